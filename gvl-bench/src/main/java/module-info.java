@@ -1,0 +1,8 @@
+/**
+ * JMH microbenchmarks and the end-to-end benchmark harness. JMH runs the benchmarks from the class path
+ * ({@code org.openjdk.jmh.Main}); the module descriptor keeps compile-time dependencies honest.
+ */
+module io.gvl.bench {
+    requires io.gvl.dataloader;
+    requires jmh.core;
+}

@@ -1,0 +1,55 @@
+package io.gvl.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code ./gvl}: dispatches to the subcommands. */
+@Command(name = "gvl",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Personalized genomic training data (haplotypes, realigned tracks) from FASTA, BED, VCF "
+                + "and bigWig; GenVarLoader-compatible datasets.")
+public final class Main implements Runnable {
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the CLI and returns its exit code (for tests). */
+    public static int run(String... args) {
+        return new CommandLine(new Main()).execute(args);
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    /** Build properties written by Maven resource filtering. */
+    static Properties buildProperties() {
+        Properties p = new Properties();
+        try (InputStream in = Main.class.getResourceAsStream("/gvl-cli.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return p;
+    }
+
+    /** Version string: the Maven project version, the JDK and the vector path in use. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {
+                "gvl " + buildProperties().getProperty("version", "unknown"),
+                "JDK " + Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")",
+            };
+        }
+    }
+}

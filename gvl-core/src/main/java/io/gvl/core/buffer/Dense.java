@@ -1,0 +1,148 @@
+package io.gvl.core.buffer;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+
+/**
+ * A rectangular buffer (C order), the form of fixed-length and padded ("variable") outputs. Like
+ * {@link Ragged} it either owns its arena or borrows memory.
+ */
+public final class Dense implements AutoCloseable {
+    private final DType dtype;
+    private final long[] shape;
+    private final MemorySegment data;
+    private final Ownership ownership;
+
+    private Dense(DType dtype, long[] shape, MemorySegment data, Ownership ownership) {
+        this.dtype = dtype;
+        this.shape = shape;
+        this.data = data;
+        this.ownership = ownership;
+    }
+
+    /** Allocates a zero-filled buffer owning a fresh shared arena. */
+    public static Dense allocate(DType dtype, long[] shape) {
+        Arena arena = Arena.ofShared();
+        try {
+            MemorySegment data = arena.allocate(byteSize(dtype, shape), 8);
+            return new Dense(dtype, shape.clone(), data, Ownership.owning(arena, data, "Dense buffer"));
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** Allocates a zero-filled buffer in a caller-owned arena. */
+    public static Dense allocate(Arena arena, DType dtype, long[] shape) {
+        MemorySegment data = arena.allocate(byteSize(dtype, shape), 8);
+        return new Dense(dtype, shape.clone(), data, Ownership.borrowing(data, "Dense buffer"));
+    }
+
+    /** Wraps existing memory without copying; its size must match the shape exactly. */
+    public static Dense wrap(DType dtype, long[] shape, MemorySegment data) {
+        long need = byteSize(dtype, shape);
+        if (data.byteSize() != need) {
+            throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " of " + dtype + " needs "
+                    + need + " bytes, segment has " + data.byteSize());
+        }
+        return new Dense(dtype, shape.clone(), data, Ownership.borrowing(data, "Dense buffer"));
+    }
+
+    private static long byteSize(DType dtype, long[] shape) {
+        if (shape.length == 0) {
+            throw new IllegalArgumentException("a dense buffer needs at least one dimension");
+        }
+        return Math.multiplyExact(Shapes.product(shape), dtype.byteSize());
+    }
+
+    /** Fills {@code seg} (a whole number of elements) with {@code value} converted to {@code dtype}. */
+    static void fill(MemorySegment seg, DType dtype, double value) {
+        switch (dtype) {
+            case U8 -> seg.fill((byte) (long) value);
+            case I32 -> {
+                int v = (int) (long) value;
+                for (long i = 0, n = seg.byteSize() / 4; i < n; i++) {
+                    seg.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, v);
+                }
+            }
+            case I64 -> {
+                long v = (long) value;
+                for (long i = 0, n = seg.byteSize() / 8; i < n; i++) {
+                    seg.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, v);
+                }
+            }
+            case F32 -> {
+                float v = (float) value;
+                for (long i = 0, n = seg.byteSize() / 4; i < n; i++) {
+                    seg.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, v);
+                }
+            }
+        }
+    }
+
+    public DType dtype() {
+        return dtype;
+    }
+
+    /** The full shape (a copy); the last dimension is the row width. */
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    /** Number of rows: the product of all but the last dimension. */
+    public long rows() {
+        return Shapes.product(Arrays.copyOf(shape, shape.length - 1));
+    }
+
+    /** Row width: the last dimension. */
+    public long width() {
+        return shape[shape.length - 1];
+    }
+
+    public MemorySegment data() {
+        ownership.ensureOpen();
+        return data;
+    }
+
+    /** Zero-copy view of one row. */
+    public MemorySegment row(long row) {
+        ownership.ensureOpen();
+        long rows = rows();
+        if (row < 0 || row >= rows) {
+            throw new IndexOutOfBoundsException("row " + row + " outside [0, " + rows + ")");
+        }
+        long rowBytes = width() * dtype.byteSize();
+        return data.asSlice(row * rowBytes, rowBytes);
+    }
+
+    /**
+     * The same bytes viewed as a ragged buffer whose rows all have the full width (a fixed-length output
+     * is a reshape). The offsets are allocated in {@code arena}.
+     */
+    public Ragged asRagged(Arena arena) {
+        ownership.ensureOpen();
+        long rows = rows();
+        MemorySegment offsets = arena.allocate(ValueLayout.JAVA_LONG.byteSize() * (rows + 1), 8);
+        long width = width();
+        for (long i = 0; i <= rows; i++) {
+            offsets.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, i * width);
+        }
+        return Ragged.wrap(dtype, Arrays.copyOf(shape, shape.length - 1), data, offsets);
+    }
+
+    public boolean isOpen() {
+        return ownership.isOpen();
+    }
+
+    @Override
+    public void close() {
+        ownership.close();
+    }
+
+    @Override
+    public String toString() {
+        return "Dense[" + dtype + ", shape=" + Arrays.toString(shape) + (isOpen() ? "" : ", closed") + "]";
+    }
+}

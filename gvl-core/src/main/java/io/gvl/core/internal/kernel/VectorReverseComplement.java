@@ -1,0 +1,73 @@
+package io.gvl.core.internal.kernel;
+
+import io.gvl.core.kernel.ReverseComplement;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import java.util.Objects;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Vector API reverse complement. Complementing is two masked XORs ({@code 'A'^'T' == 0x15},
+ * {@code 'C'^'G' == 0x04}) so bytes outside {@code ACGT} are untouched; reversing is one lane shuffle.
+ * In place, whole vectors are swapped from both ends; the middle and tails fall back to the scalar code.
+ * Load this class only after {@link VectorSupport} has confirmed the Vector API is present.
+ */
+final class VectorReverseComplement implements ReverseComplement {
+    private static final ByteOrder ORDER = ByteOrder.nativeOrder();
+
+    private final VectorSpecies<Byte> species;
+    private final VectorShuffle<Byte> reverse;
+    private final int lanes;
+
+    VectorReverseComplement(VectorSpecies<Byte> species) {
+        this.species = species;
+        this.lanes = species.length();
+        this.reverse = VectorShuffle.fromOp(species, i -> lanes - 1 - i);
+    }
+
+    @Override
+    public String name() {
+        return "vector-" + species.vectorBitSize();
+    }
+
+    private ByteVector rc(ByteVector v) {
+        VectorMask<Byte> at = v.eq((byte) 'A').or(v.eq((byte) 'T'));
+        VectorMask<Byte> cg = v.eq((byte) 'C').or(v.eq((byte) 'G'));
+        return v.lanewise(VectorOperators.XOR, (byte) 0x15, at)
+                .lanewise(VectorOperators.XOR, (byte) 0x04, cg)
+                .rearrange(reverse);
+    }
+
+    @Override
+    public void inPlace(MemorySegment seq, long offset, long length) {
+        Objects.checkFromIndexSize(offset, length, seq.byteSize());
+        long lo = offset;
+        long hi = offset + length; // exclusive
+        while (hi - lo >= 2L * lanes) {
+            ByteVector a = ByteVector.fromMemorySegment(species, seq, lo, ORDER);
+            ByteVector b = ByteVector.fromMemorySegment(species, seq, hi - lanes, ORDER);
+            rc(b).intoMemorySegment(seq, lo, ORDER);
+            rc(a).intoMemorySegment(seq, hi - lanes, ORDER);
+            lo += lanes;
+            hi -= lanes;
+        }
+        ScalarReverseComplement.inPlaceRange(seq, lo, hi - 1);
+    }
+
+    @Override
+    public void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length) {
+        Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+        Objects.checkFromIndexSize(dstOffset, length, dst.byteSize());
+        long bound = length - length % lanes;
+        long srcEnd = srcOffset + length;
+        for (long i = 0; i < bound; i += lanes) {
+            rc(ByteVector.fromMemorySegment(species, src, srcEnd - i - lanes, ORDER))
+                    .intoMemorySegment(dst, dstOffset + i, ORDER);
+        }
+        ScalarReverseComplement.copyRange(src, srcOffset, dst, dstOffset, bound, length);
+    }
+}

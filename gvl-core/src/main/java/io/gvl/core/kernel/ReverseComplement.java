@@ -1,0 +1,117 @@
+package io.gvl.core.kernel;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.ScalarReverseComplement;
+import io.gvl.core.internal.kernel.VectorSupport;
+import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
+
+/**
+ * Reverse complement of DNA bytes with GVL's rule: {@code A<->T} and {@code C<->G} for upper-case letters only;
+ * every other byte ({@code N}, lower case, IUPAC codes, anything) is kept as is and only moves.
+ *
+ * <p>Two implementations sit behind this interface, a scalar one and a Vector API one, byte-identical by test;
+ * {@link #best()} picks the vector one when the platform supports it.
+ */
+public interface ReverseComplement {
+
+    /** The complement of one byte under GVL's rule. */
+    static byte complement(byte b) {
+        return switch (b) {
+            case 'A' -> 'T';
+            case 'T' -> 'A';
+            case 'C' -> 'G';
+            case 'G' -> 'C';
+            default -> b;
+        };
+    }
+
+    /** The portable scalar implementation. */
+    static ReverseComplement scalar() {
+        return ScalarReverseComplement.INSTANCE;
+    }
+
+    /**
+     * The Vector API implementation.
+     *
+     * @throws UnsupportedOperationException naming the reason when the Vector API cannot be used here
+     */
+    static ReverseComplement vector() {
+        return VectorSupport.vectorReverseComplement();
+    }
+
+    /** The fastest implementation available (the reason for a scalar choice is logged once). */
+    static ReverseComplement best() {
+        return VectorSupport.bestReverseComplement();
+    }
+
+    /** Implementation name, e.g. {@code scalar} or {@code vector-256}. */
+    String name();
+
+    /** Reverse-complements {@code length} bytes of {@code seq} starting at byte {@code offset}, in place. */
+    void inPlace(MemorySegment seq, long offset, long length);
+
+    /**
+     * Writes the reverse complement of {@code src[srcOffset, srcOffset + length)} to
+     * {@code dst[dstOffset, dstOffset + length)}. The two ranges must not overlap.
+     */
+    void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length);
+
+    /**
+     * Reverse-complements, in place, each row {@code i} of a {@link DType#U8} ragged buffer for which
+     * {@code mask} is null or has bit {@code i} set. Rows go through {@link RowParallelism}.
+     */
+    default void rowsInPlace(Ragged rows, BitSet mask) {
+        requireU8(rows);
+        MemorySegment data = rows.data();
+        long n = rows.rows();
+        RowParallelism.forEachRange(n, rows.totalLength(), (from, to) -> {
+            for (long i = from; i < to; i++) {
+                if (mask == null || mask.get(Math.toIntExact(i))) {
+                    long start = rows.offset(i);
+                    inPlace(data, start, rows.offset(i + 1) - start);
+                }
+            }
+        });
+    }
+
+    /**
+     * Copies {@code src} rows into {@code dst} rows of the same lengths, reverse-complementing rows whose bit is
+     * set in {@code mask} (all rows when {@code mask} is null) and copying the others unchanged.
+     */
+    default void rowsCopy(Ragged src, Ragged dst, BitSet mask) {
+        requireU8(src);
+        requireU8(dst);
+        long n = src.rows();
+        if (dst.rows() != n) {
+            throw new IllegalArgumentException("source has " + n + " rows, destination " + dst.rows());
+        }
+        for (long i = 0; i < n; i++) {
+            if (src.length(i) != dst.length(i)) {
+                throw new IllegalArgumentException("row " + i + " lengths differ: " + src.length(i)
+                        + " vs " + dst.length(i));
+            }
+        }
+        MemorySegment s = src.data();
+        MemorySegment d = dst.data();
+        RowParallelism.forEachRange(n, src.totalLength(), (from, to) -> {
+            for (long i = from; i < to; i++) {
+                long so = src.offset(i);
+                long len = src.offset(i + 1) - so;
+                long dOff = dst.offset(i);
+                if (mask == null || mask.get(Math.toIntExact(i))) {
+                    copy(s, so, d, dOff, len);
+                } else {
+                    MemorySegment.copy(s, so, d, dOff, len);
+                }
+            }
+        });
+    }
+
+    private static void requireU8(Ragged r) {
+        if (r.dtype() != DType.U8) {
+            throw new IllegalArgumentException("reverse complement needs U8 rows, got " + r.dtype());
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.gvl.core.kernel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveAction;
+
+/**
+ * The one parallel gate for per-row kernels, as GVL has it: split rows over the common ForkJoin pool only when
+ * the output is large enough ({@code totalBytes >= threads x 1 MiB}) to repay the hand-off. Rows write disjoint
+ * slices of pre-sized buffers, so serial and parallel runs give identical bytes.
+ *
+ * <p>{@code threads} comes from the environment variable {@code GVL_NUM_THREADS} (default: available
+ * processors). The system property {@code gvl.parallel} overrides the gate: {@code auto} (default),
+ * {@code always} or {@code never}.
+ */
+public final class RowParallelism {
+    /** Bytes of output per thread below which work stays on the calling thread. */
+    public static final long BYTES_PER_THREAD = 1L << 20;
+
+    /** How the gate decides. */
+    public enum Mode { AUTO, ALWAYS, NEVER }
+
+    /** Work over a contiguous range of rows {@code [from, to)}. */
+    @FunctionalInterface
+    public interface RowRange {
+        void run(long from, long to);
+    }
+
+    private static final int THREADS = resolveThreads(System.getenv("GVL_NUM_THREADS"));
+
+    private RowParallelism() {
+    }
+
+    static int resolveThreads(String env) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (env == null || env.isBlank()) {
+            return cpus;
+        }
+        try {
+            int n = Integer.parseInt(env.trim());
+            if (n < 1) {
+                throw new IllegalArgumentException("GVL_NUM_THREADS must be >= 1, got " + env);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("GVL_NUM_THREADS must be an integer, got '" + env + "'", e);
+        }
+    }
+
+    /** Threads the gate plans for. */
+    public static int threads() {
+        return THREADS;
+    }
+
+    /** The mode from the {@code gvl.parallel} system property (read on every call, so tests can flip it). */
+    public static Mode mode() {
+        String p = System.getProperty("gvl.parallel", "auto").trim().toUpperCase(Locale.ROOT);
+        try {
+            return Mode.valueOf(p);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("system property gvl.parallel must be auto, always or never, got '"
+                    + System.getProperty("gvl.parallel") + "'", e);
+        }
+    }
+
+    /** Whether work producing {@code totalBytes} of output would run in parallel. */
+    public static boolean isParallel(long totalBytes) {
+        return switch (mode()) {
+            case ALWAYS -> true;
+            case NEVER -> false;
+            case AUTO -> THREADS > 1 && totalBytes >= THREADS * BYTES_PER_THREAD;
+        };
+    }
+
+    /**
+     * Runs {@code work} over rows {@code [0, rows)}: on the caller's thread, or split into contiguous ranges on the
+     * common ForkJoin pool when the gate opens. Exceptions from any range propagate to the caller.
+     */
+    public static void forEachRange(long rows, long totalBytes, RowRange work) {
+        if (rows <= 0) {
+            return;
+        }
+        if (rows == 1 || !isParallel(totalBytes)) {
+            work.run(0, rows);
+            return;
+        }
+        long chunks = Math.min(rows, 4L * THREADS);
+        List<RecursiveAction> tasks = new ArrayList<>((int) chunks);
+        for (long c = 0; c < chunks; c++) {
+            long from = rows * c / chunks;
+            long to = rows * (c + 1) / chunks;
+            tasks.add(new RecursiveAction() {
+                @Override
+                protected void compute() {
+                    work.run(from, to);
+                }
+            });
+        }
+        ForkJoinTask.invokeAll(tasks);
+    }
+}

@@ -1,0 +1,9 @@
+/** Flat ragged buffers, reconstruction kernels and the Dataset views. */
+module io.gvl.core {
+    requires transitive io.gvl.io;
+    requires org.slf4j;
+    requires jdk.incubator.vector;
+
+    exports io.gvl.core.buffer;
+    exports io.gvl.core.kernel;
+}

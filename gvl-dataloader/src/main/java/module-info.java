@@ -1,0 +1,5 @@
+/** Batching and prefetching of dataset outputs into off-heap memory. */
+module io.gvl.dataloader {
+    requires transitive io.gvl.core;
+    requires org.slf4j;
+}

@@ -1,0 +1,6 @@
+/** Input readers: reference FASTA, BED, VCF/BCF, bigWig, GTF/GFF3. */
+module io.gvl.io {
+    requires transitive io.gvl.format;
+    requires org.slf4j;
+    requires htsjdk;
+}
