@@ -1,0 +1,84 @@
+package io.gvl.core.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class RowParallelismTest {
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("gvl.parallel");
+    }
+
+    @Test
+    void threadsFromEnvironment() {
+        assertEquals(Runtime.getRuntime().availableProcessors(), RowParallelism.resolveThreads(null));
+        assertEquals(3, RowParallelism.resolveThreads(" 3 "));
+        assertThrows(IllegalArgumentException.class, () -> RowParallelism.resolveThreads("0"));
+        assertThrows(IllegalArgumentException.class, () -> RowParallelism.resolveThreads("many"));
+    }
+
+    @Test
+    void gateOpensAtThreadsTimesOneMebibyte() {
+        int t = RowParallelism.threads();
+        long threshold = t * RowParallelism.BYTES_PER_THREAD;
+        assertFalse(RowParallelism.isParallel(threshold - 1));
+        assertEquals(t > 1, RowParallelism.isParallel(threshold));
+        System.setProperty("gvl.parallel", "always");
+        assertTrue(RowParallelism.isParallel(0));
+        System.setProperty("gvl.parallel", "never");
+        assertFalse(RowParallelism.isParallel(Long.MAX_VALUE));
+        System.setProperty("gvl.parallel", "sometimes");
+        assertThrows(IllegalArgumentException.class, () -> RowParallelism.isParallel(0));
+    }
+
+    @ParameterizedTest(name = "mode={0}")
+    @ValueSource(strings = {"never", "always"})
+    void everyRowRunsExactlyOnce(String mode) {
+        System.setProperty("gvl.parallel", mode);
+        int rows = 1001;
+        AtomicIntegerArray hits = new AtomicIntegerArray(rows);
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        RowParallelism.forEachRange(rows, 0, (from, to) -> {
+            threads.add(Thread.currentThread().getName());
+            for (long i = from; i < to; i++) {
+                hits.incrementAndGet((int) i);
+            }
+        });
+        for (int i = 0; i < rows; i++) {
+            assertEquals(1, hits.get(i), "row " + i);
+        }
+        if (mode.equals("never")) {
+            assertEquals(Set.of(Thread.currentThread().getName()), threads);
+        }
+    }
+
+    @Test
+    void exceptionsReachTheCaller() {
+        System.setProperty("gvl.parallel", "always");
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> RowParallelism.forEachRange(100, 0, (from, to) -> {
+                    if (from <= 50 && 50 < to) {
+                        throw new IllegalStateException("row 50 failed");
+                    }
+                }));
+        assertEquals("row 50 failed", e.getMessage());
+    }
+
+    @Test
+    void noRowsRunsNothing() {
+        RowParallelism.forEachRange(0, 0, (from, to) -> {
+            throw new AssertionError("must not run");
+        });
+    }
+}
