@@ -19,9 +19,14 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
-    /** Runs the CLI and returns its exit code (for tests). */
+    /** Runs the CLI and returns its exit code. */
     public static int run(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        return commandLine().execute(args);
+    }
+
+    /** The configured command line with every subcommand; tests redirect its output. */
+    static CommandLine commandLine() {
+        return new CommandLine(new Main());
     }
 
     @Override
