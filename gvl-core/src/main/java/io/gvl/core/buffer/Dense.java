@@ -9,7 +9,7 @@ import java.util.Arrays;
  * A rectangular buffer (C order), the form of fixed-length and padded ("variable") outputs. Like
  * {@link Ragged} it either owns its arena or borrows memory.
  */
-public final class Dense implements AutoCloseable {
+public final class Dense implements FlatArray {
     private final DType dtype;
     private final long[] shape;
     private final MemorySegment data;
@@ -82,8 +82,32 @@ public final class Dense implements AutoCloseable {
         }
     }
 
+    @Override
     public DType dtype() {
         return dtype;
+    }
+
+    @Override
+    public long[] leadingShape() {
+        return Arrays.copyOf(shape, shape.length - 1);
+    }
+
+    @Override
+    public long byteSize() {
+        return data.byteSize();
+    }
+
+    @Override
+    public Dense sliceLeading(long from, long to) {
+        ownership.ensureOpen();
+        if (from < 0 || to > shape[0] || from > to) {
+            throw new IndexOutOfBoundsException("[" + from + ", " + to + ") outside [0, " + shape[0] + ")");
+        }
+        long perInstance = Shapes.product(Arrays.copyOfRange(shape, 1, shape.length)) * dtype.byteSize();
+        long[] viewShape = shape.clone();
+        viewShape[0] = to - from;
+        return new Dense(dtype, viewShape, data.asSlice(from * perInstance, (to - from) * perInstance),
+                Ownership.borrowing(data, "Dense view"));
     }
 
     /** The full shape (a copy); the last dimension is the row width. */
@@ -132,6 +156,7 @@ public final class Dense implements AutoCloseable {
         return Ragged.wrap(dtype, Arrays.copyOf(shape, shape.length - 1), data, offsets);
     }
 
+    @Override
     public boolean isOpen() {
         return ownership.isOpen();
     }

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * <p>Instances are immutable as objects; the bytes they point at are mutable so kernels can fill them.
  * Thread-safe for concurrent reads and for concurrent writes to distinct rows.
  */
-public final class Ragged implements AutoCloseable {
+public final class Ragged implements FlatArray {
     private static final ValueLayout.OfLong OFFSET = ValueLayout.JAVA_LONG_UNALIGNED;
 
     private final DType dtype;
@@ -101,6 +101,7 @@ public final class Ragged implements AutoCloseable {
         return new Ragged(dtype, dims, data, offsets, Ownership.borrowing(offsets, "Ragged buffer"));
     }
 
+    @Override
     public DType dtype() {
         return dtype;
     }
@@ -224,28 +225,56 @@ public final class Ragged implements AutoCloseable {
 
     /** Zero-copy view of rows {@code [from, to)} as a one-dimensional ragged buffer that borrows this one's memory. */
     public Ragged slice(long from, long to) {
+        return view(from, to, new long[] {to - from});
+    }
+
+    @Override
+    public long[] leadingShape() {
+        return shape();
+    }
+
+    @Override
+    public long byteSize() {
+        return data.byteSize() + offsets.byteSize();
+    }
+
+    @Override
+    public Ragged sliceLeading(long from, long to) {
+        if (shape.length == 0) {
+            throw new IllegalStateException("a 0-d ragged buffer has no leading axis to slice");
+        }
+        if (from < 0 || to > shape[0] || from > to) {
+            throw new IndexOutOfBoundsException("[" + from + ", " + to + ") outside [0, " + shape[0] + ")");
+        }
+        long perInstance = Shapes.product(Arrays.copyOfRange(shape, 1, shape.length));
+        long[] viewShape = shape.clone();
+        viewShape[0] = to - from;
+        return view(from * perInstance, to * perInstance, viewShape);
+    }
+
+    private Ragged view(long from, long to, long[] viewShape) {
         ownership.ensureOpen();
         if (from < 0 || to > rows || from > to) {
             throw new IndexOutOfBoundsException("rows [" + from + ", " + to + ") outside [0, " + rows + ")");
         }
         long base = offsets.getAtIndex(OFFSET, from);
         long end = offsets.getAtIndex(OFFSET, to);
-        // Offsets of a slice must start at 0, so a view needs its own (small) offset array when base != 0.
-        MemorySegment sliceOffsets;
+        // Offsets of a view must start at 0, so a view needs its own (small) offset array when base != 0.
+        MemorySegment viewOffsets;
         if (base == 0) {
-            sliceOffsets = offsets.asSlice(from * OFFSET.byteSize(), (to - from + 1) * OFFSET.byteSize());
+            viewOffsets = offsets.asSlice(from * OFFSET.byteSize(), (to - from + 1) * OFFSET.byteSize());
         } else {
-            sliceOffsets = MemorySegment.ofArray(new long[(int) Math.addExact(to - from, 1)]);
+            viewOffsets = MemorySegment.ofArray(new long[Math.toIntExact(to - from + 1)]);
             for (long i = from; i <= to; i++) {
-                sliceOffsets.setAtIndex(ValueLayout.JAVA_LONG, i - from, offsets.getAtIndex(OFFSET, i) - base);
+                viewOffsets.setAtIndex(ValueLayout.JAVA_LONG, i - from, offsets.getAtIndex(OFFSET, i) - base);
             }
         }
-        MemorySegment sliceData = data.asSlice(base * dtype.byteSize(), (end - base) * dtype.byteSize());
-        return new Ragged(dtype, new long[] {to - from}, sliceData, sliceOffsets,
-                Ownership.borrowing(data, "Ragged view"));
+        MemorySegment viewData = data.asSlice(base * dtype.byteSize(), (end - base) * dtype.byteSize());
+        return new Ragged(dtype, viewShape, viewData, viewOffsets, Ownership.borrowing(data, "Ragged view"));
     }
 
     /** Whether the memory is still usable. */
+    @Override
     public boolean isOpen() {
         return ownership.isOpen();
     }

@@ -26,6 +26,21 @@ class DenseTest {
     }
 
     @Test
+    void sliceLeadingIsAView() {
+        try (Dense d = Dense.allocate(DType.I32, new long[] {4, 2, 3})) {
+            for (int i = 0; i < 24; i++) {
+                d.data().setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, i);
+            }
+            Dense mid = d.sliceLeading(1, 3);
+            assertArrayEquals(new long[] {2, 2, 3}, mid.shape());
+            assertArrayEquals(new long[] {2, 2}, mid.leadingShape());
+            assertEquals(6, mid.data().getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, 0));
+            assertEquals(2 * 2 * 3 * 4, mid.byteSize());
+            assertThrows(IndexOutOfBoundsException.class, () -> d.sliceLeading(3, 5));
+        }
+    }
+
+    @Test
     void wrapChecksSize() {
         assertThrows(IllegalArgumentException.class,
                 () -> Dense.wrap(DType.F32, new long[] {2, 2}, MemorySegment.ofArray(new byte[15])));

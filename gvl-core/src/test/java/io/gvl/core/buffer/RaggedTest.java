@@ -110,6 +110,21 @@ class RaggedTest {
     }
 
     @Test
+    void sliceLeadingKeepsTheInnerShape() {
+        // Shape (3 instances, 2 haplotypes): instances 1..2 are rows 2..5.
+        try (Ragged r = bytes("A", "CC", "GGG", "", "T", "NN")) {
+            Ragged twoByTwo = Ragged.wrap(DType.U8, new long[] {3, 2}, r.data(), r.offsets());
+            Ragged tail = twoByTwo.sliceLeading(1, 3);
+            assertArrayEquals(new long[] {2, 2}, tail.leadingShape());
+            assertArrayEquals(new long[] {0, 3, 3, 4, 6}, tail.offsets().toArray(ValueLayout.JAVA_LONG));
+            assertArrayEquals("NN".getBytes(), tail.rowBytes(3));
+            assertEquals(6 + 5 * 8, tail.byteSize());
+            assertEquals(0, twoByTwo.sliceLeading(2, 2).rows());
+            assertThrows(IndexOutOfBoundsException.class, () -> twoByTwo.sliceLeading(1, 4));
+        }
+    }
+
+    @Test
     void wrapValidatesOffsets() {
         MemorySegment data = MemorySegment.ofArray(new byte[4]);
         assertEquals(2, Ragged.wrap(DType.U8, new long[] {2}, data,
