@@ -3,4 +3,8 @@ module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
     requires htsjdk;
+
+    exports io.gvl.io;
+    exports io.gvl.io.bed;
+    exports io.gvl.io.fasta;
 }

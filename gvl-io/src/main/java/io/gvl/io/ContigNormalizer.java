@@ -1,0 +1,62 @@
+package io.gvl.io;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Matches contig names across files that disagree on the {@code chr} prefix, as GVL (genoray) does: a query
+ * name resolves to a known contig with the same name, or with the prefix added or removed; the mitochondrial
+ * spellings {@code M, MT, chrM, chrMT} all resolve to whichever one the known list holds first. Exact
+ * spellings take precedence over prefix rewrites, and the mitochondrial aliases over both.
+ */
+public final class ContigNormalizer {
+    private static final List<String> MITO = List.of("M", "MT", "chrM", "chrMT");
+
+    private final List<String> contigs;
+    private final Map<String, Integer> index = new HashMap<>();
+
+    public ContigNormalizer(List<String> contigs) {
+        this.contigs = List.copyOf(contigs);
+        for (int i = 0; i < this.contigs.size(); i++) {
+            String c = this.contigs.get(i);
+            if (c.startsWith("chr")) {
+                index.put(c.substring(3), i);
+            }
+        }
+        for (int i = 0; i < this.contigs.size(); i++) {
+            String c = this.contigs.get(i);
+            if (!c.startsWith("chr")) {
+                index.put("chr" + c, i);
+            }
+        }
+        for (int i = 0; i < this.contigs.size(); i++) {
+            index.put(this.contigs.get(i), i);
+        }
+        for (int i = 0; i < this.contigs.size(); i++) {
+            if (MITO.contains(this.contigs.get(i))) {
+                for (String alias : MITO) {
+                    index.put(alias, i);
+                }
+                break;
+            }
+        }
+    }
+
+    /** The known contigs, in their original order. */
+    public List<String> contigs() {
+        return contigs;
+    }
+
+    /** Index into {@link #contigs()} of the contig that {@code name} refers to, or -1. */
+    public int indexOf(String name) {
+        Integer i = index.get(name);
+        return i == null ? -1 : i;
+    }
+
+    /** The known spelling of {@code name}, or {@code null} when no known contig matches. */
+    public String normalize(String name) {
+        int i = indexOf(name);
+        return i < 0 ? null : contigs.get(i);
+    }
+}

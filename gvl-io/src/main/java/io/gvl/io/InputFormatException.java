@@ -1,0 +1,47 @@
+package io.gvl.io;
+
+import java.nio.file.Path;
+
+/**
+ * An input file (FASTA, BED, VCF, bigWig, GTF, index) cannot be used as given. The message always names the
+ * file, where in it the problem is (line, record, block), what is wrong and how to fix it, so a user can act
+ * without reading a stack trace.
+ */
+public final class InputFormatException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Path file;
+    private final String location;
+
+    public InputFormatException(Path file, String location, String problem, String fix) {
+        this(file, location, problem, fix, null);
+    }
+
+    public InputFormatException(Path file, String location, String problem, String fix, Throwable cause) {
+        super(format(file, location, problem, fix), cause);
+        this.file = file;
+        this.location = location;
+    }
+
+    /** The offending file. */
+    public Path file() {
+        return file;
+    }
+
+    /** Where in the file, e.g. {@code line 12} or {@code record z:1234}; empty when the whole file is at fault. */
+    public String location() {
+        return location;
+    }
+
+    private static String format(Path file, String location, String problem, String fix) {
+        StringBuilder sb = new StringBuilder().append(file);
+        if (location != null && !location.isEmpty()) {
+            sb.append(": ").append(location);
+        }
+        sb.append(": ").append(problem);
+        if (fix != null && !fix.isEmpty()) {
+            sb.append(" Fix: ").append(fix);
+        }
+        return sb.toString();
+    }
+}

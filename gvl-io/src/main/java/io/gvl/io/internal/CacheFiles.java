@@ -1,0 +1,77 @@
+package io.gvl.io.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * Where derived files (reference caches, built indexes) live and how they are published. Inputs may sit on
+ * read-only storage, so nothing is ever written beside them: derived files go to a cache directory, named
+ * after the input plus a hash of its absolute path so two inputs with the same name never collide.
+ */
+public final class CacheFiles {
+    /** Environment variable that overrides the default cache directory. */
+    public static final String ENV = "GVL_CACHE_DIR";
+
+    private CacheFiles() {}
+
+    /** {@code $GVL_CACHE_DIR} when set, else {@code ${java.io.tmpdir}/gvl-cache}. */
+    public static Path defaultDirectory() {
+        String env = System.getenv(ENV);
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "gvl-cache");
+    }
+
+    /** {@code dir/<input name>.<16 hex of the input's absolute path hash><suffix>}. */
+    public static Path derived(Path dir, Path input, String suffix) {
+        String abs = input.toAbsolutePath().normalize().toString();
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(abs.getBytes(StandardCharsets.UTF_8));
+            return dir.resolve(input.getFileName() + "." + HexFormat.of().formatHex(h, 0, 8) + suffix);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** A fresh temporary sibling of {@code target}, on the same file system so the final rename is atomic. */
+    public static Path tempSibling(Path target) {
+        try {
+            Files.createDirectories(target.toAbsolutePath().getParent());
+            return Files.createTempFile(target.toAbsolutePath().getParent(), target.getFileName() + ".", ".tmp");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary file beside " + target, e);
+        }
+    }
+
+    /** Moves {@code tmp} onto {@code target} atomically (replacing it), falling back to a plain replace. */
+    public static void publish(Path tmp, Path target) {
+        try {
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw new UncheckedIOException("cannot publish " + target, e);
+        }
+    }
+
+    /** Best-effort delete for temporary files on an error path. */
+    public static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // the original error matters more than a leftover temporary file
+        }
+    }
+}
