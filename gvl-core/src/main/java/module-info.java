@@ -6,4 +6,9 @@ module io.gvl.core {
 
     exports io.gvl.core.buffer;
     exports io.gvl.core.kernel;
+    exports io.gvl.core.kernel.haplotype;
+    exports io.gvl.core.kernel.reference;
+    exports io.gvl.core.kernel.rng;
+    exports io.gvl.core.kernel.track;
+    exports io.gvl.core.kernel.variant;
 }

@@ -1,0 +1,49 @@
+package io.gvl.core.internal.kernel;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The constant-run and reversal primitives the reconstruction kernels spend their non-copy time in: pad runs,
+ * annotation sentinels, reference-coordinate ramps, track fill values and row reversal. A scalar and a Vector API
+ * implementation sit behind this interface and are tested byte-identical on odd sizes. Indices are in elements.
+ */
+public interface RowFill {
+
+    String name();
+
+    /** {@code dst[at, at+n) = value} for bytes. */
+    void fillU8(MemorySegment dst, long at, long n, byte value);
+
+    /** {@code dst[at, at+n) = value} for int32. */
+    void fillI32(MemorySegment dst, long at, long n, int value);
+
+    /** {@code dst[at, at+n) = value} for float32. */
+    void fillF32(MemorySegment dst, long at, long n, float value);
+
+    /** {@code dst[at + i] = first + i} for {@code i < n} (int32). */
+    void rampI32(MemorySegment dst, long at, long n, int first);
+
+    /** Reverses int32 elements {@code [at, at+n)} in place. */
+    void reverseI32(MemorySegment dst, long at, long n);
+
+    /** Reverses float32 elements {@code [at, at+n)} in place. */
+    void reverseF32(MemorySegment dst, long at, long n);
+
+    /** The scalar reference implementation. */
+    static RowFill scalar() {
+        return ScalarRowFill.INSTANCE;
+    }
+
+    /** The Vector API implementation when available, else the scalar one. */
+    static RowFill best() {
+        return VectorSupport.available() ? VectorRowFillHolder.INSTANCE : ScalarRowFill.INSTANCE;
+    }
+
+    /** The Vector API implementation; fails with the reason when the Vector API is unusable here. */
+    static RowFill vector() {
+        if (!VectorSupport.available()) {
+            throw new UnsupportedOperationException("Vector API path unavailable: " + VectorSupport.unavailableReason());
+        }
+        return VectorRowFillHolder.INSTANCE;
+    }
+}

@@ -1,0 +1,89 @@
+package io.gvl.core.internal.kernel;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Vector API {@link RowFill}: whole-vector stores for constant runs and ramps, and lane-reversing swaps from both
+ * ends for reversal; tails fall back to the scalar code. Float data is moved as raw int bits (reversal never
+ * inspects values). Byte fills use {@link MemorySegment#fill} on long runs, which is already vectorized.
+ */
+final class VectorRowFill implements RowFill {
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_PREFERRED;
+    private static final int LANES = INTS.length();
+    private static final VectorShuffle<Integer> REVERSE = VectorShuffle.fromOp(INTS, i -> LANES - 1 - i);
+    private static final IntVector IOTA = IntVector.zero(INTS).addIndex(1);
+    private static final long BYTE_FILL_MIN = 64;
+
+    @Override
+    public String name() {
+        return "vector-" + INTS.vectorBitSize();
+    }
+
+    @Override
+    public void fillU8(MemorySegment dst, long at, long n, byte value) {
+        if (n >= BYTE_FILL_MIN) {
+            dst.asSlice(at, n).fill(value);
+            return;
+        }
+        ByteVector v = ByteVector.broadcast(BYTES, value);
+        long i = 0;
+        for (long bound = n - n % BYTES.length(); i < bound; i += BYTES.length()) {
+            v.intoMemorySegment(dst, at + i, LE);
+        }
+        ScalarRowFill.INSTANCE.fillU8(dst, at + i, n - i, value);
+    }
+
+    @Override
+    public void fillI32(MemorySegment dst, long at, long n, int value) {
+        IntVector v = IntVector.broadcast(INTS, value);
+        long i = 0;
+        for (long bound = n - n % LANES; i < bound; i += LANES) {
+            v.intoMemorySegment(dst, (at + i) * 4, LE);
+        }
+        ScalarRowFill.INSTANCE.fillI32(dst, at + i, n - i, value);
+    }
+
+    @Override
+    public void fillF32(MemorySegment dst, long at, long n, float value) {
+        fillI32(dst, at, n, Float.floatToRawIntBits(value));
+    }
+
+    @Override
+    public void rampI32(MemorySegment dst, long at, long n, int first) {
+        IntVector v = IOTA.add(first);
+        IntVector step = IntVector.broadcast(INTS, LANES);
+        long i = 0;
+        for (long bound = n - n % LANES; i < bound; i += LANES) {
+            v.intoMemorySegment(dst, (at + i) * 4, LE);
+            v = v.add(step);
+        }
+        ScalarRowFill.INSTANCE.rampI32(dst, at + i, n - i, first + (int) i);
+    }
+
+    @Override
+    public void reverseI32(MemorySegment dst, long at, long n) {
+        long lo = at;
+        long hi = at + n;
+        while (hi - lo >= 2L * LANES) {
+            IntVector a = IntVector.fromMemorySegment(INTS, dst, lo * 4, LE);
+            IntVector b = IntVector.fromMemorySegment(INTS, dst, (hi - LANES) * 4, LE);
+            b.rearrange(REVERSE).intoMemorySegment(dst, lo * 4, LE);
+            a.rearrange(REVERSE).intoMemorySegment(dst, (hi - LANES) * 4, LE);
+            lo += LANES;
+            hi -= LANES;
+        }
+        ScalarRowFill.INSTANCE.reverseI32(dst, lo, hi - lo);
+    }
+
+    @Override
+    public void reverseF32(MemorySegment dst, long at, long n) {
+        reverseI32(dst, at, n);
+    }
+}

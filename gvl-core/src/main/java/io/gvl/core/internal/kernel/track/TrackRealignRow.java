@@ -1,0 +1,116 @@
+package io.gvl.core.internal.kernel.track;
+
+import io.gvl.core.internal.kernel.Mem;
+import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.kernel.variant.KeepMask;
+import io.gvl.core.kernel.variant.SparseGenotypes;
+import io.gvl.core.kernel.variant.VariantTable;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * One haplotype-realigned track row, GVL's {@code shift_and_realign_track_core}: the haplotype walk of
+ * {@code HaplotypeRow} replayed on a reference-coordinate track, dropping deleted positions and filling
+ * insertions. Kept GVL quirks (spec §9 #2, #3): a row with no stored variants copies the track ignoring the shift, and SNPs are
+ * skipped after the shift step without advancing the track position.
+ */
+public final class TrackRealignRow {
+    private TrackRealignRow() {
+    }
+
+    /** Batch-wide inputs of the realignment; {@code scratch} is per thread. */
+    public record Context(SparseGenotypes genotypes, VariantTable variants, KeepMask keep, InsertionFill fill,
+                          long baseSeed, RowFill rows) {
+    }
+
+    /**
+     * Realigns row {@code k} ({@code query}, {@code hap}).
+     *
+     * @param track    instance's reference-coordinate track, element {@code trackAt}, {@code trackLen} long
+     * @param q0       genome position of track element 0 (the jittered start)
+     * @param out      F32 output, row at element {@code at}, {@code len} long
+     */
+    public static void realign(Context c, int k, long query, long hap, long from, long to, long shift,
+                               MemorySegment track, long trackAt, long trackLen, long q0, MemorySegment out,
+                               long at, long len, double[] scratch) {
+        RowFill rows = c.rows();
+        if (to == from) {
+            // GVL indexes past its scratch track here (a panic) when len > trackLen; we zero-fill instead.
+            long n = Math.min(len, trackLen);
+            Mem.copyF32(track, trackAt, out, at, n);
+            rows.fillF32(out, at + n, len - n, 0f);
+            return;
+        }
+        long trackIdx = 0;
+        long outIdx = 0;
+        long shifted = 0;
+        for (long j = from; j < to; j++) {
+            if (c.keep() != null && !c.keep().kept(k, j - from)) {
+                continue;
+            }
+            int v = c.genotypes().variant(j);
+            long ilen = c.variants().ilen(v);
+            long p = c.variants().start(v) - q0;
+            long re = p - Math.min(ilen, 0) + 1;
+            if (ilen < 0 && p < 0 && re >= 0) {
+                trackIdx = re;
+                continue;
+            }
+            if (p < trackIdx) {
+                continue;
+            }
+            long vlen = Math.max(ilen, 0) + 1;
+            if (shifted < shift) {
+                long dist = p - trackIdx;
+                if (shifted + dist + vlen < shift) {
+                    continue;
+                } else if (shifted + dist >= shift) {
+                    trackIdx += shift - shifted;
+                    shifted = shift;
+                } else {
+                    long a0 = shift - shifted - dist;
+                    shifted = shift;
+                    if (a0 == vlen) {
+                        trackIdx = re;
+                        continue;
+                    }
+                    trackIdx = p;
+                    vlen -= a0;
+                }
+            }
+            if (ilen == 0) {
+                continue;
+            }
+            long n = p - trackIdx;
+            if (outIdx + n >= len) {
+                break;
+            }
+            Mem.copyF32(track, trackAt + trackIdx, out, at + outIdx, n);
+            outIdx += n;
+            long w = Math.min(vlen, len - outIdx);
+            if (ilen > 0 && !(c.fill() instanceof InsertionFill.Repeat5p)) {
+                InsertionFills.apply(c.fill(), out, at + outIdx, w, vlen, track, trackAt, trackLen, p, c.baseSeed(),
+                        query, hap, outIdx, scratch, rows);
+            } else {
+                rows.fillF32(out, at + outIdx, w, Mem.f32(track, trackAt + p));
+            }
+            outIdx += w;
+            trackIdx = re;
+            if (outIdx >= len) {
+                break;
+            }
+        }
+        if (shifted < shift) {
+            trackIdx = Math.min(trackIdx + shift - shifted, trackLen);
+        }
+        long unfilled = len - outIdx;
+        if (unfilled > 0) {
+            long writable = Math.min(unfilled, trackLen - trackIdx);
+            if (writable > 0) {
+                Mem.copyF32(track, trackAt + trackIdx, out, at + outIdx, writable);
+                outIdx += writable;
+            }
+            rows.fillF32(out, at + outIdx, len - outIdx, 0f);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.gvl.core.kernel.haplotype;
+
+import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.variant.KeepMask;
+
+/**
+ * One batch of haplotype rows: per instance a (jittered) window, per row {@code k = instance * ploidy + hap}
+ * a genotype group and a shift, plus the optional exonic keep mask. Rows are the unit of work and of output.
+ *
+ * @param regions   jittered windows, one per instance
+ * @param ploidy    haplotypes per instance
+ * @param offsetIdx genotype group of each row ({@code instances * ploidy})
+ * @param shifts    shift of each row (all 0 when deterministic)
+ * @param keep      keep mask over each row's variant list, or null
+ */
+public record HaplotypeBatch(Regions regions, int ploidy, long[] offsetIdx, int[] shifts, KeepMask keep) {
+
+    public HaplotypeBatch {
+        if (ploidy < 1) {
+            throw new IllegalArgumentException("ploidy must be >= 1, got " + ploidy);
+        }
+        long rows = (long) regions.size() * ploidy;
+        if (offsetIdx.length != rows || shifts.length != rows) {
+            throw new IllegalArgumentException("batch of " + regions.size() + " instances x ploidy " + ploidy
+                    + " needs " + rows + " rows, got offsetIdx " + offsetIdx.length + " and shifts " + shifts.length);
+        }
+        if (keep != null && keep.rows() != rows) {
+            throw new IllegalArgumentException("keep mask has " + keep.rows() + " rows, batch has " + rows);
+        }
+        offsetIdx = offsetIdx.clone();
+        shifts = shifts.clone();
+    }
+
+    /** A deterministic batch: every shift 0. */
+    public static HaplotypeBatch unshifted(Regions regions, int ploidy, long[] offsetIdx, KeepMask keep) {
+        return new HaplotypeBatch(regions, ploidy, offsetIdx, new int[offsetIdx.length], keep);
+    }
+
+    public int rows() {
+        return offsetIdx.length;
+    }
+
+    public long group(int k) {
+        return offsetIdx[k];
+    }
+
+    public int shift(int k) {
+        return shifts[k];
+    }
+
+    @Override
+    public long[] offsetIdx() {
+        return offsetIdx.clone();
+    }
+
+    @Override
+    public int[] shifts() {
+        return shifts.clone();
+    }
+}

@@ -1,0 +1,13 @@
+package io.gvl.core.kernel.haplotype;
+
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.kernel.variant.SparseGenotypes;
+import io.gvl.core.kernel.variant.VariantTable;
+
+/**
+ * The dataset-wide inputs of haplotype reconstruction, fixed for a dataset and shared by every batch: sparse
+ * genotypes, the variant table, the reference and the pad byte ({@code N} in GVL).
+ */
+public record HaplotypeSource(SparseGenotypes genotypes, VariantTable variants, ReferenceGenome reference,
+                              byte pad) {
+}

@@ -1,0 +1,113 @@
+package io.gvl.core.kernel.haplotype;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
+import io.gvl.core.kernel.ReverseComplement;
+import io.gvl.core.kernel.RowParallelism;
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.kernel.reference.Regions;
+import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
+
+/**
+ * Fused batch kernels for haplotypes: one call sizes (via {@link #diffs}/{@link #raggedLengths}) or fills a whole
+ * batch into caller-provided flat buffers, reverse-complementing negative-strand rows in the same pass (annotation
+ * rows are reversed). Rows are split across the ForkJoin pool above {@link RowParallelism}'s byte gate; each row
+ * writes only its own slice, so the bytes equal a serial run.
+ */
+public final class Haplotypes {
+    private Haplotypes() {
+    }
+
+    /** Per-row length change inside each instance's window (GVL's {@code get_diffs_sparse} with windows). */
+    public static int[] diffs(HaplotypeSource source, HaplotypeBatch batch) {
+        Regions r = batch.regions();
+        return HaplotypeDiffs.compute(source.genotypes(), source.variants(), batch.offsetIdx(), batch.ploidy(),
+                batch.keep(), r.starts(), r.ends());
+    }
+
+    /** Ragged ("ragged"/"variable") row lengths: window length plus diff, clamped at 0. */
+    public static long[] raggedLengths(Regions regions, int ploidy, int[] diffs) {
+        if (diffs.length != (long) regions.size() * ploidy) {
+            throw new IllegalArgumentException("diffs has " + diffs.length + " rows, expected "
+                    + regions.size() + " x " + ploidy);
+        }
+        long[] out = new long[diffs.length];
+        for (int k = 0; k < diffs.length; k++) {
+            int i = k / ploidy;
+            out[k] = Math.max(0, (long) regions.end(i) - regions.start(i) + diffs[k]);
+        }
+        return out;
+    }
+
+    /** Fills {@code out} (U8, one row per batch row) with the haplotypes; {@code rc} marks negative-strand instances. */
+    public static void reconstruct(HaplotypeSource source, HaplotypeBatch batch, Ragged out, BitSet rc) {
+        run(source, batch, out, null, null, rc);
+    }
+
+    /**
+     * Haplotypes plus GVL's annotations: {@code varIdx} (I32) holds the variant index of each base written from
+     * an ALT allele and -1 elsewhere; {@code refCoords} (I32) the reference position of each base, the variant
+     * start for allele bases, -1 for leading pad and {@code Integer.MAX_VALUE} for trailing pad. All three buffers
+     * must have the same row lengths.
+     */
+    public static void reconstructAnnotated(HaplotypeSource source, HaplotypeBatch batch, Ragged out,
+                                            Ragged varIdx, Ragged refCoords, BitSet rc) {
+        requireSameRows("varIdx", out, varIdx, DType.I32);
+        requireSameRows("refCoords", out, refCoords, DType.I32);
+        run(source, batch, out, varIdx.data(), refCoords.data(), rc);
+    }
+
+    private static void run(HaplotypeSource source, HaplotypeBatch batch, Ragged out, MemorySegment annVar,
+                            MemorySegment annRef, BitSet rc) {
+        if (out.dtype() != DType.U8) {
+            throw new IllegalArgumentException("out must be U8, got " + out.dtype());
+        }
+        if (out.rows() != batch.rows()) {
+            throw new IllegalArgumentException("out has " + out.rows() + " rows, batch has " + batch.rows());
+        }
+        Regions regions = batch.regions();
+        ReferenceGenome ref = source.reference();
+        MemorySegment data = out.data();
+        int ploidy = batch.ploidy();
+        RowFill fill = RowFill.best();
+        ReverseComplement rcKernel = ReverseComplement.best();
+        RowParallelism.forEachRange(batch.rows(), out.totalLength(), (from, to) -> {
+            for (int k = (int) from; k < to; k++) {
+                int i = k / ploidy;
+                int contig = regions.contig(i);
+                long group = batch.group(k);
+                long at = out.offset(k);
+                long len = out.offset(k + 1) - at;
+                HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
+                        source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
+                        ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), regions.start(i),
+                        source.pad(), data, at, len, annVar, annRef, fill);
+                if (rc != null && rc.get(i)) {
+                    rcKernel.inPlace(data, at, len);
+                    if (annVar != null) {
+                        fill.reverseI32(annVar, at, len);
+                        fill.reverseI32(annRef, at, len);
+                    }
+                }
+            }
+        });
+    }
+
+    static void requireSameRows(String name, Ragged reference, Ragged other, DType dtype) {
+        if (other.dtype() != dtype) {
+            throw new IllegalArgumentException(name + " must be " + dtype + ", got " + other.dtype());
+        }
+        if (other.rows() != reference.rows()) {
+            throw new IllegalArgumentException(name + " has " + other.rows() + " rows, out has " + reference.rows());
+        }
+        for (long r = 0; r <= reference.rows(); r++) {
+            if (other.offset(r) != reference.offset(r)) {
+                throw new IllegalArgumentException(name + " row " + r + " offset " + other.offset(r)
+                        + " differs from out's " + reference.offset(r));
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.gvl.core.kernel.track;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.kernel.RowParallelism;
+import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
+
+/**
+ * Dense float32 track rows from stored intervals (GVL's {@code intervals_to_tracks}): zero, then paint each
+ * interval's value over its overlap with the row in stored order (later intervals win), stopping at the first
+ * interval that starts past the row. Painting is constant runs, which {@link RowFill} vectorizes.
+ */
+public final class IntervalPainter {
+    private IntervalPainter() {
+    }
+
+    /** Paints group {@code group} into {@code out[at, at + len)} for a row starting at genome position {@code q0}. */
+    public static void paintRow(Intervals itv, long group, long q0, MemorySegment out, long at, long len,
+                                RowFill fill) {
+        fill.fillF32(out, at, len, 0f);
+        for (long i = itv.groupStart(group), e = itv.groupEnd(group); i < e; i++) {
+            long s = itv.start(i) - q0;
+            if (s >= len) {
+                break;
+            }
+            long from = Math.max(s, 0);
+            long to = Math.min(itv.end(i) - q0, len);
+            if (to > from) {
+                fill.fillF32(out, at + from, to - from, itv.value(i));
+            }
+        }
+    }
+
+    /**
+     * Reference-coordinate track rows: row {@code i} of {@code out} (F32) paints group {@code groups[i]} from
+     * genome position {@code starts[i]}; rows flagged in {@code reverse} (negative strand) are then reversed.
+     */
+    public static void paint(Intervals itv, long[] groups, int[] starts, Ragged out, BitSet reverse) {
+        if (out.dtype() != DType.F32) {
+            throw new IllegalArgumentException("out must be F32, got " + out.dtype());
+        }
+        if (groups.length != starts.length || out.rows() != starts.length) {
+            throw new IllegalArgumentException("groups (" + groups.length + "), starts (" + starts.length
+                    + ") and out rows (" + out.rows() + ") differ");
+        }
+        RowFill fill = RowFill.best();
+        MemorySegment data = out.data();
+        RowParallelism.forEachRange(starts.length, out.totalLength() * 4, (from, to) -> {
+            for (int r = (int) from; r < to; r++) {
+                long at = out.offset(r);
+                long len = out.offset(r + 1) - at;
+                paintRow(itv, groups[r], starts[r], data, at, len, fill);
+                if (reverse != null && reverse.get(r)) {
+                    fill.reverseF32(data, at, len);
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,25 @@
+package io.gvl.core.kernel.variant;
+
+import io.gvl.core.buffer.DType;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * A variable-length result of the variant kernels: typed data plus int64 row offsets counted in <em>rows of
+ * {@code inner} elements</em> (1 for scalar fields; a fixed per-variant width for fixed-size fields), GVL's
+ * {@code FlatRagged}. The data lives in the arena the kernel was given.
+ */
+public record FlatRagged(DType dtype, MemorySegment data, long[] offsets) {
+
+    public FlatRagged {
+        offsets = offsets.clone();
+    }
+
+    @Override
+    public long[] offsets() {
+        return offsets.clone();
+    }
+
+    public long rows() {
+        return offsets.length - 1;
+    }
+}

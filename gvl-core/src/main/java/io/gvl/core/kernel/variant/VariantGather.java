@@ -1,0 +1,93 @@
+package io.gvl.core.kernel.variant;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.internal.kernel.Mem;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The gathers behind {@code "variants"} output: per-row slices of a per-call field (GVL's {@code gather_rows}),
+ * per-variant allele bytes ({@code gather_alleles}) and the AF filter's compaction ({@code compact_keep}). Results
+ * are allocated in the caller's arena.
+ */
+public final class VariantGather {
+    private VariantGather() {
+    }
+
+    /**
+     * Row {@code i} of the result is {@code data[starts[g], stops[g])} with {@code g = groupIdx[i]}.
+     *
+     * @param data elements of {@code dtype} indexed by genotype list position
+     */
+    public static FlatRagged gatherRows(Arena arena, DType dtype, long[] groupIdx, SparseGenotypes geno,
+                                        MemorySegment data) {
+        long es = dtype.byteSize();
+        long[] offsets = new long[groupIdx.length + 1];
+        for (int i = 0; i < groupIdx.length; i++) {
+            offsets[i + 1] = offsets[i] + geno.stop(groupIdx[i]) - geno.start(groupIdx[i]);
+        }
+        MemorySegment out = arena.allocate(Math.max(1, offsets[groupIdx.length] * es), 8)
+                .asSlice(0, offsets[groupIdx.length] * es);
+        for (int i = 0; i < groupIdx.length; i++) {
+            long s = geno.start(groupIdx[i]);
+            MemorySegment.copy(data, s * es, out, offsets[i] * es, (offsets[i + 1] - offsets[i]) * es);
+        }
+        return new FlatRagged(dtype, out, offsets);
+    }
+
+    /** One row per entry of {@code variantIdxs} (int32): that variant's allele bytes. */
+    public static FlatRagged gatherAlleles(Arena arena, MemorySegment variantIdxs, MemorySegment alleles,
+                                           MemorySegment alleleOffsets) {
+        long n = variantIdxs.byteSize() / 4;
+        long[] offsets = new long[Math.toIntExact(n + 1)];
+        for (int i = 0; i < n; i++) {
+            int v = Mem.i32(variantIdxs, i);
+            offsets[i + 1] = offsets[i] + Mem.i64(alleleOffsets, v + 1) - Mem.i64(alleleOffsets, v);
+        }
+        MemorySegment out = allocate(arena, offsets[(int) n]);
+        for (int i = 0; i < n; i++) {
+            int v = Mem.i32(variantIdxs, i);
+            MemorySegment.copy(alleles, Mem.i64(alleleOffsets, v), out, offsets[i], offsets[i + 1] - offsets[i]);
+        }
+        return new FlatRagged(DType.U8, out, offsets);
+    }
+
+    /**
+     * Keeps element {@code j} of {@code values} iff {@code keep[j]} (one byte per element); row offsets are
+     * recounted per row of {@code rowOffsets}.
+     */
+    public static FlatRagged compactKeep(Arena arena, DType dtype, MemorySegment values, long[] rowOffsets,
+                                         MemorySegment keep) {
+        long es = dtype.byteSize();
+        long n = values.byteSize() / es;
+        if (keep.byteSize() < n) {
+            throw new IllegalArgumentException("keep has " + keep.byteSize() + " flags for " + n + " values");
+        }
+        int rows = rowOffsets.length - 1;
+        long[] offsets = new long[rows + 1];
+        long kept = 0;
+        for (int i = 0; i < rows; i++) {
+            for (long j = rowOffsets[i]; j < rowOffsets[i + 1]; j++) {
+                kept += Mem.bool(keep, j) ? 1 : 0;
+            }
+            offsets[i + 1] = kept;
+        }
+        long total = 0;
+        for (long j = 0; j < n; j++) {
+            total += Mem.bool(keep, j) ? 1 : 0;
+        }
+        MemorySegment out = allocate(arena, total * es);
+        long w = 0;
+        for (long j = 0; j < n; j++) {
+            if (Mem.bool(keep, j)) {
+                MemorySegment.copy(values, j * es, out, w * es, es);
+                w++;
+            }
+        }
+        return new FlatRagged(dtype, out, offsets);
+    }
+
+    static MemorySegment allocate(Arena arena, long bytes) {
+        return arena.allocate(Math.max(1, bytes), 8).asSlice(0, bytes);
+    }
+}
