@@ -1,0 +1,10 @@
+package io.gvl.format;
+
+/** The destination of a write already exists and {@code overwrite} was not requested. */
+public class DatasetExistsException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public DatasetExistsException(String message) {
+        super(message);
+    }
+}

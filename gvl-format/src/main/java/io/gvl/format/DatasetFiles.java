@@ -1,0 +1,236 @@
+package io.gvl.format;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The files of one opened format-2.0 dataset: metadata, regions, genotype CSR arrays and interval tracks, the
+ * binary arrays memory-mapped read-only into one shared arena that this object owns. Every view handed out
+ * ({@link GenotypeArrays}, {@link IntervalTrack}, {@link RawArray}) is valid until {@link #close()}; afterwards
+ * any use throws {@link IllegalStateException}. Opening performs GVL's integrity checks plus shape checks of
+ * every array; {@link #verify()} adds full scans.
+ */
+public final class DatasetFiles implements AutoCloseable {
+    /** How the genotypes of a dataset are stored. */
+    public enum GenotypeSource {
+        /** No {@code genotypes/} directory. */
+        NONE,
+        /** VCF/PGEN: {@code offsets.npy} + {@code variant_idxs.npy} + {@code variants.arrow}. */
+        SPARSE,
+        /** Ranges into an external {@code .svar} store ({@code svar_meta.json}); arrays not opened by gvl. */
+        SVAR,
+        /** Ranges into an external {@code .svar2} store; arrays not opened by gvl. */
+        SVAR2
+    }
+
+    private final Path dir;
+    private final Arena arena;
+    private final DatasetMetadata metadata;
+    private final Regions regions;
+    private final GenotypeSource genotypeSource;
+    private final GenotypeArrays genotypes;
+    private final Map<String, IntervalTrack> tracks;
+    private final Map<String, IntervalTrack> annotationTracks;
+    private volatile boolean closed;
+
+    private DatasetFiles(Path dir) {
+        this.dir = dir;
+        if (!Files.isDirectory(dir)) {
+            throw new DatasetFormatException(dir + ": dataset directory not found");
+        }
+        this.metadata = DatasetMetadata.read(DatasetLayout.metadata(dir));
+        Path inputRegions = dir.resolve(DatasetLayout.INPUT_REGIONS);
+        if (!Files.isRegularFile(inputRegions)) {
+            throw new DatasetFormatException(inputRegions + ": required file is missing; the dataset is"
+                    + " incomplete, rewrite it");
+        }
+        Path regionsFile = dir.resolve(DatasetLayout.REGIONS);
+        this.regions = Regions.read(regionsFile);
+        regions.validate(regionsFile, metadata);
+        this.arena = Arena.ofShared();
+        try {
+            this.genotypeSource = genotypeSource(dir);
+            this.genotypes = genotypeSource == GenotypeSource.SPARSE ? openGenotypes() : null;
+            this.tracks = openTracks(IntervalTrack.Kind.SAMPLE);
+            this.annotationTracks = openTracks(IntervalTrack.Kind.ANNOTATION);
+            for (String name : tracks.keySet()) {
+                if (annotationTracks.containsKey(name)) {
+                    throw new DatasetFormatException(dir + ": track '" + name + "' exists in both intervals/ and"
+                            + " annot_intervals/; rename or remove one");
+                }
+            }
+            if (genotypeSource == GenotypeSource.NONE && tracks.isEmpty() && annotationTracks.isEmpty()) {
+                throw new DatasetFormatException(dir + ": malformed dataset: neither genotypes/ nor any track found");
+            }
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** Opens and checks the dataset at {@code dir}. The caller must close the result. */
+    public static DatasetFiles open(Path dir) {
+        return new DatasetFiles(dir);
+    }
+
+    private static GenotypeSource genotypeSource(Path dir) {
+        Path g = DatasetLayout.genotypes(dir);
+        if (!Files.isDirectory(g)) {
+            return GenotypeSource.NONE;
+        }
+        if (Files.exists(g.resolve(DatasetLayout.SVAR2_META))) {
+            return GenotypeSource.SVAR2;
+        }
+        if (Files.exists(g.resolve(DatasetLayout.SVAR_META))) {
+            return GenotypeSource.SVAR;
+        }
+        return GenotypeSource.SPARSE;
+    }
+
+    private GenotypeArrays openGenotypes() {
+        Path g = DatasetLayout.genotypes(dir);
+        if (metadata.ploidy() == null) {
+            throw new DatasetFormatException(DatasetLayout.metadata(dir) + ": genotypes/ exists but ploidy is null;"
+                    + " malformed dataset");
+        }
+        RawArray offsets = RawArray.map(g.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena);
+        Path idxFile = g.resolve(DatasetLayout.VARIANT_IDXS);
+        RawArray idx = Files.exists(idxFile) ? RawArray.map(idxFile, RawDtype.INT32, arena)
+                : RawArray.wrap(idxFile, RawDtype.INT32, arena.allocate(0));
+        return new GenotypeArrays(offsets, idx, metadata.nRegions(), metadata.samples().size(), metadata.ploidy());
+    }
+
+    private Map<String, IntervalTrack> openTracks(IntervalTrack.Kind kind) {
+        Path root = dir.resolve(kind.directory());
+        Map<String, IntervalTrack> out = new TreeMap<>();
+        if (!Files.isDirectory(root)) {
+            return Collections.unmodifiableMap(out);
+        }
+        try (Stream<Path> children = Files.list(root)) {
+            for (Path t : children.filter(Files::isDirectory).toList()) {
+                String name = t.getFileName().toString();
+                if (!DatasetLayout.isTrackName(name) || isEmptyDir(t)) {
+                    continue;
+                }
+                if (Files.exists(t.resolve(DatasetLayout.AOS_INTERVALS)) && !Files.exists(t.resolve(DatasetLayout.STARTS))) {
+                    throw new DatasetFormatException(t + ": array-of-structs intervals.npy (format 1.x); migrate the"
+                            + " dataset with `gvl migrate DIR`");
+                }
+                int nSamples = kind == IntervalTrack.Kind.SAMPLE ? metadata.samples().size() : 1;
+                IntervalTrack track = new IntervalTrack(name, kind,
+                        RawArray.map(t.resolve(DatasetLayout.STARTS), RawDtype.INT32, arena),
+                        RawArray.map(t.resolve(DatasetLayout.ENDS), RawDtype.INT32, arena),
+                        RawArray.map(t.resolve(DatasetLayout.VALUES), RawDtype.FLOAT32, arena),
+                        RawArray.map(t.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena), nSamples);
+                track.checkShape(metadata.nRegions());
+                out.put(name, track);
+            }
+        } catch (IOException e) {
+            throw new DatasetFormatException(root + ": cannot list tracks (" + e.getMessage() + ")", e);
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static boolean isEmptyDir(Path p) throws IOException {
+        try (Stream<Path> s = Files.list(p)) {
+            return s.findAny().isEmpty();
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException(dir + ": the dataset files are closed; reopen the dataset to read");
+        }
+    }
+
+    public Path path() {
+        return dir;
+    }
+
+    public DatasetMetadata metadata() {
+        checkOpen();
+        return metadata;
+    }
+
+    /** The stored windows of {@code regions.npy}, in on-disk order. */
+    public Regions regions() {
+        checkOpen();
+        return regions;
+    }
+
+    public GenotypeSource genotypeSource() {
+        checkOpen();
+        return genotypeSource;
+    }
+
+    /** The CSR genotype arrays, present for VCF/PGEN-backed datasets. */
+    public Optional<GenotypeArrays> genotypes() {
+        checkOpen();
+        return Optional.ofNullable(genotypes);
+    }
+
+    /** Per-sample tracks by name, sorted. */
+    public Map<String, IntervalTrack> tracks() {
+        checkOpen();
+        return tracks;
+    }
+
+    /** Annotation tracks by name, sorted. */
+    public Map<String, IntervalTrack> annotationTracks() {
+        checkOpen();
+        return annotationTracks;
+    }
+
+    /** Reads {@code input_regions.arrow} (heap copy) and checks it against the metadata. */
+    public InputRegions inputRegions() {
+        checkOpen();
+        Path f = dir.resolve(DatasetLayout.INPUT_REGIONS);
+        InputRegions r = InputRegions.read(f);
+        if (r.size() != metadata.nRegions()) {
+            throw new DatasetFormatException(f + ": " + r.size() + " rows but metadata.json says n_regions = "
+                    + metadata.nRegions());
+        }
+        for (String c : r.chroms(f)) {
+            if (!metadata.contigs().contains(c)) {
+                throw new DatasetFormatException(f + ": contig '" + c + "' is not listed in metadata.json contigs");
+            }
+        }
+        return r;
+    }
+
+    /** Reads {@code genotypes/variants.arrow} (heap copy). */
+    public VariantTable variants() {
+        checkOpen();
+        return VariantTable.read(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
+    }
+
+    /** Full scans: offsets monotone everywhere, variant indices inside the variant table. */
+    public void verify() {
+        checkOpen();
+        if (genotypes != null) {
+            genotypes.verify(variants().size());
+        }
+        tracks.values().forEach(IntervalTrack::verify);
+        annotationTracks.values().forEach(IntervalTrack::verify);
+        inputRegions().validateOrder(dir.resolve(DatasetLayout.INPUT_REGIONS));
+    }
+
+    /** Unmaps every array; views become unusable. Closing twice is harmless. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        arena.close();
+    }
+}

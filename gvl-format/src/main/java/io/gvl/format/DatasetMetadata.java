@@ -1,0 +1,120 @@
+package io.gvl.format;
+
+import io.gvl.format.internal.MetadataJson;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The content of a dataset's {@code metadata.json}: the sample and contig axes, the region count and the
+ * versions that tell a reader how to interpret the other files. Field names follow the JSON keys of GVL's
+ * pydantic model; {@link #write(Path)} emits them in the same order and compact form.
+ *
+ * @param samples             dataset samples, ascending by code point, unique
+ * @param contigs             natural-sorted unique BED contigs; the index is the contig code of {@code regions.npy}
+ * @param nRegions            number of regions {@code R}
+ * @param ploidy              ploidy when genotypes exist, else {@code null}
+ * @param maxJitter           jitter padding {@code J} on both sides of every stored window
+ * @param version             semantic version of the writer; {@code >= 0.18.0} means variant POS is 1-based,
+ *                            {@code null} means an old 0-based writer
+ * @param formatVersion       semantic version of the layout; gvl reads and writes major 2
+ * @param svarLink            back-reference to a {@code .svar} store, or {@code null}
+ * @param svar2Link           back-reference to a {@code .svar2} store, or {@code null}
+ * @param variantsFingerprint bounded fingerprint of {@code genotypes/variants.arrow}, or {@code null}
+ */
+public record DatasetMetadata(List<String> samples, List<String> contigs, int nRegions, Integer ploidy,
+                              int maxJitter, String version, String formatVersion, SvarLink svarLink,
+                              Svar2Link svar2Link, VariantsFingerprint variantsFingerprint) {
+
+    /** The layout version gvl writes. */
+    public static final String FORMAT_VERSION = "2.0.0";
+    /**
+     * The {@code version} gvl records: the GenVarLoader release whose format gvl reproduces. GVL interprets POS
+     * as 1-based only for {@code version >= 0.18.0}, so gvl's own (0.x) version number must not be written here.
+     */
+    public static final String WRITER_VERSION = "0.42.0";
+
+    private static final Pattern SEMVER = Pattern.compile(
+            "(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?");
+
+    public DatasetMetadata {
+        samples = List.copyOf(Objects.requireNonNull(samples, "samples"));
+        contigs = List.copyOf(Objects.requireNonNull(contigs, "contigs"));
+        Objects.requireNonNull(formatVersion, "formatVersion");
+        if (nRegions < 0 || maxJitter < 0) {
+            throw new IllegalArgumentException("n_regions and max_jitter must be >= 0");
+        }
+        if (ploidy != null && ploidy < 1) {
+            throw new IllegalArgumentException("ploidy must be >= 1, got " + ploidy);
+        }
+    }
+
+    /** Metadata for a new dataset written by gvl: current versions, no store links, no fingerprint. */
+    public static DatasetMetadata of(List<String> samples, List<String> contigs, int nRegions, Integer ploidy,
+                                     int maxJitter) {
+        return new DatasetMetadata(samples, contigs, nRegions, ploidy, maxJitter, WRITER_VERSION, FORMAT_VERSION,
+                null, null, null);
+    }
+
+    /** Reads and checks {@code metadata.json}; fails with a migration hint for format 1.x. */
+    public static DatasetMetadata read(Path file) {
+        return MetadataJson.read(file);
+    }
+
+    /**
+     * Writes {@code metadata.json} the way GVL does (compact, keys in model order) after checking that samples are
+     * sorted and unique and contigs natural-sorted and unique, so Python GVL reads the axes exactly as gvl does.
+     */
+    public void write(Path file) {
+        MetadataJson.write(this, file);
+    }
+
+    /** Whether variant {@code POS} values are 1-based (writer version {@code >= 0.18.0}). */
+    public boolean oneBasedPositions() {
+        if (version == null) {
+            return false;
+        }
+        int[] v = semver(version, "version");
+        return v[0] > 0 || v[1] >= 18;
+    }
+
+    /** Major, minor and patch of a semantic version string, or a {@link DatasetFormatException}. */
+    public static int[] semver(String text, String what) {
+        Matcher m = SEMVER.matcher(text);
+        if (!m.matches()) {
+            throw new DatasetFormatException(what + " '" + text + "' is not a semantic version MAJOR.MINOR.PATCH");
+        }
+        try {
+            return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3))};
+        } catch (NumberFormatException e) {
+            throw new DatasetFormatException(what + " '" + text + "' has a version number that is too large");
+        }
+    }
+
+    /** Link to a {@code .svar} store; the fingerprint is its variant count and {@code variant_idxs.npy} size. */
+    public record SvarLink(String relativePath, String absolutePath, long nVariants, long variantIdxsBytes) {
+        public SvarLink {
+            Objects.requireNonNull(relativePath, "relativePath");
+            Objects.requireNonNull(absolutePath, "absolutePath");
+        }
+    }
+
+    /** Link to a {@code .svar2} store; the fingerprint counts and sums the sizes of its {@code .bin}/{@code .npy}. */
+    public record Svar2Link(String relativePath, String absolutePath, long nFiles, long storeBytes) {
+        public Svar2Link {
+            Objects.requireNonNull(relativePath, "relativePath");
+            Objects.requireNonNull(absolutePath, "absolutePath");
+        }
+    }
+
+    /** Bounded fingerprint of the variant table: digest over the first {@code nBytesHashed} bytes and the size. */
+    public record VariantsFingerprint(String algorithm, long nBytesHashed, String digest, long sizeBytes) {
+        public VariantsFingerprint {
+            Objects.requireNonNull(algorithm, "algorithm");
+            Objects.requireNonNull(digest, "digest");
+        }
+    }
+}

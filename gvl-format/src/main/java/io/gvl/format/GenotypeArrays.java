@@ -1,0 +1,79 @@
+package io.gvl.format;
+
+import io.gvl.format.internal.Offsets;
+
+/**
+ * The sparse genotypes of a VCF/PGEN-backed dataset: for every haplotype slot {@code (region, sample, ploid)}
+ * the ascending indices of the variants it carries, stored as CSR ({@code genotypes/offsets.npy} +
+ * {@code genotypes/variant_idxs.npy}). Both arrays are views over mappings owned by the {@link DatasetFiles}
+ * that produced this object. A dataset in which no haplotype carries a variant has no {@code variant_idxs.npy};
+ * gvl reads it as empty (GVL cannot open such a dataset).
+ */
+public final class GenotypeArrays {
+    private final RawArray offsets;
+    private final RawArray variantIdxs;
+    private final int nRegions;
+    private final int nSamples;
+    private final int ploidy;
+
+    GenotypeArrays(RawArray offsets, RawArray variantIdxs, int nRegions, int nSamples, int ploidy) {
+        this.offsets = offsets;
+        this.variantIdxs = variantIdxs;
+        this.nRegions = nRegions;
+        this.nSamples = nSamples;
+        this.ploidy = ploidy;
+        Offsets.checkShape(offsets, slots(), "n_regions x samples x ploidy", variantIdxs.length(),
+                variantIdxs.file().toString());
+    }
+
+    /** Number of slots {@code R·S·P}. */
+    public long slots() {
+        return (long) nRegions * nSamples * ploidy;
+    }
+
+    public int ploidy() {
+        return ploidy;
+    }
+
+    /** Slot number {@code (r·S + s)·P + p}. */
+    public long slot(int region, int sample, int ploid) {
+        if (region < 0 || region >= nRegions || sample < 0 || sample >= nSamples || ploid < 0 || ploid >= ploidy) {
+            throw new IndexOutOfBoundsException("slot (" + region + ", " + sample + ", " + ploid + ") outside ("
+                    + nRegions + ", " + nSamples + ", " + ploidy + ")");
+        }
+        return ((long) region * nSamples + sample) * ploidy + ploid;
+    }
+
+    /** The range of {@link #variantIdxs()} holding the variants of one haplotype in one region. */
+    public IndexRange variantRange(int region, int sample, int ploid) {
+        return Offsets.range(offsets, slot(region, sample, ploid), variantIdxs.length());
+    }
+
+    /** The variant indices of one haplotype in one region, as a view over the mapping. */
+    public RawArray variants(int region, int sample, int ploid) {
+        IndexRange r = variantRange(region, sample, ploid);
+        return variantIdxs.slice(r.start(), r.end());
+    }
+
+    /** All slot offsets (int64, {@code R·S·P + 1}). */
+    public RawArray offsets() {
+        return offsets;
+    }
+
+    /** All variant indices (int32), in slot order. */
+    public RawArray variantIdxs() {
+        return variantIdxs;
+    }
+
+    /** Full scan of the offsets (monotone) and indices (non-negative, below {@code nVariants}). */
+    public void verify(long nVariants) {
+        Offsets.checkMonotone(offsets);
+        for (long i = 0; i < variantIdxs.length(); i++) {
+            int v = variantIdxs.getInt(i);
+            if (v < 0 || v >= nVariants) {
+                throw new DatasetFormatException(variantIdxs.file() + ": element " + i + " is variant index " + v
+                        + " but the variant table has " + nVariants + " rows");
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.gvl.format;
+
+import io.gvl.format.internal.Offsets;
+
+/**
+ * One interval track in struct-of-arrays form: parallel {@code starts} (int32), {@code ends} (int32),
+ * {@code values} (float32) and CSR {@code offsets} (int64) over cells. A per-sample track under
+ * {@code intervals/<name>/} has cells {@code r·S + s}; an annotation track under {@code annot_intervals/<name>/}
+ * has one cell per region. Views over mappings owned by the {@link DatasetFiles} that opened them. A track with
+ * no interval at all (0-byte data files) is valid.
+ *
+ * @param name     track name (its directory name)
+ * @param kind     per-sample or annotation
+ * @param starts   0-based absolute starts
+ * @param ends     exclusive absolute ends
+ * @param values   interval values
+ * @param offsets  cell offsets
+ * @param nSamples samples per region (1 for annotation tracks)
+ */
+public record IntervalTrack(String name, Kind kind, RawArray starts, RawArray ends, RawArray values,
+                            RawArray offsets, int nSamples) {
+
+    /** Where a track lives and how its cells are numbered. */
+    public enum Kind {
+        /** {@code intervals/<name>/}: a cell per (region, sample). */
+        SAMPLE("intervals"),
+        /** {@code annot_intervals/<name>/}: a cell per region. */
+        ANNOTATION("annot_intervals");
+
+        private final String directory;
+
+        Kind(String directory) {
+            this.directory = directory;
+        }
+
+        /** The dataset sub-directory holding tracks of this kind. */
+        public String directory() {
+            return directory;
+        }
+    }
+
+    public IntervalTrack {
+        long n = starts.length();
+        if (ends.length() != n || values.length() != n) {
+            throw new DatasetFormatException(starts.file().getParent() + ": starts/ends/values.npy hold " + n + ", "
+                    + ends.length() + " and " + values.length() + " elements; they must be equal");
+        }
+    }
+
+    /** Validates the offsets against {@code nRegions}. */
+    void checkShape(int nRegions) {
+        long cells = (long) nRegions * nSamples;
+        Offsets.checkShape(offsets, cells, kind == Kind.SAMPLE ? "n_regions x samples" : "n_regions",
+                starts.length(), starts.file().toString());
+    }
+
+    /** Number of intervals. */
+    public long size() {
+        return starts.length();
+    }
+
+    /** Interval range of one (region, sample) cell of a per-sample track. */
+    public IndexRange intervalRange(int region, int sample) {
+        if (sample < 0 || sample >= nSamples) {
+            throw new IndexOutOfBoundsException("sample " + sample + " of " + nSamples + " in track " + name);
+        }
+        long cells = offsets.length() - 1;
+        long cell = (long) region * nSamples + sample;
+        if (region < 0 || cell >= cells) {
+            throw new IndexOutOfBoundsException("region " + region + " outside track " + name);
+        }
+        return Offsets.range(offsets, cell, starts.length());
+    }
+
+    /** Interval range of one region of an annotation track. */
+    public IndexRange intervalRange(int region) {
+        if (kind != Kind.ANNOTATION) {
+            throw new IllegalStateException("track " + name + " is per-sample; pass a sample");
+        }
+        return intervalRange(region, 0);
+    }
+
+    /** Full scan: offsets non-decreasing. */
+    public void verify() {
+        Offsets.checkMonotone(offsets);
+    }
+}

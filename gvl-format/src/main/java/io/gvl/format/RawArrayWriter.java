@@ -1,0 +1,148 @@
+package io.gvl.format;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Streams one header-less little-endian array file in chunks, so writers never hold a whole array. Elements go
+ * through a 1 MiB buffer; {@link #close()} flushes and fsyncs. Not thread-safe.
+ */
+public final class RawArrayWriter implements AutoCloseable {
+    private static final int BUFFER = 1 << 20;
+
+    private final Path file;
+    private final RawDtype dtype;
+    private final FileChannel channel;
+    private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    private long count;
+    private boolean closed;
+
+    private RawArrayWriter(Path file, RawDtype dtype, FileChannel channel) {
+        this.file = file;
+        this.dtype = dtype;
+        this.channel = channel;
+    }
+
+    /** Creates (or truncates) {@code file} for writing elements of {@code dtype}. */
+    public static RawArrayWriter create(Path file, RawDtype dtype) {
+        try {
+            return new RawArrayWriter(file, dtype, FileChannel.open(file, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot create", e);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Elements written so far. */
+    public long count() {
+        return count;
+    }
+
+    public void writeInt(int v) {
+        expect(RawDtype.INT32);
+        room(4);
+        buf.putInt(v);
+        count++;
+    }
+
+    public void writeInts(int[] v, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            writeInt(v[i]);
+        }
+    }
+
+    public void writeLong(long v) {
+        expect(RawDtype.INT64);
+        room(8);
+        buf.putLong(v);
+        count++;
+    }
+
+    public void writeLongs(long[] v, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            writeLong(v[i]);
+        }
+    }
+
+    public void writeFloat(float v) {
+        expect(RawDtype.FLOAT32);
+        room(4);
+        buf.putFloat(v);
+        count++;
+    }
+
+    public void writeFloats(float[] v, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            writeFloat(v[i]);
+        }
+    }
+
+    /** Appends raw little-endian element bytes (a whole number of elements), e.g. copied from another file. */
+    public void writeBytes(ByteBuffer bytes) {
+        if (bytes.remaining() % dtype.size() != 0) {
+            throw new IllegalArgumentException("byte count " + bytes.remaining() + " is not a multiple of "
+                    + dtype.size());
+        }
+        count += bytes.remaining() / dtype.size();
+        flush();
+        try {
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": write failed", e);
+        }
+    }
+
+    private void expect(RawDtype t) {
+        if (closed) {
+            throw new IllegalStateException(file + ": writer is closed");
+        }
+        if (t != dtype) {
+            throw new IllegalStateException(file + " holds " + dtype + ", cannot write " + t);
+        }
+    }
+
+    private void room(int n) {
+        if (buf.remaining() < n) {
+            flush();
+        }
+    }
+
+    private void flush() {
+        buf.flip();
+        try {
+            while (buf.hasRemaining()) {
+                channel.write(buf);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": write failed", e);
+        } finally {
+            buf.clear();
+        }
+    }
+
+    /** Flushes, fsyncs and closes; closing twice is harmless. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try (channel) {
+            flush();
+            channel.force(true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot close", e);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.gvl.format;
+
+/**
+ * The permutation between the user's (input) region order and the sorted on-disk order. {@code inputToSorted} is
+ * GVL's {@code r_idx_map} column of {@code input_regions.arrow}.
+ *
+ * @param sortedToInput on-disk row {@code k} holds input row {@code sortedToInput[k]}
+ * @param inputToSorted input row {@code i} is stored at on-disk row {@code inputToSorted[i]}
+ */
+public record RegionOrder(int[] sortedToInput, int[] inputToSorted) {
+
+    public RegionOrder {
+        if (sortedToInput.length != inputToSorted.length) {
+            throw new IllegalArgumentException("permutation halves differ in length");
+        }
+        sortedToInput = sortedToInput.clone();
+        inputToSorted = inputToSorted.clone();
+    }
+
+    /** Builds both directions from the on-disk → input direction, checking it is a permutation. */
+    public static RegionOrder fromSortedToInput(int[] sortedToInput) {
+        return new RegionOrder(sortedToInput, invert(sortedToInput, "sorted-to-input order"));
+    }
+
+    /** Builds both directions from an {@code r_idx_map}, checking it is a permutation. */
+    public static RegionOrder fromInputToSorted(long[] rIdxMap, String source) {
+        int[] map = new int[rIdxMap.length];
+        for (int i = 0; i < map.length; i++) {
+            if (rIdxMap[i] < 0 || rIdxMap[i] >= map.length) {
+                throw new DatasetFormatException(source + ": r_idx_map[" + i + "] = " + rIdxMap[i]
+                        + " is outside 0.." + (map.length - 1) + "; the region map is corrupt, rewrite the dataset");
+            }
+            map[i] = (int) rIdxMap[i];
+        }
+        return new RegionOrder(invert(map, source + " r_idx_map"), map);
+    }
+
+    private static int[] invert(int[] perm, String what) {
+        int[] inv = new int[perm.length];
+        java.util.Arrays.fill(inv, -1);
+        for (int k = 0; k < perm.length; k++) {
+            int v = perm[k];
+            if (v < 0 || v >= perm.length || inv[v] != -1) {
+                throw new DatasetFormatException(what + ": not a permutation (value " + v + " at " + k
+                        + " is out of range or repeated)");
+            }
+            inv[v] = k;
+        }
+        return inv;
+    }
+
+    @Override
+    public int[] sortedToInput() {
+        return sortedToInput.clone();
+    }
+
+    @Override
+    public int[] inputToSorted() {
+        return inputToSorted.clone();
+    }
+
+    /** Number of regions. */
+    public int size() {
+        return sortedToInput.length;
+    }
+
+    /** On-disk row of input row {@code i}. */
+    public int sortedRow(int inputRow) {
+        return inputToSorted[inputRow];
+    }
+
+    /** Input row stored at on-disk row {@code k}. */
+    public int inputRow(int sortedRow) {
+        return sortedToInput[sortedRow];
+    }
+}

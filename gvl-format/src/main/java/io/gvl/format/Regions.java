@@ -1,0 +1,137 @@
+package io.gvl.format;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The rows of {@code regions.npy} in sorted on-disk order: contig code, start, end and strand of every stored
+ * window (jittered and extended). Held column-wise because that is how readers use it; the file is a real NPY
+ * {@code <i4} array of shape {@code (R, 4)} that Python may have written in either memory order.
+ *
+ * @param contig contig code, an index into {@link DatasetMetadata#contigs()}
+ * @param start  0-based window start (may be negative after jitter)
+ * @param end    exclusive window end
+ * @param strand +1 or -1
+ */
+public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
+
+    public Regions {
+        int n = contig.length;
+        if (start.length != n || end.length != n || strand.length != n) {
+            throw new IllegalArgumentException("region columns differ in length");
+        }
+        contig = contig.clone();
+        start = start.clone();
+        end = end.clone();
+        strand = strand.clone();
+    }
+
+    @Override
+    public int[] contig() {
+        return contig.clone();
+    }
+
+    @Override
+    public int[] start() {
+        return start.clone();
+    }
+
+    @Override
+    public int[] end() {
+        return end.clone();
+    }
+
+    @Override
+    public int[] strand() {
+        return strand.clone();
+    }
+
+    public int size() {
+        return contig.length;
+    }
+
+    public int contig(int r) {
+        return contig[r];
+    }
+
+    public int start(int r) {
+        return start[r];
+    }
+
+    public int end(int r) {
+        return end[r];
+    }
+
+    public int strand(int r) {
+        return strand[r];
+    }
+
+    /** Reads {@code regions.npy}, honouring {@code fortran_order}. */
+    public static Regions read(Path file) {
+        NpyArray a = Npy.read(file);
+        if (!a.descr().equals("<i4")) {
+            throw new DatasetFormatException(file + ": dtype " + a.descr() + ", expected <i4 (int32)");
+        }
+        long[] shape = a.shape();
+        if (shape.length != 2 || shape[1] != 4) {
+            throw new DatasetFormatException(file + ": shape " + java.util.Arrays.toString(shape)
+                    + ", expected (n_regions, 4)");
+        }
+        int n = Math.toIntExact(shape[0]);
+        int[] flat = a.toIntArray();
+        int[][] cols = new int[4][n];
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < 4; c++) {
+                cols[c][r] = a.fortranOrder() ? flat[c * n + r] : flat[r * 4 + c];
+            }
+        }
+        return new Regions(cols[0], cols[1], cols[2], cols[3]);
+    }
+
+    /** Checks the rows against the metadata axes: row count, contig codes, strands. */
+    public void validate(Path file, DatasetMetadata meta) {
+        if (size() != meta.nRegions()) {
+            throw new DatasetFormatException(file + ": " + size() + " rows but metadata.json says n_regions = "
+                    + meta.nRegions() + "; the dataset is inconsistent, rewrite it");
+        }
+        for (int r = 0; r < size(); r++) {
+            if (contig[r] < 0 || contig[r] >= meta.contigs().size()) {
+                throw new DatasetFormatException(file + ": row " + r + " has contig code " + contig[r]
+                        + " but metadata.json lists " + meta.contigs().size() + " contigs");
+            }
+            if (strand[r] != 1 && strand[r] != -1) {
+                throw new DatasetFormatException(file + ": row " + r + " has strand " + strand[r]
+                        + "; expected 1 or -1");
+            }
+            if (end[r] < start[r]) {
+                throw new DatasetFormatException(file + ": row " + r + " ends (" + end[r] + ") before it starts ("
+                        + start[r] + ")");
+            }
+        }
+    }
+
+    /** Writes a C-order NPY v1.0 {@code <i4 (R, 4)} file, byte-identical to NumPy's {@code np.save}. */
+    public void write(Path file) {
+        byte[] header = Npy.header("<i4", new long[] {size(), 4});
+        ByteBuffer buf = ByteBuffer.allocate(header.length + size() * 16).order(ByteOrder.LITTLE_ENDIAN);
+        buf.put(header);
+        for (int r = 0; r < size(); r++) {
+            buf.putInt(contig[r]).putInt(start[r]).putInt(end[r]).putInt(strand[r]);
+        }
+        buf.flip();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot write", e);
+        }
+    }
+}
