@@ -3,8 +3,10 @@ module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
     requires htsjdk;
+    requires it.unimi.dsi.fastutil;
 
     exports io.gvl.io;
     exports io.gvl.io.bed;
+    exports io.gvl.io.bigwig;
     exports io.gvl.io.fasta;
 }
