@@ -2,4 +2,6 @@
 module io.gvl.dataloader {
     requires transitive io.gvl.core;
     requires org.slf4j;
+
+    exports io.gvl.dataloader;
 }

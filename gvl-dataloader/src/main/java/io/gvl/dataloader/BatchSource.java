@@ -1,0 +1,28 @@
+package io.gvl.dataloader;
+
+import java.util.List;
+
+/**
+ * What a data loader batches: a grid of {@code regions x samples} instances (C order: flat index
+ * {@code region * samples + sample}) that can be fetched many at a time. A dataset view implements this.
+ *
+ * <p>Implementations must be safe to call from a background thread (one call at a time).
+ */
+public interface BatchSource {
+
+    int regions();
+
+    int samples();
+
+    /**
+     * Exact bytes one instance occupies across all outputs of {@link #fetch}, including the int64 offsets of
+     * its ragged rows. Prefetching plans its memory from this table, so it must not underestimate.
+     */
+    long instanceBytes(int region, int sample);
+
+    /**
+     * Produces the outputs for the instances {@code (regions[i], samples[i])}, in that order, each array's first
+     * axis being the instance axis. The caller owns (and closes) the returned arrays.
+     */
+    List<NamedArray> fetch(int[] regions, int[] samples);
+}

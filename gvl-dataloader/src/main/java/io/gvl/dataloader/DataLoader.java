@@ -1,0 +1,204 @@
+package io.gvl.dataloader;
+
+import io.gvl.dataloader.internal.BatchPlan;
+import io.gvl.dataloader.internal.ChunkPlanner;
+import io.gvl.dataloader.internal.ChunkStore;
+import io.gvl.dataloader.internal.EpochOrder;
+import io.gvl.dataloader.internal.Prefetcher;
+import io.gvl.dataloader.internal.SharedSlots;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Objects;
+
+/**
+ * Mini-batches over a {@link BatchSource}. Each call to {@link #iterator()} starts a new epoch (and ends the
+ * previous one): with {@code shuffle}, epoch {@code e} uses a permutation derived from {@code (seed, e)}, so the
+ * order differs between epochs and is the same in every run. Batches must be closed by the caller (try with
+ * resources), except that with {@code copy=false} each batch is closed when the next is requested.
+ *
+ * <p>Modes: {@link Mode#NONE} fetches each batch on the caller's thread; {@link Mode#BUFFERED} and
+ * {@link Mode#DOUBLE_BUFFERED} fetch chunks of batches (planned so that each fits half of {@code bufferBytes})
+ * on a background thread while the caller consumes the previous chunk.
+ */
+public final class DataLoader implements Iterable<Batch>, AutoCloseable {
+    private final BatchSource source;
+    private final int batchSize;
+    private final boolean shuffle;
+    private final long seed;
+    private final boolean dropLast;
+    private final long[] order;
+    private final Mode mode;
+    private final long bufferBytes;
+    private final boolean copy;
+    private final Duration heartbeat;
+    private long epoch;
+    private EpochIterator active;
+    private SharedSlots sharedSlots;
+    private boolean closed;
+
+    private DataLoader(Builder b) {
+        this.source = b.source;
+        this.batchSize = b.batchSize;
+        this.shuffle = b.shuffle;
+        this.seed = b.seed;
+        this.dropLast = b.dropLast;
+        this.order = b.order;
+        this.mode = b.mode;
+        this.bufferBytes = b.bufferBytes;
+        this.copy = b.copy;
+        this.heartbeat = b.heartbeat;
+    }
+
+    public static Builder builder(BatchSource source) {
+        return new Builder(source);
+    }
+
+    /** Number of batches per epoch. */
+    public int batchesPerEpoch() {
+        long n = order != null ? order.length : (long) source.regions() * source.samples();
+        return (int) (dropLast ? n / batchSize : (n + batchSize - 1) / batchSize);
+    }
+
+    /** Epochs started so far. */
+    public synchronized long epochs() {
+        return epoch;
+    }
+
+    @Override
+    public synchronized Iterator<Batch> iterator() {
+        if (closed) {
+            throw new IllegalStateException("data loader is closed");
+        }
+        if (active != null) {
+            active.close();
+        }
+        long n = (long) source.regions() * source.samples();
+        long[] epochOrder = EpochOrder.of(n, order, shuffle, seed, epoch++);
+        BatchPlan plan = BatchPlan.of(epochOrder, batchSize, dropLast, source.samples());
+        Prefetcher prefetcher = null;
+        int[] bounds = null;
+        if (mode != Mode.NONE) {
+            long slotBytes = bufferBytes / 2;
+            bounds = ChunkPlanner.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
+            ChunkStore store = mode == Mode.BUFFERED ? ChunkStore.inProcess() : sharedSlots(slotBytes);
+            prefetcher = new Prefetcher(source, plan, bounds, store, heartbeat, epoch - 1);
+        }
+        active = new EpochIterator(source, plan, bounds, prefetcher, copy);
+        return active;
+    }
+
+    private SharedSlots sharedSlots(long slotBytes) {
+        if (sharedSlots == null) {
+            sharedSlots = new SharedSlots(slotBytes); // reused across epochs
+        }
+        return sharedSlots;
+    }
+
+    private long[] batchBytes(BatchPlan plan) {
+        long[] bytes = new long[plan.batches()];
+        int samples = source.samples();
+        long[] o = plan.order();
+        for (int b = 0; b < bytes.length; b++) {
+            long sum = 0;
+            for (int i = plan.start(b); i < plan.end(b); i++) {
+                sum += source.instanceBytes((int) (o[i] / samples), (int) (o[i] % samples));
+            }
+            bytes[b] = sum;
+        }
+        return bytes;
+    }
+
+    /** Ends the active epoch, stops the producer and frees the buffers; harmless when repeated. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (active != null) {
+            active.close();
+        }
+        if (sharedSlots != null) {
+            sharedSlots.close();
+        }
+    }
+
+    /** Settings of a {@link DataLoader}; defaults: batch 1, no shuffle, seed 0, NONE, 2 GiB buffer, copy. */
+    public static final class Builder {
+        private final BatchSource source;
+        private int batchSize = 1;
+        private boolean shuffle;
+        private long seed;
+        private boolean dropLast;
+        private long[] order;
+        private Mode mode = Mode.NONE;
+        private long bufferBytes = 2L << 30;
+        private boolean copy = true;
+        private Duration heartbeat = Duration.ofSeconds(60);
+
+        private Builder(BatchSource source) {
+            this.source = Objects.requireNonNull(source, "source");
+        }
+
+        public Builder batchSize(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("batch size must be >= 1, got " + n);
+            }
+            this.batchSize = n;
+            return this;
+        }
+
+        public Builder shuffle(boolean shuffle) {
+            this.shuffle = shuffle;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder dropLast(boolean dropLast) {
+            this.dropLast = dropLast;
+            return this;
+        }
+
+        /** An explicit instance order (flat indices {@code region * samples + sample}); shuffling permutes it. */
+        public Builder order(long[] flatIndices) {
+            this.order = flatIndices.clone();
+            return this;
+        }
+
+        public Builder mode(Mode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        public Builder bufferBytes(long bytes) {
+            if (bytes < 2) {
+                throw new IllegalArgumentException("bufferBytes must be >= 2, got " + bytes);
+            }
+            this.bufferBytes = bytes;
+            return this;
+        }
+
+        /** {@code false}: batches are views into the loader's buffers, valid until the next batch. */
+        public Builder copy(boolean copy) {
+            this.copy = copy;
+            return this;
+        }
+
+        /** How often a waiting consumer checks that the producer is alive. */
+        public Builder heartbeat(Duration heartbeat) {
+            if (heartbeat.isNegative() || heartbeat.isZero()) {
+                throw new IllegalArgumentException("heartbeat must be positive, got " + heartbeat);
+            }
+            this.heartbeat = heartbeat;
+            return this;
+        }
+
+        public DataLoader build() {
+            return new DataLoader(this);
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package io.gvl.dataloader.internal;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.Dense;
+import io.gvl.core.buffer.FlatArray;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.dataloader.NamedArray;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Serializes one chunk of outputs into a shared-memory slot, little-endian, so that any process mapping the slot
+ * file can read it (documented in {@code docs/dataloader.md}):
+ * <pre>
+ *   0  u64 magic "GVLSLOT1"      8  u64 chunk sequence number   16 u64 instances
+ *  24  u64 payload bytes        32  u32 arrays                 36  u32 header bytes (payload start)
+ *  40  per array: u8 kind (0 dense, 1 ragged), u8 dtype (0 u8, 1 i32, 2 i64, 3 f32), u16 name bytes,
+ *      u32 ndim, name (UTF-8, zero-padded to 8), i64 shape[ndim] (dense: full shape; ragged: leading shape),
+ *      i64 data offset, i64 data bytes, i64 offsets offset, i64 offsets bytes (0, 0 for dense)
+ *  payload: each data and offsets block 8-byte aligned, offsets measured from the slot start
+ * </pre>
+ */
+public final class SlotLayout {
+    public static final long MAGIC = 0x31544F4C534C5647L; // "GVLSLOT1" read as a little-endian u64
+    public static final int HEADER_BYTES = 4096;
+    private static final ValueLayout.OfLong I64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private SlotLayout() {
+    }
+
+    /** Writes {@code arrays} into {@code slot}; fails clearly if they do not fit. */
+    public static void write(MemorySegment slot, long sequence, long instances, List<NamedArray> arrays) {
+        long header = 40;
+        long payload = HEADER_BYTES;
+        for (NamedArray a : arrays) {
+            byte[] name = a.name().getBytes(StandardCharsets.UTF_8);
+            long[] shape = storedShape(a.array());
+            header += 8 + align(name.length) + 8L * shape.length + 32;
+            payload = align(payload) + dataOf(a.array()).byteSize();
+            if (a.array() instanceof Ragged r) {
+                payload = align(payload) + r.offsets().byteSize();
+            }
+        }
+        if (header > HEADER_BYTES) {
+            throw new IllegalArgumentException("slot header needs " + header + " bytes (> " + HEADER_BYTES
+                    + "): too many outputs or names too long");
+        }
+        if (payload > slot.byteSize()) {
+            throw new IllegalStateException("chunk needs " + payload + " bytes but the slot holds " + slot.byteSize()
+                    + ": the batch source under-reported instance bytes");
+        }
+        slot.set(I64, 0, MAGIC);
+        slot.set(I64, 8, sequence);
+        slot.set(I64, 16, instances);
+        slot.set(I64, 24, payload - HEADER_BYTES);
+        slot.set(I32, 32, arrays.size());
+        slot.set(I32, 36, HEADER_BYTES);
+        long h = 40;
+        long p = HEADER_BYTES;
+        for (NamedArray a : arrays) {
+            FlatArray arr = a.array();
+            byte[] name = a.name().getBytes(StandardCharsets.UTF_8);
+            long[] shape = storedShape(arr);
+            slot.set(ValueLayout.JAVA_BYTE, h, (byte) (arr instanceof Ragged ? 1 : 0));
+            slot.set(ValueLayout.JAVA_BYTE, h + 1, (byte) arr.dtype().ordinal());
+            slot.set(I16, h + 2, (short) name.length);
+            slot.set(I32, h + 4, shape.length);
+            h += 8;
+            slot.asSlice(h, align(name.length)).fill((byte) 0);
+            MemorySegment.copy(name, 0, slot, ValueLayout.JAVA_BYTE, h, name.length);
+            h += align(name.length);
+            for (long d : shape) {
+                slot.set(I64, h, d);
+                h += 8;
+            }
+            MemorySegment data = dataOf(arr);
+            p = align(p);
+            MemorySegment.copy(data, 0, slot, p, data.byteSize());
+            slot.set(I64, h, p);
+            slot.set(I64, h + 8, data.byteSize());
+            p += data.byteSize();
+            long offOffset = 0;
+            long offBytes = 0;
+            if (arr instanceof Ragged r) {
+                p = align(p);
+                offOffset = p;
+                offBytes = r.offsets().byteSize();
+                MemorySegment.copy(r.offsets(), 0, slot, p, offBytes);
+                p += offBytes;
+            }
+            slot.set(I64, h + 16, offOffset);
+            slot.set(I64, h + 24, offBytes);
+            h += 32;
+        }
+    }
+
+    /** A parsed slot: its sequence number, instance count and views of its arrays (borrowing the slot memory). */
+    public record Contents(long sequence, long instances, List<NamedArray> arrays) {
+    }
+
+    /** Reads a slot written by {@link #write}; the arrays are zero-copy views into {@code slot}. */
+    public static Contents read(MemorySegment slot) {
+        if (slot.get(I64, 0) != MAGIC) {
+            throw new IllegalStateException("slot does not start with GVLSLOT1");
+        }
+        long sequence = slot.get(I64, 8);
+        long instances = slot.get(I64, 16);
+        int n = slot.get(I32, 32);
+        long h = 40;
+        List<NamedArray> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int kind = slot.get(ValueLayout.JAVA_BYTE, h);
+            DType dtype = DType.values()[slot.get(ValueLayout.JAVA_BYTE, h + 1)];
+            int nameLen = Short.toUnsignedInt(slot.get(I16, h + 2));
+            int ndim = slot.get(I32, h + 4);
+            h += 8;
+            String name = new String(slot.asSlice(h, nameLen).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+            h += align(nameLen);
+            long[] shape = new long[ndim];
+            for (int d = 0; d < ndim; d++) {
+                shape[d] = slot.get(I64, h);
+                h += 8;
+            }
+            MemorySegment data = slot.asSlice(slot.get(I64, h), slot.get(I64, h + 8));
+            FlatArray arr = kind == 1
+                    ? Ragged.wrap(dtype, shape, data, slot.asSlice(slot.get(I64, h + 16), slot.get(I64, h + 24)))
+                    : Dense.wrap(dtype, shape, data);
+            h += 32;
+            out.add(new NamedArray(name, arr));
+        }
+        return new Contents(sequence, instances, out);
+    }
+
+    private static long[] storedShape(FlatArray a) {
+        return a instanceof Dense d ? d.shape() : a.leadingShape();
+    }
+
+    private static MemorySegment dataOf(FlatArray a) {
+        return switch (a) {
+            case Ragged r -> r.data();
+            case Dense d -> d.data();
+        };
+    }
+
+    private static long align(long n) {
+        return (n + 7) & ~7L;
+    }
+}
