@@ -1,5 +1,7 @@
 package io.gvl.dataloader;
 
+import io.gvl.core.buffer.NamedArray;
+
 import java.util.List;
 
 /**

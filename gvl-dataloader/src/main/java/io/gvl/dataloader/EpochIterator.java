@@ -1,5 +1,7 @@
 package io.gvl.dataloader;
 
+import io.gvl.core.buffer.NamedArray;
+
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.dataloader.internal.ArrayViews;
 import io.gvl.dataloader.internal.BatchPlan;

@@ -1,5 +1,7 @@
 package io.gvl.dataloader;
 
+import io.gvl.core.buffer.NamedArray;
+
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.Ragged;

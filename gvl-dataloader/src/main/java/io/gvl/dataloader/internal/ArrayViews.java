@@ -3,7 +3,7 @@ package io.gvl.dataloader.internal;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataloader.NamedArray;
+import io.gvl.core.buffer.NamedArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.dataloader.NamedArray;
+import io.gvl.core.buffer.NamedArray;
 import java.util.List;
 
 /** Where a prefetched chunk waits for the consumer: as fetched (in-process) or serialized into a shared slot. */

@@ -2,7 +2,7 @@ package io.gvl.dataloader.internal;
 
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DataLoaderException;
-import io.gvl.dataloader.NamedArray;
+import io.gvl.core.buffer.NamedArray;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;

@@ -1,6 +1,6 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.dataloader.NamedArray;
+import io.gvl.core.buffer.NamedArray;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataloader.NamedArray;
+import io.gvl.core.buffer.NamedArray;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

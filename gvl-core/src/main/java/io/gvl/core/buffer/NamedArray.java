@@ -1,9 +1,8 @@
-package io.gvl.dataloader;
+package io.gvl.core.buffer;
 
-import io.gvl.core.buffer.FlatArray;
 import java.util.Objects;
 
-/** One output of a batch, e.g. {@code haplotypes} or a track name, with its data. */
+/** One named output array, e.g. {@code haplotypes} or {@code tracks}, with its data. */
 public record NamedArray(String name, FlatArray array) {
     public NamedArray {
         Objects.requireNonNull(name, "name");
