@@ -1,0 +1,107 @@
+package io.gvl.format;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Atomic publish: failures mid-write leave nothing (or the old dataset), and writers do not race. */
+class DatasetPublisherTest {
+    @TempDir
+    Path tmp;
+
+    private List<String> siblings() throws IOException {
+        try (Stream<Path> s = Files.list(tmp)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void failureMidWriteLeavesNoDestination() throws IOException {
+        Path dest = tmp.resolve("d.gvl");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () ->
+                DatasetPublisher.publish(dest, false, dir -> {
+                    AppendixA.writeInto(dir);
+                    throw new IllegalStateException("injected failure");
+                }));
+        assertEquals("injected failure", e.getMessage());
+        assertFalse(Files.exists(dest));
+        assertEquals(List.of("d.gvl.lock"), siblings());
+    }
+
+    @Test
+    void failureWhileOverwritingKeepsTheOldDataset() throws IOException {
+        Path dest = AppendixA.publish(tmp.resolve("d.gvl"));
+        byte[] meta = Files.readAllBytes(dest.resolve("metadata.json"));
+        byte[] offsets = Files.readAllBytes(dest.resolve("genotypes/offsets.npy"));
+        assertThrows(java.io.UncheckedIOException.class, () -> DatasetPublisher.publish(dest, true, dir -> {
+            try (RawArrayWriter w = RawArrayWriter.create(dir.resolve("half.npy"), RawDtype.INT64)) {
+                w.writeLong(1);
+            }
+            throw new IOException("disk full (injected)");
+        }));
+        assertArrayEquals(meta, Files.readAllBytes(dest.resolve("metadata.json")));
+        assertArrayEquals(offsets, Files.readAllBytes(dest.resolve("genotypes/offsets.npy")));
+        try (DatasetFiles f = DatasetFiles.open(dest)) {
+            f.verify();
+        }
+        assertEquals(List.of("d.gvl", "d.gvl.lock"), siblings());
+    }
+
+    @Test
+    void existingDestinationNeedsOverwrite() throws IOException {
+        Path dest = AppendixA.publish(tmp.resolve("d.gvl"));
+        DatasetExistsException e = assertThrows(DatasetExistsException.class,
+                () -> DatasetPublisher.publish(dest, false, dir -> { }));
+        assertTrue(e.getMessage().contains("overwrite"));
+        DatasetPublisher.publish(dest, true, dir -> Files.writeString(dir.resolve("marker"), "new"));
+        assertEquals("new", Files.readString(dest.resolve("marker")));
+        assertFalse(Files.exists(dest.resolve("metadata.json")));
+        assertEquals(List.of("d.gvl", "d.gvl.lock"), siblings());
+    }
+
+    @Test
+    void concurrentWritersOfOnePathDoNotBothPublish() throws Exception {
+        Path dest = tmp.resolve("d.gvl");
+        CountDownLatch firstBuilding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> first = pool.submit(() -> DatasetPublisher.publish(dest, false, dir -> {
+                firstBuilding.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                Files.writeString(dir.resolve("who"), "first");
+            }));
+            assertTrue(firstBuilding.await(10, TimeUnit.SECONDS));
+            Future<?> second = pool.submit(() -> DatasetPublisher.publish(dest, false,
+                    dir -> Files.writeString(dir.resolve("who"), "second")));
+            Thread.sleep(100);
+            assertFalse(second.isDone(), "the second writer must wait for the lock");
+            release.countDown();
+            first.get(10, TimeUnit.SECONDS);
+            var e = assertThrows(java.util.concurrent.ExecutionException.class, () -> second.get(10, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof DatasetExistsException);
+            assertEquals("first", Files.readString(dest.resolve("who")));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
