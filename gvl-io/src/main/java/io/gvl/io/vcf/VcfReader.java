@@ -1,0 +1,209 @@
+package io.gvl.io.vcf;
+
+import io.gvl.io.ContigNormalizer;
+import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.Inputs;
+import io.gvl.io.internal.vcf.AlleleKind;
+import io.gvl.io.internal.vcf.BatchBuilder;
+import io.gvl.io.internal.vcf.RecordSource;
+import io.gvl.io.internal.vcf.VcfHeader;
+import io.gvl.io.internal.vcf.VcfIndexes;
+import io.gvl.io.internal.vcf.VcfLineParser;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Reads a bgzipped, tabix-indexed VCF (or a small plain VCF) region by region into {@link VariantBatch}es.
+ * Only what a {@link VariantRequest} names is decoded. Records GVL cannot use (multiallelic, symbolic,
+ * breakend) raise an {@link InputFormatException} naming the record and the {@code bcftools norm} remedy,
+ * unless the reader was opened with {@link Unsupported#SKIP}. Queries may come from several threads; they
+ * are serialized on the index reader.
+ */
+public final class VcfReader implements AutoCloseable {
+    /** What to do with records GVL cannot use. */
+    public enum Unsupported {
+        /** Raise an error naming the record (GVL's behaviour). */
+        ERROR,
+        /** Skip them silently (for inspecting raw files). */
+        SKIP
+    }
+
+    private final Path path;
+    private final VcfHeader header;
+    private final RecordSource source;
+    private final ContigNormalizer normalizer;
+    private final Unsupported policy;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private VcfReader(Path path, VcfHeader header, RecordSource source, Unsupported policy) {
+        this.path = path;
+        this.header = header;
+        this.source = source;
+        this.policy = policy;
+        Set<String> known = new LinkedHashSet<>(source.contigs());
+        known.addAll(header.contigs());
+        this.normalizer = new ContigNormalizer(new ArrayList<>(known));
+    }
+
+    public static VcfReader open(Path vcf) {
+        return open(vcf, Unsupported.ERROR);
+    }
+
+    public static VcfReader open(Path vcf, Unsupported policy) {
+        RecordSource source = VcfIndexes.open(vcf);
+        try {
+            return new VcfReader(vcf, VcfHeader.read(vcf), source, policy);
+        } catch (RuntimeException e) {
+            source.close();
+            throw e;
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** Sample names in file order. */
+    public List<String> samples() {
+        return header.samples();
+    }
+
+    /** Contigs that have records, in index order. */
+    public List<String> contigs() {
+        return source.contigs();
+    }
+
+    /** Normalizer over the contigs with records plus those declared in the header. */
+    public ContigNormalizer normalizer() {
+        return normalizer;
+    }
+
+    /** A request for the genotypes of every sample, in file order. */
+    public VariantRequest allSamples() {
+        int[] all = new int[samples().size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return new VariantRequest(all, List.of(), List.of());
+    }
+
+    /** A request for the genotypes of {@code names}, in that order; an unknown name is an error. */
+    public VariantRequest request(List<String> names) {
+        int[] idx = new int[names.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = samples().indexOf(names.get(i));
+            if (idx[i] < 0) {
+                throw new InputFormatException(path, "sample '" + names.get(i) + "'", "not in the VCF header.",
+                        "request samples from " + (samples().size() > 10 ? samples().subList(0, 10) + "..." : samples()) + ".");
+            }
+        }
+        return new VariantRequest(idx, List.of(), List.of());
+    }
+
+    /**
+     * Records whose REF span overlaps the 0-based half-open {@code [start, end)} of {@code contig} ({@code chr}
+     * prefix optional). A contig neither indexed nor declared in the header is an error; a declared contig
+     * without records gives an empty batch.
+     */
+    public VariantBatch query(String contig, long start, long end, VariantRequest request) {
+        checkOpen();
+        String name = normalizer.normalize(contig);
+        if (name == null) {
+            throw new InputFormatException(path, "contig '" + contig + "'", "the VCF has no records for it and does not"
+                    + " declare it (contigs: " + abbreviate(normalizer.contigs()) + ").",
+                    "check the contig naming, or drop regions on contigs without variants.");
+        }
+        int[] selected = request.sampleIndexes();
+        BatchBuilder out = new BatchBuilder(selected.length, request.formatFields(), request.infoFields());
+        VcfLineParser parser = new VcfLineParser(path, samples(), selected, request.formatFields(),
+                request.infoFields(), policy == Unsupported.SKIP);
+        int s = (int) Math.clamp(start, 0, Integer.MAX_VALUE);
+        int e = (int) Math.clamp(end, 0, Integer.MAX_VALUE);
+        if (s < e) {
+            try {
+                source.query(name, s, e, line -> parser.parse(line, out));
+            } catch (IOException | RuntimeException ex) {
+                if (ex instanceof InputFormatException ife) {
+                    throw ife;
+                }
+                throw new InputFormatException(path, "region " + name + ":" + (s + 1) + "-" + e, "cannot read the "
+                        + "records (" + ex + ").", "the file is truncated or corrupt; re-create it with bgzip and "
+                        + "re-index with `bcftools index -t`.", ex);
+            }
+        }
+        return out.build(name);
+    }
+
+    /** Counts, over the whole file, the records GVL rejects (it validates the full index, not only regions). */
+    public UnsupportedVariants scanUnsupported() {
+        checkOpen();
+        long multi = 0;
+        long symbolic = 0;
+        long breakend = 0;
+        String first = null;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(Inputs.openDecompressed(path),
+                StandardCharsets.UTF_8), 1 << 16)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.isEmpty() || line.charAt(0) == '#') {
+                    continue;
+                }
+                String[] f = line.split("\t", 6);
+                if (f.length < 5) {
+                    continue;
+                }
+                AlleleKind kind = AlleleKind.of(f[4]);
+                switch (kind) {
+                    case MULTIALLELIC -> multi++;
+                    case SYMBOLIC -> symbolic++;
+                    case BREAKEND -> breakend++;
+                    default -> {
+                        continue;
+                    }
+                }
+                if (first == null) {
+                    first = f[0] + ":" + f[1] + " " + f[3] + ">" + f[4];
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path, e);
+        }
+        return new UnsupportedVariants(multi, symbolic, breakend, first);
+    }
+
+    /** Throws GVL's whole-file error when {@link #scanUnsupported()} finds anything. */
+    public void requireSupported() {
+        UnsupportedVariants u = scanUnsupported();
+        if (u.total() > 0) {
+            throw new InputFormatException(path, "record " + u.firstExample(), "the VCF contains unsupported variants: "
+                    + u.multiallelic() + " multi-allelic, " + u.symbolic() + " symbolic (e.g. <DEL>/<INS>), "
+                    + u.breakend() + " breakend.", VcfLineParser.NORMALIZE);
+        }
+    }
+
+    private static String abbreviate(List<String> list) {
+        return list.size() <= 10 ? list.toString() : list.subList(0, 10) + "...";
+    }
+
+    private void checkOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("VCF " + path + " is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            source.close();
+        }
+    }
+}
