@@ -45,7 +45,8 @@ public final class HaplotypeRow {
         if (refIdx < 0) {
             long raw = -refIdx;
             shifted = Math.min(shift, raw);
-            long padLen = raw - shifted;
+            // GVL panics when the pad is longer than the row (a window ending before the contig); we clamp.
+            long padLen = Math.min(raw - shifted, len);
             fill.fillU8(out, at, padLen, pad);
             annotate(annVar, annRef, at, padLen, NONE, NONE, fill);
             outIdx = padLen;

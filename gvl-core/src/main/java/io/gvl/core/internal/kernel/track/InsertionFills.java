@@ -27,14 +27,19 @@ final class InsertionFills {
                       long trackAt, long trackLen, long p, long baseSeed, long query, long hap, long outIdx,
                       double[] scratch, RowFill rows) {
         switch (fill) {
-            case InsertionFill.Repeat5p r -> rows.fillF32(out, at, w, Mem.f32(track, trackAt + p));
+            case InsertionFill.Repeat5p r -> rows.fillF32(out, at, w, TrackRealignRow.value(track, trackAt, trackLen, p));
             case InsertionFill.Repeat5pNormalized r ->
-                    rows.fillF32(out, at, w, Mem.f32(track, trackAt + p) / (float) vlen);
+                    rows.fillF32(out, at, w, TrackRealignRow.value(track, trackAt, trackLen, p) / (float) vlen);
             case InsertionFill.Constant c -> rows.fillF32(out, at, w, (float) c.value());
             case InsertionFill.FlankSample f -> {
                 long lo = Math.max(0, p - f.flankWidth());
                 long hi = Math.min(trackLen - 1, p + f.flankWidth());
                 long pool = hi - lo + 1;
+                if (pool <= 0) {
+                    // Anchor past the scratch track (GVL panics); see TrackRealignRow.value.
+                    rows.fillF32(out, at, w, 0f);
+                    return;
+                }
                 for (long i = 0; i < w; i++) {
                     long seed = StatelessHash.hash4(baseSeed, query, hap, outIdx + i);
                     Mem.setF32(out, at + i, Mem.f32(track, trackAt + lo + Long.remainderUnsigned(seed, pool)));
@@ -51,9 +56,9 @@ final class InsertionFills {
         int n = 2 * k;
         for (int j = 0; j < k; j++) {
             scratch[j] = -(double) j;
-            scratch[4 + j] = Mem.f32(track, trackAt + Math.max(p - j, 0));
+            scratch[4 + j] = TrackRealignRow.value(track, trackAt, trackLen, Math.max(p - j, 0));
             scratch[k + j] = (double) vlen + (double) j;
-            scratch[4 + k + j] = Mem.f32(track, trackAt + Math.min(p + 1 + j, trackLen - 1));
+            scratch[4 + k + j] = TrackRealignRow.value(track, trackAt, trackLen, Math.min(p + 1 + j, trackLen - 1));
         }
         for (long i = 0; i < w; i++) {
             double x = i;

@@ -85,14 +85,14 @@ public final class TrackRealignRow {
             if (outIdx + n >= len) {
                 break;
             }
-            Mem.copyF32(track, trackAt + trackIdx, out, at + outIdx, n);
+            copyClipped(track, trackAt, trackLen, trackIdx, n, out, at + outIdx, rows);
             outIdx += n;
             long w = Math.min(vlen, len - outIdx);
             if (ilen > 0 && !(c.fill() instanceof InsertionFill.Repeat5p)) {
                 InsertionFills.apply(c.fill(), out, at + outIdx, w, vlen, track, trackAt, trackLen, p, c.baseSeed(),
                         query, hap, outIdx, scratch, rows);
             } else {
-                rows.fillF32(out, at + outIdx, w, Mem.f32(track, trackAt + p));
+                rows.fillF32(out, at + outIdx, w, value(track, trackAt, trackLen, p));
             }
             outIdx += w;
             trackIdx = re;
@@ -112,5 +112,21 @@ public final class TrackRealignRow {
             }
             rows.fillF32(out, at + outIdx, len - outIdx, 0f);
         }
+    }
+
+    /**
+     * Track value {@code idx}, or 0 past the scratch track. GVL reads out of bounds (and panics) there, which happens
+     * when quirk #3 lets the track fall behind its haplotype; we define those values as 0 like the tail.
+     */
+    static float value(MemorySegment track, long trackAt, long trackLen, long idx) {
+        return idx < trackLen ? Mem.f32(track, trackAt + idx) : 0f;
+    }
+
+    /** Copies track {@code [from, from + n)} to {@code out}, zero past the scratch track (see {@link #value}). */
+    private static void copyClipped(MemorySegment track, long trackAt, long trackLen, long from, long n,
+                                    MemorySegment out, long outAt, RowFill rows) {
+        long avail = Math.max(0, Math.min(n, trackLen - from));
+        Mem.copyF32(track, trackAt + from, out, outAt, avail);
+        rows.fillF32(out, outAt + avail, n - avail, 0f);
     }
 }

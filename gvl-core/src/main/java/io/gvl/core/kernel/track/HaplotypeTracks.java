@@ -1,0 +1,135 @@
+package io.gvl.core.kernel.track;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
+import io.gvl.core.internal.kernel.track.TrackRealignRow;
+import io.gvl.core.kernel.ReverseComplement;
+import io.gvl.core.kernel.RowParallelism;
+import io.gvl.core.kernel.haplotype.HaplotypeBatch;
+import io.gvl.core.kernel.haplotype.HaplotypeSource;
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.kernel.reference.Regions;
+import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The fused {@code HapsTracks} kernel: for every instance of a batch, paint each track's reference-coordinate
+ * scratch row from its intervals, then write every haplotype row and, per track, the track realigned onto that
+ * haplotype; negative-strand rows are reverse-complemented / reversed in the same pass. One call fills all
+ * caller-provided buffers; scratch rows are allocated once per worker range, never per row.
+ */
+public final class HaplotypeTracks {
+    private HaplotypeTracks() {
+    }
+
+    /**
+     * GVL's scratch track length of an instance: region length plus the largest net deletion among its haplotypes.
+     */
+    public static long scratchLength(Regions regions, int ploidy, int[] diffs, int instance) {
+        int minDiff = 0;
+        for (int h = 0; h < ploidy; h++) {
+            minDiff = Math.min(minDiff, diffs[instance * ploidy + h]);
+        }
+        return (long) regions.end(instance) - regions.start(instance) - minDiff;
+    }
+
+    /**
+     * @param diffs     per-row diffs ({@code Haplotypes.diffs}) used to size the scratch tracks
+     * @param tracks    active tracks, in output order
+     * @param haps      U8 output, one row per batch row
+     * @param trackOuts one F32 buffer per track with the same row lengths as {@code haps} (views into one
+     *                  track-major buffer reproduce GVL's layout)
+     * @param baseSeed  FlankSample base seed
+     * @param rc        negative-strand instances, or null
+     */
+    public static void fill(HaplotypeSource source, HaplotypeBatch batch, int[] diffs, List<TrackSource> tracks,
+                            long baseSeed, Ragged haps, List<Ragged> trackOuts, BitSet rc) {
+        check(batch, diffs, tracks, haps, trackOuts);
+        Regions regions = batch.regions();
+        int ploidy = batch.ploidy();
+        ReferenceGenome ref = source.reference();
+        RowFill fill = RowFill.best();
+        ReverseComplement rcKernel = ReverseComplement.best();
+        TrackRealignRow.Context[] contexts = new TrackRealignRow.Context[tracks.size()];
+        for (int t = 0; t < contexts.length; t++) {
+            contexts[t] = new TrackRealignRow.Context(source.genotypes(), source.variants(), batch.keep(),
+                    tracks.get(t).fill(), baseSeed, fill);
+        }
+        long bytes = haps.totalLength() * (1 + 4L * tracks.size());
+        RowParallelism.forEachRange(regions.size(), bytes, (from, to) -> {
+            long maxScratch = 0;
+            for (int i = (int) from; i < to; i++) {
+                maxScratch = Math.max(maxScratch, scratchLength(regions, ploidy, diffs, i));
+            }
+            MemorySegment scratch = MemorySegment.ofArray(new float[Math.toIntExact(maxScratch)]);
+            double[] fillScratch = new double[8];
+            for (int i = (int) from; i < to; i++) {
+                long q0 = regions.start(i);
+                int contig = regions.contig(i);
+                boolean flip = rc != null && rc.get(i);
+                for (int k = i * ploidy; k < (i + 1) * ploidy; k++) {
+                    long group = batch.group(k);
+                    long at = haps.offset(k);
+                    long len = haps.offset(k + 1) - at;
+                    HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
+                            source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
+                            ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), q0, source.pad(),
+                            haps.data(), at, len, null, null, fill);
+                    if (flip) {
+                        rcKernel.inPlace(haps.data(), at, len);
+                    }
+                }
+                long scratchLen = scratchLength(regions, ploidy, diffs, i);
+                for (int t = 0; t < contexts.length; t++) {
+                    IntervalPainter.paintRow(tracks.get(t).intervals(), tracks.get(t).group(i), q0, scratch, 0,
+                            scratchLen, fill);
+                    Ragged out = trackOuts.get(t);
+                    for (int k = i * ploidy; k < (i + 1) * ploidy; k++) {
+                        long group = batch.group(k);
+                        long at = out.offset(k);
+                        long len = out.offset(k + 1) - at;
+                        TrackRealignRow.realign(contexts[t], k, i, k - (long) i * ploidy,
+                                source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
+                                scratch, 0, scratchLen, q0, out.data(), at, len, fillScratch);
+                        if (flip) {
+                            fill.reverseF32(out.data(), at, len);
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    private static void check(HaplotypeBatch batch, int[] diffs, List<TrackSource> tracks, Ragged haps,
+                              List<Ragged> trackOuts) {
+        if (haps.dtype() != DType.U8 || haps.rows() != batch.rows()) {
+            throw new IllegalArgumentException("haps must be U8 with " + batch.rows() + " rows, got " + haps);
+        }
+        if (diffs.length != batch.rows()) {
+            throw new IllegalArgumentException("diffs has " + diffs.length + " rows, batch has " + batch.rows());
+        }
+        if (trackOuts.size() != tracks.size()) {
+            throw new IllegalArgumentException(tracks.size() + " tracks but " + trackOuts.size() + " outputs");
+        }
+        for (int t = 0; t < tracks.size(); t++) {
+            if (tracks.get(t).groups().length != batch.regions().size()) {
+                throw new IllegalArgumentException("track " + t + " has " + tracks.get(t).groups().length
+                        + " groups for " + batch.regions().size() + " instances");
+            }
+            Ragged out = trackOuts.get(t);
+            if (out.dtype() != DType.F32 || out.rows() != batch.rows()) {
+                throw new IllegalArgumentException("track output " + t + " must be F32 with " + batch.rows()
+                        + " rows, got " + out);
+            }
+            for (long r = 0; r < batch.rows(); r++) {
+                if (out.length(r) != haps.length(r)) {
+                    throw new IllegalArgumentException("track output " + t + " row " + r + " has length "
+                            + out.length(r) + ", haplotype row has " + haps.length(r));
+                }
+            }
+        }
+    }
+}
