@@ -9,5 +9,6 @@ module io.gvl.io {
     exports io.gvl.io.bed;
     exports io.gvl.io.bigwig;
     exports io.gvl.io.fasta;
+    exports io.gvl.io.gtf;
     exports io.gvl.io.vcf;
 }

@@ -103,6 +103,20 @@ public final class Reference implements AutoCloseable {
         return normalizer.indexOf(name);
     }
 
+    /**
+     * All contigs' bases back to back in FASTA order (read-only, valid until {@link #close()}): contig {@code i}
+     * occupies {@code [offset(i), offset(i) + length(i))}. Kernels address the reference through this one segment.
+     */
+    public MemorySegment bases() {
+        checkOpen();
+        return data.asReadOnly();
+    }
+
+    /** Byte offset of contig {@code index} within {@link #bases()}. */
+    public long offset(int index) {
+        return offsets[index];
+    }
+
     /** Length of contig {@code index}. */
     public long length(int index) {
         return lengths[index];
