@@ -54,6 +54,7 @@ public final class DatasetFiles implements AutoCloseable {
         Path regionsFile = dir.resolve(DatasetLayout.REGIONS);
         this.regions = Regions.read(regionsFile);
         regions.validate(regionsFile, metadata);
+        checkFingerprint();
         this.arena = Arena.ofShared();
         try {
             this.genotypeSource = genotypeSource(dir);
@@ -78,6 +79,22 @@ public final class DatasetFiles implements AutoCloseable {
     /** Opens and checks the dataset at {@code dir}. The caller must close the result. */
     public static DatasetFiles open(Path dir) {
         return new DatasetFiles(dir);
+    }
+
+    /** A recorded {@code variants_fingerprint} must match {@code genotypes/variants.arrow} (as GVL checks). */
+    private void checkFingerprint() {
+        DatasetMetadata.VariantsFingerprint want = metadata.variantsFingerprint();
+        if (want == null) {
+            return;
+        }
+        Path variants = DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS);
+        DatasetMetadata.VariantsFingerprint got = DatasetMetadata.VariantsFingerprint.of(variants);
+        if (!want.algorithm().equals(got.algorithm()) || want.sizeBytes() != got.sizeBytes()
+                || want.nBytesHashed() != got.nBytesHashed() || !want.digest().equalsIgnoreCase(got.digest())) {
+            throw new DatasetFormatException(variants + ": does not match variants_fingerprint in metadata.json"
+                    + " (size " + got.sizeBytes() + " vs " + want.sizeBytes() + "); the variant table was replaced,"
+                    + " restore the original or rewrite the dataset");
+        }
     }
 
     private static GenotypeSource genotypeSource(Path dir) {

@@ -112,9 +112,32 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
 
     /** Bounded fingerprint of the variant table: digest over the first {@code nBytesHashed} bytes and the size. */
     public record VariantsFingerprint(String algorithm, long nBytesHashed, String digest, long sizeBytes) {
+        /** GVL hashes at most this many leading bytes. */
+        public static final int MAX_HASHED = 1 << 20;
+
         public VariantsFingerprint {
             Objects.requireNonNull(algorithm, "algorithm");
             Objects.requireNonNull(digest, "digest");
+        }
+
+        /** GVL's fingerprint of a file: BLAKE2b-512 (hex) of its first MiB, and its size. */
+        public static VariantsFingerprint of(Path file) {
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+                long size = ch.size();
+                int n = (int) Math.min(MAX_HASHED, size);
+                java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(n);
+                while (buf.hasRemaining() && ch.read(buf) >= 0) {
+                    // read until the prefix is complete
+                }
+                byte[] digest = io.gvl.format.internal.Blake2b.digest512(buf.array(), buf.position());
+                return new VariantsFingerprint("blake2b", buf.position(),
+                        java.util.HexFormat.of().formatHex(digest), size);
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new DatasetFormatException(file + ": required file is missing (needed to check"
+                        + " variants_fingerprint)", e);
+            } catch (java.io.IOException e) {
+                throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
+            }
         }
     }
 }
