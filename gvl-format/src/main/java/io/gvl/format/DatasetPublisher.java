@@ -39,6 +39,7 @@ public final class DatasetPublisher {
      * @throws DatasetExistsException if {@code dest} exists and {@code overwrite} is false (checked before
      *                                building and again under the lock)
      */
+    @SuppressWarnings("try") // the file lock is held for the duration of the try block, never referenced
     public static void publish(Path dest, boolean overwrite, Builder builder) {
         Path target = dest.toAbsolutePath().normalize();
         Path parent = target.getParent();
