@@ -1,5 +1,6 @@
 package io.gvl.core.kernel.haplotype;
 
+import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantTable;
@@ -32,6 +33,7 @@ public final class HaplotypeDiffs {
             throw new IllegalArgumentException("qStarts and qEnds must both be given or both be null");
         }
         int rows = offsetIdx.length;
+        BatchChecks.genotypes(geno, variants, offsetIdx, keep);
         if (qStarts != null && (qStarts.length * ploidy != rows || qEnds.length != qStarts.length)) {
             throw new IllegalArgumentException("windows for " + qStarts.length + "/" + qEnds.length
                     + " instances but offsetIdx has " + rows / ploidy);

@@ -3,6 +3,7 @@ package io.gvl.core.kernel.haplotype;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
 import io.gvl.core.kernel.ReverseComplement;
 import io.gvl.core.kernel.RowParallelism;
@@ -68,6 +69,7 @@ public final class Haplotypes {
         if (out.rows() != batch.rows()) {
             throw new IllegalArgumentException("out has " + out.rows() + " rows, batch has " + batch.rows());
         }
+        BatchChecks.genotypes(source.genotypes(), source.variants(), batch.offsetIdx(), batch.keep());
         Regions regions = batch.regions();
         ReferenceGenome ref = source.reference();
         MemorySegment data = out.data();

@@ -3,6 +3,7 @@ package io.gvl.core.kernel.track;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
 import io.gvl.core.internal.kernel.track.TrackRealignRow;
 import io.gvl.core.kernel.ReverseComplement;
@@ -48,6 +49,7 @@ public final class HaplotypeTracks {
     public static void fill(HaplotypeSource source, HaplotypeBatch batch, int[] diffs, List<TrackSource> tracks,
                             long baseSeed, Ragged haps, List<Ragged> trackOuts, BitSet rc) {
         check(batch, diffs, tracks, haps, trackOuts);
+        BatchChecks.genotypes(source.genotypes(), source.variants(), batch.offsetIdx(), batch.keep());
         Regions regions = batch.regions();
         int ploidy = batch.ploidy();
         ReferenceGenome ref = source.reference();

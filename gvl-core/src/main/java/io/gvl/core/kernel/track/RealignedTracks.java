@@ -3,6 +3,7 @@ package io.gvl.core.kernel.track;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.track.TrackRealignRow;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
@@ -30,6 +31,7 @@ public final class RealignedTracks {
     public static void realign(SparseGenotypes genotypes, VariantTable variants, HaplotypeBatch batch,
                                Ragged tracks, InsertionFill fill, long baseSeed, Ragged out, BitSet reverse) {
         check(batch, tracks, out);
+        BatchChecks.genotypes(genotypes, variants, batch.offsetIdx(), batch.keep());
         TrackRealignRow.Context c = new TrackRealignRow.Context(genotypes, variants, batch.keep(), fill, baseSeed,
                 RowFill.best());
         MemorySegment src = tracks.data();

@@ -1,0 +1,48 @@
+package io.gvl.core.internal.kernel.haplotype;
+
+import io.gvl.core.kernel.variant.KeepMask;
+import io.gvl.core.kernel.variant.SparseGenotypes;
+import io.gvl.core.kernel.variant.VariantTable;
+
+/**
+ * Validates the genotype side of a batch before a kernel runs, so inconsistent inputs fail with a message naming
+ * the row, the index and the sizes instead of an out-of-bounds access deep inside a (possibly parallel) kernel.
+ * Linear in the batch's variant count, which is small next to its output.
+ */
+public final class BatchChecks {
+    private BatchChecks() {
+    }
+
+    public static void genotypes(SparseGenotypes geno, VariantTable variants, long[] offsetIdx, KeepMask keep) {
+        long groups = geno.groups();
+        long listLen = geno.variantIdxs().byteSize() / 4;
+        long tableSize = variants.size();
+        boolean alleles = variants.altOffsets().byteSize() > 0;
+        for (int k = 0; k < offsetIdx.length; k++) {
+            long g = offsetIdx[k];
+            if (g < 0 || g >= groups) {
+                throw new IllegalArgumentException("row " + k + ": genotype group " + g + " outside [0, " + groups + ")");
+            }
+            long from = geno.start(g);
+            long to = geno.stop(g);
+            if (from < 0 || to < from || to > listLen) {
+                throw new IllegalArgumentException("row " + k + ": genotype group " + g + " spans [" + from + ", " + to
+                        + ") but the variant index list has " + listLen + " entries");
+            }
+            if (keep != null && keep.rowStart(k + 1) - keep.rowStart(k) != to - from) {
+                throw new IllegalArgumentException("row " + k + ": keep mask has " + (keep.rowStart(k + 1)
+                        - keep.rowStart(k)) + " flags for " + (to - from) + " variants");
+            }
+            for (long j = from; j < to; j++) {
+                int v = geno.variant(j);
+                if (v < 0 || v >= tableSize) {
+                    throw new IllegalArgumentException("row " + k + ": variant index " + v + " outside the table of "
+                            + tableSize + " variants");
+                }
+                if (alleles && variants.altEnd(v) < variants.altStart(v)) {
+                    throw new IllegalArgumentException("variant " + v + ": ALT offsets decrease");
+                }
+            }
+        }
+    }
+}
