@@ -5,6 +5,7 @@ module io.gvl.core {
     requires jdk.incubator.vector;
 
     exports io.gvl.core.buffer;
+    exports io.gvl.core.dataset;
     exports io.gvl.core.kernel;
     exports io.gvl.core.kernel.haplotype;
     exports io.gvl.core.kernel.reference;

@@ -1,0 +1,294 @@
+package io.gvl.core.dataset;
+
+import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.internal.dataset.Instances;
+import io.gvl.core.internal.dataset.OpenedDataset;
+import io.gvl.core.internal.dataset.Reconstruction;
+import io.gvl.core.internal.dataset.ViewState;
+import io.gvl.core.internal.dataset.ViewValidation;
+import io.gvl.core.kernel.rng.NumpyGenerator;
+import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.io.fasta.Reference;
+import java.lang.foreign.Arena;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
+
+/**
+ * A GenVarLoader dataset opened for reading, and every view derived from it. Views ({@code with...},
+ * {@link #subsetTo}) are cheap immutable objects that share the opened files; all are thread-safe. Queries return
+ * {@link DatasetOutput}s that the caller closes.
+ *
+ * <p>All views of one {@code open} share its files and memory maps: closing any of them closes the dataset, after
+ * which every view throws {@link IllegalStateException}. Closing twice is harmless.
+ *
+ * <pre>{@code
+ * try (Dataset ds = Dataset.open(dir, fasta)) {
+ *     Dataset haps = ds.withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(16_384));
+ *     try (DatasetOutput out = haps.get(new int[] {0, 1}, new int[] {0, 0})) { ... }
+ * }
+ * }</pre>
+ */
+public final class Dataset implements AutoCloseable {
+    private final OpenedDataset opened;
+    private final ViewState view;
+
+    private Dataset(OpenedDataset opened, ViewState view) {
+        this.opened = opened;
+        this.view = view;
+    }
+
+    /** Opens the dataset at {@code dir} with the reference FASTA it was written against. */
+    public static Dataset open(Path dir, Path referenceFasta) {
+        return initial(OpenedDataset.open(dir, referenceFasta));
+    }
+
+    /** Opens a dataset without a reference (track outputs only, until variant outputs land). */
+    public static Dataset open(Path dir) {
+        return initial(OpenedDataset.open(dir, (Path) null));
+    }
+
+    /** Opens the dataset at {@code dir} with an open reference that the caller keeps owning (and closes later). */
+    public static Dataset open(Path dir, Reference reference) {
+        return initial(OpenedDataset.open(dir, reference));
+    }
+
+    private static Dataset initial(OpenedDataset opened) {
+        List<String> tracks = new ArrayList<>(opened.tracks().keySet());
+        ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, OutputLength.ragged(), 0,
+                NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null);
+        return new Dataset(opened, v);
+    }
+
+    private Dataset derive(ViewState next) {
+        opened.ensureOpen();
+        ViewValidation.check(opened, next);
+        return new Dataset(opened, next);
+    }
+
+    // ----- views -------------------------------------------------------------------------------------------------
+
+    /** A view producing {@code kind} sequences (or none). */
+    public Dataset withSeqs(SeqKind kind) {
+        return derive(view.withSeqs(kind));
+    }
+
+    /** A view with exactly these tracks active, in this order (the track axis order). */
+    public Dataset withTracks(List<String> names) {
+        if (names.stream().distinct().count() != names.size()) {
+            throw new IllegalArgumentException("track names repeat: " + names);
+        }
+        return derive(view.withTracks(names));
+    }
+
+    /** {@link #withTracks(List)} with varargs. */
+    public Dataset withTracks(String... names) {
+        return withTracks(Arrays.asList(names));
+    }
+
+    /** A view with no track output. */
+    public Dataset withoutTracks() {
+        return derive(view.withTracks(List.of()));
+    }
+
+    /** A view whose rows have this length. */
+    public Dataset withLen(OutputLength length) {
+        return derive(view.withLength(length));
+    }
+
+    /**
+     * A view with changed settings, e.g. {@code ds.withSettings(s -> s.withJitter(10).withSeed(1))}. A seed installs
+     * a new generator; otherwise the generator stays shared with this view.
+     */
+    public Dataset withSettings(UnaryOperator<Settings> change) {
+        Settings next = change.apply(settings());
+        NumpyGenerator rng = next.seed().isPresent() ? NumpyGenerator.seeded(next.seed().getAsLong()) : view.rng();
+        return derive(view.withSettings(next.jitter(), rng, next.deterministic(), next.rcNeg(), next.realignTracks()));
+    }
+
+    /** The same insertion fill for every track (only used when tracks are realigned to haplotypes). */
+    public Dataset withInsertionFill(InsertionFill fill) {
+        Map<String, InsertionFill> fills = new HashMap<>();
+        for (String t : opened.tracks().keySet()) {
+            fills.put(t, fill);
+        }
+        return derive(view.withFills(fills));
+    }
+
+    /** Per-track insertion fills; tracks not named keep GVL's default, {@code Repeat5p}. */
+    public Dataset withInsertionFill(Map<String, InsertionFill> fills) {
+        for (String t : fills.keySet()) {
+            if (!opened.tracks().containsKey(t)) {
+                throw new IllegalArgumentException("unknown track '" + t + "'; dataset has " + opened.tracks().keySet());
+            }
+        }
+        return derive(view.withFills(fills));
+    }
+
+    /**
+     * A view restricted to these regions and samples, in the given order; indices are relative to this view (so
+     * subsets compose). Null keeps an axis as it is.
+     */
+    public Dataset subsetTo(int[] regions, int[] samples) {
+        int[] r = regions == null ? view.regionRows() : compose(view.regionRows(), regions, regionCount(), "region");
+        int[] s = samples == null ? view.sampleCols() : compose(view.sampleCols(), samples, sampleCount(), "sample");
+        return derive(view.withSubset(r, s));
+    }
+
+    /** The same view without any subsetting. */
+    public Dataset toFullDataset() {
+        return derive(view.withSubset(null, null));
+    }
+
+    private static int[] compose(int[] current, int[] picks, int n, String what) {
+        int[] out = new int[picks.length];
+        for (int i = 0; i < picks.length; i++) {
+            int j = picks[i] < 0 ? picks[i] + n : picks[i];
+            if (j < 0 || j >= n) {
+                throw new IndexOutOfBoundsException(what + " index " + picks[i] + " is out of range for " + n + " "
+                        + what + "s");
+            }
+            out[i] = current == null ? j : current[j];
+        }
+        return out;
+    }
+
+    // ----- queries -----------------------------------------------------------------------------------------------
+
+    /** One (region, sample) instance; the leading axis is squeezed away. */
+    public DatasetOutput get(int region, int sample) {
+        return query(Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]));
+    }
+
+    /** Element-wise pairs {@code (regions[i], samples[i])}: leading shape {@code (n)}. The batched fast path. */
+    public DatasetOutput get(int[] regions, int[] samples) {
+        return query(Instances.pairs(opened, view, regions, samples, new long[] {regions.length}));
+    }
+
+    /** The outer product of regions and samples: leading shape {@code (regions, samples)}. */
+    public DatasetOutput getGrid(int[] regions, int[] samples) {
+        return query(Instances.grid(opened, view, regions, samples));
+    }
+
+    /** Every instance of the view: leading shape {@code (regions, samples)}. */
+    public DatasetOutput getAll() {
+        return getGrid(IntStream.range(0, regionCount()).toArray(), IntStream.range(0, sampleCount()).toArray());
+    }
+
+    private DatasetOutput query(Instances inst) {
+        opened.ensureOpen();
+        ViewValidation.check(opened, view);
+        Arena arena = Arena.ofShared();
+        try {
+            List<NamedArray> arrays = Reconstruction.run(opened, view, inst, arena);
+            return new DatasetOutput(arena, inst.leadingShape(), arrays);
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    // ----- properties --------------------------------------------------------------------------------------------
+
+    public Path path() {
+        return opened.path();
+    }
+
+    /** {@code (regions, samples)} of this view. */
+    public int[] shape() {
+        return new int[] {regionCount(), sampleCount()};
+    }
+
+    public int regionCount() {
+        return view.regionRows() == null ? opened.regions().size() : view.regionRows().length;
+    }
+
+    public int sampleCount() {
+        return view.sampleCols() == null ? opened.samples() : view.sampleCols().length;
+    }
+
+    /** Number of instances ({@code regions x samples}). */
+    public long size() {
+        return (long) regionCount() * sampleCount();
+    }
+
+    /** Sample names in view order. */
+    public List<String> samples() {
+        List<String> all = opened.metadata().samples();
+        if (view.sampleCols() == null) {
+            return all;
+        }
+        return Arrays.stream(view.sampleCols()).mapToObj(all::get).toList();
+    }
+
+    /** Position of {@code name} in this view's samples. */
+    public int sampleIndex(String name) {
+        int i = samples().indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("unknown sample '" + name + "'" + (view.sampleCols() == null ? ""
+                    : " in this subset"));
+        }
+        return i;
+    }
+
+    /** Contigs in the dataset's (natural-sorted) order. */
+    public List<String> contigs() {
+        return opened.metadata().contigs();
+    }
+
+    public OptionalInt ploidy() {
+        return opened.hasGenotypes() ? OptionalInt.of(opened.ploidy()) : OptionalInt.empty();
+    }
+
+    public int maxJitter() {
+        return opened.metadata().maxJitter();
+    }
+
+    public List<String> availableTracks() {
+        return List.copyOf(opened.tracks().keySet());
+    }
+
+    public List<String> activeTracks() {
+        return view.activeTracks();
+    }
+
+    public SeqKind seqKind() {
+        return view.seqs();
+    }
+
+    public OutputLength outputLength() {
+        return view.length();
+    }
+
+    /** The current settings; {@code seed} is empty (the generator is whatever this view shares). */
+    public Settings settings() {
+        return new Settings(view.jitter(), java.util.OptionalLong.empty(), view.deterministic(), view.rcNeg(),
+                view.realignTracks());
+    }
+
+    public boolean hasGenotypes() {
+        return opened.hasGenotypes();
+    }
+
+    public boolean hasReference() {
+        return opened.genome() != null;
+    }
+
+    /** Closes the dataset shared by every view of this {@code open}. */
+    @Override
+    public void close() {
+        opened.close();
+    }
+
+    @Override
+    public String toString() {
+        return "Dataset[" + path() + ", " + regionCount() + " regions x " + sampleCount() + " samples, seqs="
+                + view.seqs() + ", tracks=" + view.activeTracks() + ", length=" + view.length() + "]";
+    }
+}

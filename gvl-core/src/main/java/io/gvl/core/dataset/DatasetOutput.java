@@ -1,0 +1,90 @@
+package io.gvl.core.dataset;
+
+import io.gvl.core.buffer.FlatArray;
+import io.gvl.core.buffer.NamedArray;
+import java.lang.foreign.Arena;
+import java.util.Arrays;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+
+/**
+ * The outputs of one dataset query, all in one arena that this object owns: the sequence array
+ * ({@value #REFERENCE} or {@value #HAPLOTYPES}), the annotations of annotated haplotypes ({@value #VAR_IDXS},
+ * {@value #REF_COORDS}) and the tracks ({@value #TRACKS}), in that order (GVL's tuple order). Each array's shape
+ * starts with the query's leading shape. Closing frees every array; later access throws
+ * {@link IllegalStateException}. Closing twice is harmless.
+ */
+public final class DatasetOutput implements AutoCloseable {
+    public static final String REFERENCE = "reference";
+    public static final String HAPLOTYPES = "haplotypes";
+    public static final String VAR_IDXS = "var_idxs";
+    public static final String REF_COORDS = "ref_coords";
+    public static final String TRACKS = "tracks";
+
+    private final Arena arena;
+    private final long[] leadingShape;
+    private final List<NamedArray> arrays;
+
+    DatasetOutput(Arena arena, long[] leadingShape, List<NamedArray> arrays) {
+        this.arena = arena;
+        this.leadingShape = leadingShape.clone();
+        this.arrays = List.copyOf(arrays);
+    }
+
+    /** The query's leading shape: {@code (n)} for pairs, {@code (regions, samples)} for a grid, {@code ()} for one. */
+    public long[] leadingShape() {
+        return leadingShape.clone();
+    }
+
+    /** All arrays in GVL's order. */
+    public List<NamedArray> arrays() {
+        ensureOpen();
+        return arrays;
+    }
+
+    /** The array called {@code name}, if this output has it. */
+    public Optional<FlatArray> find(String name) {
+        ensureOpen();
+        return arrays.stream().filter(a -> a.name().equals(name)).map(NamedArray::array).findFirst();
+    }
+
+    /** The array called {@code name}. */
+    public FlatArray get(String name) {
+        return find(name).orElseThrow(() -> new NoSuchElementException("output has no '" + name + "' array; it has "
+                + arrays.stream().map(NamedArray::name).toList()));
+    }
+
+    /** The sequence array (reference or haplotypes). */
+    public FlatArray sequences() {
+        return find(HAPLOTYPES).or(() -> find(REFERENCE))
+                .orElseThrow(() -> new NoSuchElementException("output has no sequences (the view has none active)"));
+    }
+
+    /** The track array. */
+    public FlatArray tracks() {
+        return get(TRACKS);
+    }
+
+    public boolean isOpen() {
+        return arena.scope().isAlive();
+    }
+
+    private void ensureOpen() {
+        if (!isOpen()) {
+            throw new IllegalStateException("dataset output is closed");
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (arena.scope().isAlive()) {
+            arena.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DatasetOutput" + Arrays.toString(leadingShape) + arrays.stream().map(NamedArray::name).toList();
+    }
+}

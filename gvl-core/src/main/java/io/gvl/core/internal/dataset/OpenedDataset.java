@@ -1,0 +1,223 @@
+package io.gvl.core.internal.dataset;
+
+import io.gvl.core.kernel.haplotype.HaplotypeSource;
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.variant.SparseGenotypes;
+import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.format.DatasetFiles;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.GenotypeArrays;
+import io.gvl.format.IntervalTrack;
+import io.gvl.io.ContigNormalizer;
+import io.gvl.io.fasta.Reference;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Everything one {@code Dataset.open} call owns and every view of it shares: the memory-mapped dataset files, the
+ * reference, and the kernel inputs built from them once (sparse genotypes, the variant table, track intervals).
+ * Closing it unmaps everything; later use by any view throws {@link IllegalStateException}.
+ */
+public final class OpenedDataset implements AutoCloseable {
+    /** A track's stored intervals; per-sample tracks are grouped by dataset instance, annotations by region. */
+    public record Track(String name, boolean perSample, Intervals intervals) {
+    }
+
+    private final DatasetFiles files;
+    private final Reference reference;
+    private final boolean ownsReference;
+    private final DatasetMetadata metadata;
+    private final RegionTable regions;
+    private final int[] referenceContig;
+    private final ReferenceGenome genome;
+    private final HaplotypeSource haplotypes;
+    private final int ploidy;
+    private final Map<String, Track> tracks;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private OpenedDataset(DatasetFiles files, Reference reference, boolean ownsReference) {
+        this.files = files;
+        this.reference = reference;
+        this.ownsReference = ownsReference;
+        this.metadata = files.metadata();
+        Path dir = files.path();
+        this.regions = RegionTable.read(files.inputRegions(), metadata, dir.resolve(DatasetLayout.INPUT_REGIONS));
+        this.referenceContig = reference == null ? null : mapContigs(metadata.contigs(), reference, dir);
+        this.genome = reference == null ? null : genome(reference);
+        GenotypeArrays geno = files.genotypes().orElse(null);
+        this.ploidy = geno == null ? 0 : geno.ploidy();
+        this.haplotypes = geno == null || genome == null ? null
+                : new HaplotypeSource(SparseGenotypes.fromCumulative(geno.variantIdxs().segment(),
+                        geno.offsets().segment()), variantTable(files, metadata), genome, Reference.PAD);
+        this.tracks = tracks(files);
+    }
+
+    /** Opens the dataset at {@code dir}; {@code referenceFasta} may be null (no sequence output then). */
+    public static OpenedDataset open(Path dir, Path referenceFasta) {
+        DatasetFiles files = DatasetFiles.open(dir);
+        Reference ref = null;
+        try {
+            ref = referenceFasta == null ? null : Reference.open(referenceFasta);
+            return new OpenedDataset(files, ref, true);
+        } catch (RuntimeException e) {
+            files.close();
+            if (ref != null) {
+                ref.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Opens the dataset at {@code dir} with a reference the caller keeps owning. */
+    public static OpenedDataset open(Path dir, Reference reference) {
+        DatasetFiles files = DatasetFiles.open(dir);
+        try {
+            return new OpenedDataset(files, reference, false);
+        } catch (RuntimeException e) {
+            files.close();
+            throw e;
+        }
+    }
+
+    private static int[] mapContigs(List<String> contigs, Reference reference, Path dir) {
+        ContigNormalizer names = reference.normalizer();
+        int[] map = new int[contigs.size()];
+        for (int c = 0; c < map.length; c++) {
+            map[c] = names.indexOf(contigs.get(c));
+            if (map[c] < 0) {
+                throw new DatasetFormatException(dir + ": contig '" + contigs.get(c) + "' of the dataset is not in the"
+                        + " reference " + reference.fasta() + " (which has " + reference.contigs() + "); use the"
+                        + " reference the dataset was written against");
+            }
+        }
+        return map;
+    }
+
+    private static ReferenceGenome genome(Reference reference) {
+        int n = reference.contigs().size();
+        long[] offsets = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = reference.offset(i);
+            offsets[i + 1] = reference.offset(i) + reference.length(i);
+        }
+        return new ReferenceGenome(reference.bases(), MemorySegment.ofArray(offsets));
+    }
+
+    private static VariantTable variantTable(DatasetFiles files, DatasetMetadata metadata) {
+        io.gvl.format.VariantTable table = files.variants();
+        int n = table.size();
+        long[] pos = table.pos();
+        int[] ilen = table.ilen();
+        String[] alt = table.alt();
+        int shift = metadata.oneBasedPositions() ? 1 : 0;
+        int[] starts = new int[n];
+        long[] altOffsets = new long[n + 1];
+        List<byte[]> alleles = new ArrayList<>(n);
+        for (int v = 0; v < n; v++) {
+            starts[v] = Math.toIntExact(pos[v] - shift);
+            byte[] a = alt[v].getBytes(StandardCharsets.US_ASCII);
+            alleles.add(a);
+            altOffsets[v + 1] = altOffsets[v] + a.length;
+        }
+        byte[] alts = new byte[Math.toIntExact(altOffsets[n])];
+        for (int v = 0; v < n; v++) {
+            System.arraycopy(alleles.get(v), 0, alts, (int) altOffsets[v], alleles.get(v).length);
+        }
+        return new VariantTable(MemorySegment.ofArray(starts), MemorySegment.ofArray(ilen), MemorySegment.ofArray(alts),
+                MemorySegment.ofArray(altOffsets));
+    }
+
+    private static Map<String, Track> tracks(DatasetFiles files) {
+        Map<String, Track> out = new LinkedHashMap<>();
+        for (IntervalTrack t : files.tracks().values()) {
+            out.put(t.name(), new Track(t.name(), true, intervals(t)));
+        }
+        for (IntervalTrack t : files.annotationTracks().values()) {
+            out.put(t.name(), new Track(t.name(), false, intervals(t)));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static Intervals intervals(IntervalTrack t) {
+        return new Intervals(t.starts().segment(), t.ends().segment(), t.values().segment(), t.offsets().segment());
+    }
+
+    public void ensureOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("dataset " + files.path() + " is closed");
+        }
+    }
+
+    public Path path() {
+        return files.path();
+    }
+
+    public DatasetMetadata metadata() {
+        return metadata;
+    }
+
+    public RegionTable regions() {
+        return regions;
+    }
+
+    /** Null without a reference. */
+    public Reference reference() {
+        return reference;
+    }
+
+    /** Reference contig index of each dataset contig (null without a reference). */
+    public int[] referenceContig() {
+        return referenceContig;
+    }
+
+    /** The reference as kernels address it (contig indices in FASTA order); null without a reference. */
+    public ReferenceGenome genome() {
+        return genome;
+    }
+
+    /** Null without genotypes or without a reference. */
+    public HaplotypeSource haplotypes() {
+        return haplotypes;
+    }
+
+    public boolean hasGenotypes() {
+        return ploidy > 0;
+    }
+
+    /** Ploidy, or 0 without genotypes. */
+    public int ploidy() {
+        return ploidy;
+    }
+
+    public int samples() {
+        return metadata.samples().size();
+    }
+
+    /** Available tracks: per-sample tracks sorted by name, then annotation tracks sorted by name. */
+    public Map<String, Track> tracks() {
+        return tracks;
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                files.close();
+            } finally {
+                if (ownsReference && reference != null) {
+                    reference.close();
+                }
+            }
+        }
+    }
+}

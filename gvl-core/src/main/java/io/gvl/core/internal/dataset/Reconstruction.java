@@ -1,0 +1,229 @@
+package io.gvl.core.internal.dataset;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.kernel.haplotype.HaplotypeBatch;
+import io.gvl.core.kernel.haplotype.HaplotypeSource;
+import io.gvl.core.kernel.haplotype.Haplotypes;
+import io.gvl.core.kernel.reference.ReferenceFetch;
+import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.rng.GvlDraws;
+import io.gvl.core.kernel.track.HaplotypeTracks;
+import io.gvl.core.kernel.track.IntervalPainter;
+import io.gvl.core.kernel.track.RealignedTracks;
+import io.gvl.core.kernel.track.TrackSource;
+import io.gvl.io.fasta.Reference;
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * GVL's per-call pipeline for one batch of instances (read-path §4): jitter draw, then the reconstructor the view
+ * selects (reference, haplotypes, annotated haplotypes, reference-coordinate or haplotype-realigned tracks) with
+ * its draws in GVL's order, all writing into buffers of one arena. Output-length conversion and the final leading
+ * shape are applied by {@link OutputShaper}.
+ */
+public final class Reconstruction {
+    private final OpenedDataset ds;
+    private final ViewState view;
+    private final Instances inst;
+    private final Arena arena;
+    private final int n;
+    private final int[] metaContig;
+    private final int[] start;
+    private final int[] end;
+    private final BitSet rc;
+    private final int fixed;
+
+    private Reconstruction(OpenedDataset ds, ViewState view, Instances inst, Arena arena) {
+        this.ds = ds;
+        this.view = view;
+        this.inst = inst;
+        this.arena = arena;
+        this.n = inst.size();
+        this.metaContig = new int[n];
+        this.start = new int[n];
+        this.end = new int[n];
+        RegionTable rt = ds.regions();
+        for (int i = 0; i < n; i++) {
+            int r = inst.diskRegion()[i];
+            metaContig[i] = rt.contig()[r];
+            start[i] = rt.start()[r];
+            end[i] = rt.end()[r];
+        }
+        int[] off = GvlDraws.jitter(view.rng(), view.jitter(), n);
+        for (int i = 0; i < n; i++) {
+            start[i] += off[i];
+            end[i] += off[i];
+        }
+        this.rc = new BitSet(n);
+        if (view.rcNeg()) {
+            for (int i = 0; i < n; i++) {
+                if (rt.strand()[inst.diskRegion()[i]] == -1) {
+                    rc.set(i);
+                }
+            }
+        }
+        this.fixed = view.length() instanceof OutputLength.Fixed f ? f.n() : -1;
+    }
+
+    /** Runs the view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
+    public static List<NamedArray> run(OpenedDataset ds, ViewState view, Instances inst, Arena arena) {
+        Reconstruction r = new Reconstruction(ds, view, inst, arena);
+        List<NamedArray> raw = switch (view.seqs()) {
+            case REFERENCE -> r.withReferenceTracks(r.reference());
+            case HAPLOTYPES, ANNOTATED -> r.haplotypes();
+            case NONE -> r.withReferenceTracks(new ArrayList<>());
+        };
+        return OutputShaper.shape(raw, view.length(), inst.leadingShape(), arena);
+    }
+
+    private Regions kernelRegions(int[] starts, int[] ends) {
+        int[] contigs = new int[n];
+        int[] map = ds.referenceContig();
+        for (int i = 0; i < n; i++) {
+            contigs[i] = map[metaContig[i]];
+        }
+        return new Regions(contigs, starts, ends);
+    }
+
+    private int rowLength(int i) {
+        return fixed > 0 ? fixed : end[i] - start[i];
+    }
+
+    private List<NamedArray> reference() {
+        long[] lengths = new long[n];
+        int[] ends = new int[n];
+        for (int i = 0; i < n; i++) {
+            lengths[i] = rowLength(i);
+            ends[i] = start[i] + rowLength(i);
+        }
+        Ragged out = Ragged.allocate(arena, DType.U8, new long[] {n}, lengths);
+        ReferenceFetch.fetch(ds.genome(), kernelRegions(start, ends), Reference.PAD, out, rc);
+        List<NamedArray> arrays = new ArrayList<>();
+        arrays.add(new NamedArray(DatasetOutput.REFERENCE, out));
+        return arrays;
+    }
+
+    private List<NamedArray> withReferenceTracks(List<NamedArray> arrays) {
+        if (view.activeTracks().isEmpty()) {
+            return arrays;
+        }
+        long[] lengths = new long[n];
+        for (int i = 0; i < n; i++) {
+            lengths[i] = rowLength(i);
+        }
+        List<Ragged> perTrack = new ArrayList<>();
+        for (String name : view.activeTracks()) {
+            OpenedDataset.Track t = ds.tracks().get(name);
+            Ragged out = Ragged.allocate(arena, DType.F32, new long[] {n}, lengths);
+            IntervalPainter.paint(t.intervals(), groups(t), start, out, rc);
+            perTrack.add(out);
+        }
+        arrays.add(new NamedArray(DatasetOutput.TRACKS, TrackLayout.instanceMajor(perTrack, n, 1, arena)));
+        return arrays;
+    }
+
+    private long[] groups(OpenedDataset.Track t) {
+        long[] g = new long[n];
+        for (int i = 0; i < n; i++) {
+            g[i] = t.perSample() ? inst.dsIdx()[i] : inst.diskRegion()[i];
+        }
+        return g;
+    }
+
+    private List<NamedArray> haplotypes() {
+        HaplotypeSource source = ds.haplotypes();
+        int p = ds.ploidy();
+        int rows = n * p;
+        long[] offsetIdx = new long[rows];
+        for (int i = 0; i < n; i++) {
+            for (int h = 0; h < p; h++) {
+                offsetIdx[i * p + h] = inst.dsIdx()[i] * p + h;
+            }
+        }
+        Regions windows = kernelRegions(start, end);
+        HaplotypeBatch unshifted = HaplotypeBatch.unshifted(windows, p, offsetIdx, null);
+        int[] diffs = Haplotypes.diffs(source, unshifted);
+        int[] shifts = new int[rows];
+        long[] lengths;
+        if (fixed > 0) {
+            lengths = new long[rows];
+            Arrays.fill(lengths, fixed);
+            if (!view.deterministic()) {
+                int[] maxShift = new int[rows];
+                for (int k = 0; k < rows; k++) {
+                    int i = k / p;
+                    maxShift[k] = GvlDraws.maxShift(diffs[k], end[i] - start[i], fixed);
+                }
+                shifts = GvlDraws.shifts(view.rng(), maxShift);
+            }
+        } else {
+            lengths = Haplotypes.raggedLengths(windows, p, diffs);
+        }
+        HaplotypeBatch batch = new HaplotypeBatch(windows, p, offsetIdx, shifts, null);
+        boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
+        long baseSeed = 0;
+        if (realign) {
+            baseSeed = view.deterministic() ? GvlDraws.deterministicBaseSeed(inst.dsIdx()) : GvlDraws.baseSeed(view.rng());
+        }
+        Ragged haps = Ragged.allocate(arena, DType.U8, new long[] {n, p}, lengths);
+        List<NamedArray> arrays = new ArrayList<>();
+        arrays.add(new NamedArray(DatasetOutput.HAPLOTYPES, haps));
+        if (view.seqs() == SeqKind.ANNOTATED) {
+            Ragged varIdx = Ragged.allocate(arena, DType.I32, new long[] {n, p}, lengths);
+            Ragged refCoords = Ragged.allocate(arena, DType.I32, new long[] {n, p}, lengths);
+            Haplotypes.reconstructAnnotated(source, batch, haps, varIdx, refCoords, rc);
+            arrays.add(new NamedArray(DatasetOutput.VAR_IDXS, varIdx));
+            arrays.add(new NamedArray(DatasetOutput.REF_COORDS, refCoords));
+            if (realign) {
+                arrays.add(new NamedArray(DatasetOutput.TRACKS, realignedTracks(source, batch, diffs, lengths, baseSeed)));
+            }
+        } else if (realign) {
+            List<Ragged> perTrack = new ArrayList<>();
+            List<TrackSource> sources = new ArrayList<>();
+            for (String name : view.activeTracks()) {
+                OpenedDataset.Track t = ds.tracks().get(name);
+                sources.add(new TrackSource(t.intervals(), groups(t), view.fill(name)));
+                perTrack.add(Ragged.allocate(arena, DType.F32, new long[] {rows}, lengths));
+            }
+            HaplotypeTracks.fill(source, batch, diffs, sources, baseSeed, haps, perTrack, rc);
+            arrays.add(new NamedArray(DatasetOutput.TRACKS, TrackLayout.instanceMajor(perTrack, n, p, arena)));
+        } else {
+            Haplotypes.reconstruct(source, batch, haps, rc);
+        }
+        if (!realign) {
+            arrays = withReferenceTracks(arrays);
+        }
+        return arrays;
+    }
+
+    /** Annotated haplotypes with realigned tracks: paint each track's scratch row, then realign it. */
+    private Ragged realignedTracks(HaplotypeSource source, HaplotypeBatch batch, int[] diffs, long[] lengths,
+                                   long baseSeed) {
+        int p = ds.ploidy();
+        long[] scratchLengths = new long[n];
+        for (int i = 0; i < n; i++) {
+            scratchLengths[i] = HaplotypeTracks.scratchLength(batch.regions(), p, diffs, i);
+        }
+        List<Ragged> perTrack = new ArrayList<>();
+        try (Arena scratchArena = Arena.ofShared()) {
+            for (String name : view.activeTracks()) {
+                OpenedDataset.Track t = ds.tracks().get(name);
+                Ragged scratch = Ragged.allocate(scratchArena, DType.F32, new long[] {n}, scratchLengths);
+                IntervalPainter.paint(t.intervals(), groups(t), start, scratch, null);
+                Ragged out = Ragged.allocate(arena, DType.F32, new long[] {(long) n * p}, lengths);
+                RealignedTracks.realign(source.genotypes(), source.variants(), batch, scratch, view.fill(name),
+                        baseSeed, out, rc);
+                perTrack.add(out);
+            }
+        }
+        return TrackLayout.instanceMajor(perTrack, n, p, arena);
+    }
+}

@@ -1,0 +1,59 @@
+package io.gvl.core.internal.dataset;
+
+import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.kernel.rng.NumpyGenerator;
+import io.gvl.core.kernel.track.InsertionFill;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a dataset view decides, immutable. The generator object is shared by views derived from one another
+ * (as in GVL), so drawing through any of them advances the same stream.
+ *
+ * @param regionRows input-order region rows in view order, or null for all
+ * @param sampleCols sample columns (metadata order) in view order, or null for all
+ */
+public record ViewState(SeqKind seqs, List<String> activeTracks, OutputLength length, int jitter,
+                        NumpyGenerator rng, boolean deterministic, boolean rcNeg, boolean realignTracks,
+                        Map<String, InsertionFill> fills, int[] regionRows, int[] sampleCols) {
+
+    public ViewState {
+        activeTracks = List.copyOf(activeTracks);
+        fills = Map.copyOf(fills);
+    }
+
+    public ViewState withSeqs(SeqKind s) {
+        return new ViewState(s, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
+                regionRows, sampleCols);
+    }
+
+    public ViewState withTracks(List<String> t) {
+        return new ViewState(seqs, t, length, jitter, rng, deterministic, rcNeg, realignTracks, fills, regionRows,
+                sampleCols);
+    }
+
+    public ViewState withLength(OutputLength l) {
+        return new ViewState(seqs, activeTracks, l, jitter, rng, deterministic, rcNeg, realignTracks, fills,
+                regionRows, sampleCols);
+    }
+
+    public ViewState withSettings(int j, NumpyGenerator g, boolean det, boolean rc, boolean realign) {
+        return new ViewState(seqs, activeTracks, length, j, g, det, rc, realign, fills, regionRows, sampleCols);
+    }
+
+    public ViewState withFills(Map<String, InsertionFill> f) {
+        return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, f,
+                regionRows, sampleCols);
+    }
+
+    public ViewState withSubset(int[] regions, int[] samples) {
+        return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
+                regions, samples);
+    }
+
+    /** The fill for {@code track}: its own if set, else GVL's default {@code Repeat5p}. */
+    public InsertionFill fill(String track) {
+        return fills.getOrDefault(track, new InsertionFill.Repeat5p());
+    }
+}

@@ -1,0 +1,68 @@
+package io.gvl.core.internal.dataset;
+
+import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.SeqKind;
+
+/**
+ * GVL's checks on a view's state (read-path §2.12), run whenever settings, length, sequences or tracks change, so a
+ * view that exists can always be queried. Messages say what to change.
+ */
+public final class ViewValidation {
+    private ViewValidation() {
+    }
+
+    public static void check(OpenedDataset ds, ViewState v) {
+        int maxJitter = ds.metadata().maxJitter();
+        if (v.jitter() < 0 || v.jitter() > maxJitter) {
+            throw new IllegalArgumentException("jitter " + v.jitter() + " must be within [0, max_jitter = " + maxJitter
+                    + "] of dataset " + ds.path() + "; rewrite the dataset with a larger max_jitter to jitter more");
+        }
+        if (v.length() instanceof OutputLength.Fixed f) {
+            long limit = (long) ds.regions().minLength() + 2L * maxJitter;
+            if (f.n() + 2L * v.jitter() > limit) {
+                throw new IllegalArgumentException("fixed length " + f.n() + " plus twice the jitter (" + v.jitter()
+                        + ") exceeds the shortest region (" + ds.regions().minLength() + " bp) plus twice max_jitter ("
+                        + maxJitter + "): lower the length or the jitter");
+            }
+        }
+        switch (v.seqs()) {
+            case REFERENCE -> requireReference(ds, "reference");
+            case HAPLOTYPES, ANNOTATED -> {
+                if (!ds.hasGenotypes()) {
+                    throw new IllegalArgumentException(v.seqs() + " output needs genotypes, but dataset " + ds.path()
+                            + " was written without variants");
+                }
+                requireReference(ds, v.seqs().toString());
+            }
+            case NONE -> {
+                if (v.activeTracks().isEmpty()) {
+                    throw new IllegalArgumentException("a view needs sequences or at least one track");
+                }
+            }
+        }
+        for (String t : v.activeTracks()) {
+            if (!ds.tracks().containsKey(t)) {
+                throw new IllegalArgumentException("unknown track '" + t + "'; dataset " + ds.path() + " has "
+                        + ds.tracks().keySet());
+            }
+        }
+    }
+
+    private static void requireReference(OpenedDataset ds, String what) {
+        if (ds.genome() == null) {
+            throw new IllegalArgumentException(what + " output needs a reference: open the dataset with the FASTA"
+                    + " it was written against");
+        }
+    }
+
+    /** The sequence kind a freshly opened dataset starts with (GVL's defaults). */
+    public static SeqKind defaultSeqs(OpenedDataset ds) {
+        if (ds.hasGenotypes() && ds.genome() != null) {
+            return SeqKind.HAPLOTYPES;
+        }
+        if (!ds.hasGenotypes() && ds.genome() != null) {
+            return SeqKind.REFERENCE;
+        }
+        return SeqKind.NONE;
+    }
+}
