@@ -4,6 +4,7 @@ module io.gvl.core {
     requires org.slf4j;
     requires jdk.incubator.vector;
 
+    exports io.gvl.core;
     exports io.gvl.core.buffer;
     exports io.gvl.core.dataset;
     exports io.gvl.core.kernel;
@@ -12,4 +13,5 @@ module io.gvl.core {
     exports io.gvl.core.kernel.rng;
     exports io.gvl.core.kernel.track;
     exports io.gvl.core.kernel.variant;
+    exports io.gvl.core.write;
 }

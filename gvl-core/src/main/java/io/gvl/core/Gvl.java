@@ -1,0 +1,38 @@
+package io.gvl.core;
+
+import io.gvl.core.internal.write.DatasetWriter;
+import io.gvl.core.internal.write.TrackUpdater;
+import io.gvl.core.write.UpdateOptions;
+import io.gvl.core.write.WriteOptions;
+import java.nio.file.Path;
+
+/**
+ * Entry points that create and extend GenVarLoader-format datasets, the Java counterparts of {@code gvl.write}
+ * and {@code gvl.update}. Both are atomic: on any failure the destination is left as it was.
+ */
+public final class Gvl {
+    private Gvl() {
+    }
+
+    /**
+     * Writes a dataset at {@code path} from BED regions, optional phased variants and tracks.
+     *
+     * @throws io.gvl.io.InputFormatException     an input file is malformed or inconsistent (names file and record)
+     * @throws io.gvl.core.write.WriteException   the request cannot be satisfied (samples, names, memory)
+     * @throws io.gvl.format.DatasetExistsException {@code path} exists and overwrite was not requested
+     */
+    public static void write(Path path, WriteOptions options) {
+        DatasetWriter.write(path, options);
+    }
+
+    /**
+     * Adds tracks to the dataset at {@code path}; genotypes, regions and metadata stay untouched.
+     *
+     * @throws io.gvl.io.InputFormatException     a track file is malformed, or {@code path} is not a dataset
+     * @throws io.gvl.core.write.WriteException   a track does not list exactly the dataset's samples, or names clash
+     * @throws io.gvl.format.DatasetExistsException a track of that name exists and overwrite was not requested
+     */
+    public static void update(Path path, UpdateOptions options) {
+        TrackUpdater.update(path, options);
+    }
+}

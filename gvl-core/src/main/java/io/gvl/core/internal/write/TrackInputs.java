@@ -1,0 +1,106 @@
+package io.gvl.core.internal.write;
+
+import io.gvl.core.write.AnnotationTrack;
+import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.WriteException;
+import io.gvl.format.IntervalTrack;
+import io.gvl.format.Regions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * The requested tracks as jobs: each names its sources (one bigWig per dataset sample, or one annotation source)
+ * without holding them open. {@link #check} opens every file once, before anything is written, so a bad track
+ * fails early; {@link #write} opens one track's files only while that track is written, so the number of open
+ * files stays at one track's samples.
+ */
+final class TrackInputs {
+    /** One track to write. */
+    record Job(String name, IntervalTrack.Kind kind, List<Supplier<IntervalSource>> sources) {
+    }
+
+    private final List<Job> jobs = new ArrayList<>();
+
+    TrackInputs(List<BigWigs> tracks, List<AnnotationTrack> annotations, List<String> samples) {
+        for (BigWigs t : tracks) {
+            List<Supplier<IntervalSource>> perSample = new ArrayList<>(samples.size());
+            for (String s : samples) {
+                Path file = t.paths().get(s);
+                perSample.add(() -> new BigWigSource(file));
+            }
+            jobs.add(new Job(t.name(), IntervalTrack.Kind.SAMPLE, perSample));
+        }
+        for (AnnotationTrack a : annotations) {
+            jobs.add(new Job(a.name(), IntervalTrack.Kind.ANNOTATION, List.of(
+                    () -> a.isBigWig() ? new BigWigSource(a.source()) : new TableSource(a.source()))));
+        }
+    }
+
+    List<Job> jobs() {
+        return jobs;
+    }
+
+    /** Opens every source once and checks it serves every contig in {@code contigs}. */
+    void check(List<String> contigs) {
+        for (Job j : jobs) {
+            for (Supplier<IntervalSource> s : j.sources()) {
+                try (IntervalSource src = s.get()) {
+                    contigs.forEach(c -> src.requireContig(c, j.name()));
+                }
+            }
+        }
+    }
+
+    /** Writes job {@code j} under {@code root} over {@code windows}. */
+    static void write(Job j, Path root, List<String> contigs, Regions windows, long maxMem, OrderedChunks exec,
+                      Progress progress) {
+        List<IntervalSource> open = new ArrayList<>(j.sources().size());
+        try {
+            j.sources().forEach(s -> open.add(s.get()));
+            new TrackStage(j.name(), j.kind(), open, contigs, windows, maxMem).write(root, exec, progress);
+        } finally {
+            open.forEach(IntervalSource::close);
+        }
+    }
+
+    /** Fails on a name used twice, across sample and annotation tracks (both would be served under one name). */
+    static void checkUniqueNames(List<BigWigs> tracks, List<AnnotationTrack> annotations) {
+        Set<String> seen = new HashSet<>();
+        List<String> dup = new ArrayList<>();
+        tracks.forEach(t -> {
+            if (!seen.add(t.name())) {
+                dup.add(t.name());
+            }
+        });
+        annotations.forEach(t -> {
+            if (!seen.add(t.name())) {
+                dup.add(t.name());
+            }
+        });
+        if (!dup.isEmpty()) {
+            throw new WriteException("Duplicate track names: " + dup + ".", "give each track a unique name.");
+        }
+    }
+
+    /** Fails when a sample track lacks a dataset sample (or, with {@code exact}, lists any other sample). */
+    static void checkSamples(BigWigs t, List<String> samples, boolean exact) {
+        Set<String> missing = new TreeSet<>(SampleResolver.CODE_POINT);
+        missing.addAll(samples);
+        missing.removeAll(t.paths().keySet());
+        Set<String> extra = new TreeSet<>(SampleResolver.CODE_POINT);
+        if (exact) {
+            extra.addAll(t.paths().keySet());
+            extra.removeAll(samples);
+        }
+        if (!missing.isEmpty() || !extra.isEmpty()) {
+            throw new WriteException("Track '" + t.name() + "' samples must " + (exact ? "exactly match" : "include")
+                    + " the dataset's: missing=" + missing + " extra=" + extra + ".",
+                    "list exactly one bigWig per dataset sample in the track table.");
+        }
+    }
+}

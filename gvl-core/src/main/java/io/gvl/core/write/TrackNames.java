@@ -1,0 +1,17 @@
+package io.gvl.core.write;
+
+import io.gvl.format.DatasetLayout;
+
+/** The rule for track names: each is a directory name inside the dataset, so it must be one path segment. */
+final class TrackNames {
+    private TrackNames() {
+    }
+
+    static void check(String name) {
+        if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.equals(".") || name.equals("..")
+                || !DatasetLayout.isTrackName(name)) {
+            throw new WriteException("'" + name + "' cannot be a track name.",
+                    "use a plain name without '/', '.tmp.', '.old.' or a '.lock' suffix.");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.gvl.core.write;
+
+import io.gvl.core.kernel.RowParallelism;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Tracks to add to an existing dataset with {@link io.gvl.core.Gvl#update}. Build with {@link #builder()}.
+ *
+ * @param tracks      per-sample bigWig tracks; each must list exactly the dataset's samples
+ * @param annotations sample-independent tracks
+ * @param overwrite   replace tracks of the same name
+ * @param maxMem      soft memory budget in bytes
+ * @param threads     worker threads for region chunks (1 = serial; results are identical)
+ * @param progress    progress callback; an exception it throws aborts the update and leaves the dataset as it was
+ */
+public record UpdateOptions(List<BigWigs> tracks, List<AnnotationTrack> annotations, boolean overwrite, long maxMem,
+                            int threads, WriteProgress progress) {
+
+    public UpdateOptions {
+        tracks = List.copyOf(tracks);
+        annotations = List.copyOf(annotations);
+        Objects.requireNonNull(progress, "progress");
+        if (maxMem <= 0 || threads < 1) {
+            throw new WriteException("max memory " + maxMem + " and threads " + threads + " must be positive.",
+                    "give a budget such as 4g and at least one thread.");
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Mutable builder: no overwrite, 4 GiB. */
+    public static final class Builder {
+        private final List<BigWigs> tracks = new ArrayList<>();
+        private final List<AnnotationTrack> annotations = new ArrayList<>();
+        private boolean overwrite;
+        private long maxMem = WriteOptions.DEFAULT_MAX_MEM;
+        private int threads = RowParallelism.threads();
+        private WriteProgress progress = WriteProgress.NONE;
+
+        private Builder() {
+        }
+
+        public Builder track(BigWigs t) {
+            tracks.add(t);
+            return this;
+        }
+
+        public Builder annotation(AnnotationTrack t) {
+            annotations.add(t);
+            return this;
+        }
+
+        public Builder overwrite(boolean o) {
+            this.overwrite = o;
+            return this;
+        }
+
+        public Builder maxMem(long bytes) {
+            this.maxMem = bytes;
+            return this;
+        }
+
+        public Builder threads(int n) {
+            this.threads = n;
+            return this;
+        }
+
+        public Builder progress(WriteProgress p) {
+            this.progress = p;
+            return this;
+        }
+
+        public UpdateOptions build() {
+            return new UpdateOptions(tracks, annotations, overwrite, maxMem, threads, progress);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.gvl.core.write;
+
+import io.gvl.format.VariantTable;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the write pipeline needs from a phased variant file: the whole variant table in file order (row {@code i}
+ * is variant index {@code i}, the table that {@code genotypes/variants.arrow} stores), and, for a run of rows on one
+ * contig, which haplotypes carry each ALT. A source is read by one thread at a time per call but may be called from
+ * several worker threads, so implementations must make {@link #genotypes} thread-safe.
+ */
+public interface VariantSource extends AutoCloseable {
+
+    /** The variant file, for messages. */
+    Path path();
+
+    /** Sample names in file order; {@link #genotypes} takes indexes into this list. */
+    List<String> samples();
+
+    /** Every contig the source knows (declared in its header or holding records). */
+    List<String> contigs();
+
+    /** Alleles per call (2 for VCF, as GVL fixes it). */
+    int ploidy();
+
+    /** All records in file order, with 1-based {@code POS}; loaded once and kept by the caller. */
+    VariantTable variants();
+
+    /**
+     * Fills {@code out[((row - fromRow) * sampleIndexes.length + k) * ploidy() + p]} with 1 when haplotype
+     * {@code p} of sample {@code sampleIndexes[k]} carries the ALT of {@code row}, else 0 (REF, missing and other
+     * allele codes alike). Rows {@code [fromRow, toRow)} lie on one contig.
+     */
+    void genotypes(int fromRow, int toRow, int[] sampleIndexes, byte[] out);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,142 @@
+package io.gvl.core.write;
+
+import io.gvl.core.kernel.RowParallelism;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything {@link io.gvl.core.Gvl#write} needs besides the destination. Build with {@link #builder(Path)}.
+ *
+ * @param regions             BED (or BED-like) file of regions
+ * @param variants            phased, normalized, bi-allelic variants, or {@code null} for a track-only dataset
+ * @param reference           optional FASTA; when given every BED contig must be one of its contigs
+ * @param tracks              per-sample bigWig tracks
+ * @param annotations         sample-independent tracks
+ * @param samples             samples to keep, or {@code null} for every sample common to variants and tracks
+ * @param maxJitter           padding {@code J} stored on both sides of every region
+ * @param maxMem              soft memory budget in bytes for genotype and track chunks
+ * @param overwrite           replace an existing dataset at the destination
+ * @param extendToLength      keep variants past a region's end until deletions are made up (GVL default: true)
+ * @param allowMissingContigs accept BED contigs the variant file lacks (their regions get no variants, as GVL does)
+ *                            instead of failing
+ * @param threads             worker threads for region chunks (1 = serial; results are identical)
+ * @param progress            progress callback; an exception it throws aborts the write and leaves no dataset
+ */
+public record WriteOptions(Path regions, VariantSource variants, Path reference, List<BigWigs> tracks,
+                           List<AnnotationTrack> annotations, List<String> samples, int maxJitter, long maxMem,
+                           boolean overwrite, boolean extendToLength, boolean allowMissingContigs, int threads,
+                           WriteProgress progress) {
+
+    /** GVL's default budget, 4 GiB. */
+    public static final long DEFAULT_MAX_MEM = 4L << 30;
+
+    public WriteOptions {
+        Objects.requireNonNull(regions, "regions");
+        tracks = List.copyOf(tracks);
+        annotations = List.copyOf(annotations);
+        samples = samples == null ? null : List.copyOf(samples);
+        Objects.requireNonNull(progress, "progress");
+        if (maxJitter < 0) {
+            throw new WriteException("max jitter " + maxJitter + " is negative.", "give 0 or more.");
+        }
+        if (maxMem <= 0) {
+            throw new WriteException("max memory " + maxMem + " is not positive.", "give a budget such as 4g.");
+        }
+        if (threads < 1) {
+            throw new WriteException("threads " + threads + " is below 1.", "give 1 or more.");
+        }
+    }
+
+    public static Builder builder(Path regions) {
+        return new Builder(regions);
+    }
+
+    /** Mutable builder with GVL's defaults: no jitter, 4 GiB, no overwrite, extend to length. */
+    public static final class Builder {
+        private final Path regions;
+        private VariantSource variants;
+        private Path reference;
+        private final List<BigWigs> tracks = new ArrayList<>();
+        private final List<AnnotationTrack> annotations = new ArrayList<>();
+        private List<String> samples;
+        private int maxJitter;
+        private long maxMem = DEFAULT_MAX_MEM;
+        private boolean overwrite;
+        private boolean extendToLength = true;
+        private boolean allowMissingContigs;
+        private int threads = RowParallelism.threads();
+        private WriteProgress progress = WriteProgress.NONE;
+
+        private Builder(Path regions) {
+            this.regions = regions;
+        }
+
+        /** The variant source; the write closes it when done. */
+        public Builder variants(VariantSource v) {
+            this.variants = v;
+            return this;
+        }
+
+        public Builder reference(Path fasta) {
+            this.reference = fasta;
+            return this;
+        }
+
+        public Builder track(BigWigs t) {
+            tracks.add(t);
+            return this;
+        }
+
+        public Builder annotation(AnnotationTrack t) {
+            annotations.add(t);
+            return this;
+        }
+
+        public Builder samples(List<String> s) {
+            this.samples = s;
+            return this;
+        }
+
+        public Builder maxJitter(int j) {
+            this.maxJitter = j;
+            return this;
+        }
+
+        public Builder maxMem(long bytes) {
+            this.maxMem = bytes;
+            return this;
+        }
+
+        public Builder overwrite(boolean o) {
+            this.overwrite = o;
+            return this;
+        }
+
+        public Builder extendToLength(boolean e) {
+            this.extendToLength = e;
+            return this;
+        }
+
+        public Builder allowMissingContigs(boolean a) {
+            this.allowMissingContigs = a;
+            return this;
+        }
+
+        public Builder threads(int n) {
+            this.threads = n;
+            return this;
+        }
+
+        public Builder progress(WriteProgress p) {
+            this.progress = p;
+            return this;
+        }
+
+        public WriteOptions build() {
+            return new WriteOptions(regions, variants, reference, tracks, annotations, samples, maxJitter, maxMem,
+                    overwrite, extendToLength, allowMissingContigs, threads, progress);
+        }
+    }
+}
