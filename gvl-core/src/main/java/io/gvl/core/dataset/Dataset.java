@@ -218,6 +218,22 @@ public final class Dataset implements AutoCloseable {
         return (long) regionCount() * sampleCount();
     }
 
+    /** The regions of this view, in view order (the user's BED rows; subsets pick and reorder them). */
+    public List<Region> regions() {
+        var table = opened.regions();
+        List<String> contigs = opened.metadata().contigs();
+        int n = regionCount();
+        List<Region> out = new ArrayList<>(n);
+        int[] inputToDisk = table.inputToDisk();
+        for (int i = 0; i < n; i++) {
+            int input = view.regionRows() == null ? i : view.regionRows()[i];
+            int disk = inputToDisk[input];
+            out.add(new Region(input, contigs.get(table.contig()[disk]), table.start()[disk], table.end()[disk],
+                    table.strand()[disk]));
+        }
+        return out;
+    }
+
     /** Sample names in view order. */
     public List<String> samples() {
         List<String> all = opened.metadata().samples();

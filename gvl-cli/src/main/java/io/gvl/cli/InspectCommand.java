@@ -1,0 +1,98 @@
+package io.gvl.cli;
+
+import io.gvl.format.DatasetFiles;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.GenotypeArrays;
+import io.gvl.format.IntervalTrack;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code gvl inspect DIR}: a readable summary of a dataset, read from its metadata and mapped arrays only. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Summarize a dataset: format, regions, samples, ploidy, genotypes, tracks and sizes.")
+public final class InspectCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")
+    Path dir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (DatasetFiles files = DatasetFiles.open(dir)) {
+            DatasetMetadata m = files.metadata();
+            out.println("dataset        " + dir.toAbsolutePath());
+            out.println("format         " + m.formatVersion() + " (written by GenVarLoader-compatible version "
+                    + m.version() + ")");
+            out.println("regions        " + m.nRegions() + " on " + m.contigs().size() + " contigs "
+                    + abbreviate(m.contigs()));
+            out.println("samples        " + m.samples().size() + " " + abbreviate(m.samples()));
+            out.println("max jitter     " + m.maxJitter());
+            files.genotypes().ifPresentOrElse(g -> genotypes(out, files, g),
+                    () -> out.println("genotypes      none (" + files.genotypeSource() + ")"));
+            files.tracks().values().forEach(t -> track(out, t));
+            files.annotationTracks().values().forEach(t -> track(out, t));
+            out.println("size on disk   " + human(diskSize(dir)));
+            return 0;
+        } catch (DatasetFormatException | UncheckedIOException e) {
+            spec.commandLine().getErr().println("gvl inspect: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static void genotypes(PrintWriter out, DatasetFiles files, GenotypeArrays g) {
+        out.println("ploidy         " + g.ploidy());
+        out.println("genotypes      " + files.variants().size() + " variants, " + g.variantIdxs().length()
+                + " stored calls in " + g.slots() + " (region, sample, haplotype) slots");
+    }
+
+    private static void track(PrintWriter out, IntervalTrack t) {
+        out.println("track          " + t.name() + " (" + (t.kind() == IntervalTrack.Kind.SAMPLE ? "per sample"
+                : "annotation") + "), " + t.size() + " intervals");
+    }
+
+    private static String abbreviate(List<String> names) {
+        if (names.size() <= 6) {
+            return names.toString();
+        }
+        return "[" + String.join(", ", names.subList(0, 3)) + ", ..., " + names.get(names.size() - 1) + "]";
+    }
+
+    private static long diskSize(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> {
+                try {
+                    return Files.size(f);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
+    }
+
+    static String human(long bytes) {
+        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+        double v = bytes;
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return u == 0 ? bytes + " B" : String.format(java.util.Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+}
