@@ -10,7 +10,10 @@ import java.util.Objects;
  * Everything {@link io.gvl.core.Gvl#write} needs besides the destination. Build with {@link #builder(Path)}.
  *
  * @param regions             BED (or BED-like) file of regions
- * @param variants            phased, normalized, bi-allelic variants, or {@code null} for a track-only dataset
+ * @param variants            phased, normalized, bi-allelic variants as a source, or {@code null}
+ * @param variantFile         the same as a bgzipped, tabix-indexed VCF path (opened by the write), or {@code null};
+ *                            at most one of {@code variants} and {@code variantFile}; neither gives a track-only
+ *                            dataset
  * @param reference           optional FASTA; when given every BED contig must be one of its contigs
  * @param tracks              per-sample bigWig tracks
  * @param annotations         sample-independent tracks
@@ -24,7 +27,7 @@ import java.util.Objects;
  * @param threads             worker threads for region chunks (1 = serial; results are identical)
  * @param progress            progress callback; an exception it throws aborts the write and leaves no dataset
  */
-public record WriteOptions(Path regions, VariantSource variants, Path reference, List<BigWigs> tracks,
+public record WriteOptions(Path regions, VariantSource variants, Path variantFile, Path reference, List<BigWigs> tracks,
                            List<AnnotationTrack> annotations, List<String> samples, int maxJitter, long maxMem,
                            boolean overwrite, boolean extendToLength, boolean allowMissingContigs, int threads,
                            WriteProgress progress) {
@@ -32,12 +35,22 @@ public record WriteOptions(Path regions, VariantSource variants, Path reference,
     /** GVL's default budget, 4 GiB. */
     public static final long DEFAULT_MAX_MEM = 4L << 30;
 
+    private static final java.util.regex.Pattern VCF_NAME = java.util.regex.Pattern.compile(
+            "\\.[vb]cf(\\.(gz|bgz))?$");
+
     public WriteOptions {
         Objects.requireNonNull(regions, "regions");
         tracks = List.copyOf(tracks);
         annotations = List.copyOf(annotations);
         samples = samples == null ? null : List.copyOf(samples);
         Objects.requireNonNull(progress, "progress");
+        if (variants != null && variantFile != null) {
+            throw new WriteException("both a variant source and a variant file were given.", "give one of them.");
+        }
+        if (variantFile != null && !VCF_NAME.matcher(variantFile.getFileName().toString()).find()) {
+            throw new WriteException("File " + variantFile + " has an unrecognized file extension.",
+                    "give a VCF (.vcf, .vcf.gz or .vcf.bgz, bgzipped and tabix-indexed).");
+        }
         if (maxJitter < 0) {
             throw new WriteException("max jitter " + maxJitter + " is negative.", "give 0 or more.");
         }
@@ -57,6 +70,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path reference,
     public static final class Builder {
         private final Path regions;
         private VariantSource variants;
+        private Path variantFile;
         private Path reference;
         private final List<BigWigs> tracks = new ArrayList<>();
         private final List<AnnotationTrack> annotations = new ArrayList<>();
@@ -76,6 +90,12 @@ public record WriteOptions(Path regions, VariantSource variants, Path reference,
         /** The variant source; the write closes it when done. */
         public Builder variants(VariantSource v) {
             this.variants = v;
+            return this;
+        }
+
+        /** A bgzipped, tabix-indexed VCF; the write opens and closes it. */
+        public Builder variants(Path vcf) {
+            this.variantFile = vcf;
             return this;
         }
 
@@ -135,7 +155,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path reference,
         }
 
         public WriteOptions build() {
-            return new WriteOptions(regions, variants, reference, tracks, annotations, samples, maxJitter, maxMem,
+            return new WriteOptions(regions, variants, variantFile, reference, tracks, annotations, samples, maxJitter, maxMem,
                     overwrite, extendToLength, allowMissingContigs, threads, progress);
         }
     }

@@ -30,7 +30,8 @@ public final class DatasetWriter {
     }
 
     public static void write(Path dest, WriteOptions o) {
-        try (VariantSource variants = o.variants()) {
+        try (VariantSource variants = o.variants() != null ? o.variants()
+                : o.variantFile() != null ? VcfVariantSource.open(o.variantFile()) : null) {
             run(dest, o, variants);
         }
     }
