@@ -2,7 +2,9 @@
 module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
-    requires htsjdk;
+    // Transitive only so gvl-bench (whose descriptor this module does not own) can compile its htsjdk
+    // baseline; gvl-io's exported API exposes no htsjdk type.
+    requires transitive htsjdk;
     requires it.unimi.dsi.fastutil;
 
     exports io.gvl.io;

@@ -25,6 +25,8 @@ public final class VcfLineParser {
     private final List<String> infoKeys;
     private final boolean skipUnsupported;
     private final int[] tabs = new int[9];
+    private final byte[] missingGenotypes;
+    private final float[] missingValues;
 
     private String lastFormat;
     private int gtIndex;
@@ -43,6 +45,9 @@ public final class VcfLineParser {
             last = Math.max(last, selected[i]);
         }
         this.lastSelected = last;
+        this.missingGenotypes = new byte[selected.length * BatchBuilder.PLOIDY];
+        this.missingValues = new float[selected.length];
+        Arrays.fill(missingValues, Float.NaN);
         this.formatKeys = formatKeys;
         this.infoKeys = infoKeys;
         this.skipUnsupported = skipUnsupported;
@@ -118,12 +123,11 @@ public final class VcfLineParser {
 
     private void parseSamples(String line, int nTabs, int position, BatchBuilder out) {
         int nSelected = out.genotypes.size();
-        int samplesOut = countSelected();
-        out.genotypes.size(nSelected + samplesOut * BatchBuilder.PLOIDY);
+        int samplesOut = missingGenotypes.length / BatchBuilder.PLOIDY;
+        // addElements grows geometrically; size(n) would reallocate exactly and turn a query quadratic
+        out.genotypes.addElements(nSelected, missingGenotypes);
         for (FloatArrayList list : out.format) {
-            int from = list.size();
-            list.size(from + samplesOut);
-            Arrays.fill(list.elements(), from, from + samplesOut, Float.NaN);
+            list.addElements(list.size(), missingValues);
         }
         if (nTabs < 9 || lastSelected < 0) {
             return;
@@ -157,16 +161,6 @@ public final class VcfLineParser {
             }
             start = end + 1;
         }
-    }
-
-    private int countSelected() {
-        int n = 0;
-        for (int v : outIndexOfFileSample) {
-            if (v >= 0) {
-                n++;
-            }
-        }
-        return n;
     }
 
     private void indexFormat(String format) {
