@@ -46,6 +46,7 @@ final class GenotypeStage {
         List<RegionChunk> chunks = ChunkPlanner.plan(regions, rows, recordContig, samples, ploidy, taskBudget);
         int[] ends = regions.qEnd().clone();
         boolean[] warned = {false};
+        progress.addBytes(8); // the closing offset
         try (GenotypeWriter writer = new GenotypeWriter(dataset, n, samples, ploidy)) {
             exec.run(chunks.size(), i -> select(chunks.get(i)), (i, lists) -> {
                 RegionChunk ch = chunks.get(i);

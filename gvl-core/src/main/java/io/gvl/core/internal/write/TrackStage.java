@@ -43,6 +43,7 @@ final class TrackStage {
         int chunks = (n + REGIONS_PER_CHUNK - 1) / REGIONS_PER_CHUNK;
         WriteProgress.Stage stage = kind == IntervalTrack.Kind.SAMPLE ? WriteProgress.Stage.TRACK
                 : WriteProgress.Stage.ANNOTATION;
+        progress.addBytes(8); // the closing offset
         try (IntervalTrackWriter writer = new IntervalTrackWriter(dataset, kind, name, (long) n * sources.size())) {
             exec.run(chunks, this::read, (i, cells) -> {
                 for (BigWigIntervals[] region : cells) {

@@ -1,0 +1,87 @@
+package io.gvl.core.write;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.gvl.core.Gvl;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.InputRegions;
+import io.gvl.format.IntervalTrack;
+import io.gvl.format.Npy;
+import io.gvl.format.NpyArray;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The worked example of write-and-format.md Appendix A, from text inputs to every file's content. */
+class AppendixAWriteTest {
+    @TempDir
+    Path tmp;
+
+    static final String VCF = """
+            ##fileformat=VCFv4.2
+            ##contig=<ID=chr1,length=1000>
+            ##contig=<ID=chr2,length=1000>
+            ##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">
+            #CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\ts2\ts1
+            chr1\t12\t.\tA\tG\t.\t.\t.\tGT\t0|0\t1|0
+            chr1\t19\t.\tACGT\tA\t.\t.\t.\tGT\t1|1\t0|1
+            chr1\t55\t.\tC\tCTT\t.\t.\t.\tGT\t0|0\t1|1
+            chr2\t105\t.\tG\tT\t.\t.\t.\tGT\t0|1\t0|0
+            """;
+
+    static final String BED = "chr2\t100\t110\t.\t.\t+\nchr1\t50\t60\t.\t.\t-\nchr1\t10\t20\t.\t.\t+\n";
+
+    /** Writes the example's inputs into {@code dir}; returns the bigWig sample table. */
+    static Path inputs(Path dir) throws IOException {
+        Files.writeString(dir.resolve("in.vcf"), VCF);
+        Procs.run(List.of("bcftools", "view", "-Oz", "-o", dir.resolve("v.vcf.gz").toString(),
+                dir.resolve("in.vcf").toString()));
+        Procs.run(List.of("bcftools", "index", "-t", dir.resolve("v.vcf.gz").toString()));
+        Files.writeString(dir.resolve("r.bed"), BED);
+        Procs.run(List.of("/usr/bin/python3", "-c", """
+                import pyBigWig, sys
+                for name, items in [('s1', [(0, 15, 1.0), (15, 30, 2.0), (55, 56, 5.0)]), ('s2', [(12, 13, 3.0)])]:
+                    bw = pyBigWig.open(sys.argv[1] + '/' + name + '.bw', 'w')
+                    bw.addHeader([('chr1', 1000), ('chr2', 1000)])
+                    bw.addEntries(['chr1'] * len(items), [i[0] for i in items], ends=[i[1] for i in items],
+                                  values=[i[2] for i in items])
+                    bw.close()
+                """, dir.toString()));
+        Path table = dir.resolve("cov.tsv");
+        Files.writeString(table, "sample\tpath\ns1\ts1.bw\ns2\ts2.bw\n");
+        return table;
+    }
+
+    @Test
+    void everyFileMatchesTheWorkedExample() throws IOException {
+        Path table = inputs(tmp);
+        Path ds = tmp.resolve("a.gvl");
+        Gvl.write(ds, WriteOptions.builder(tmp.resolve("r.bed")).variants(tmp.resolve("v.vcf.gz"))
+                .track(BigWigs.fromTable("cov", table)).build());
+
+        DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(ds));
+        assertEquals(DatasetMetadata.of(List.of("s1", "s2"), List.of("chr1", "chr2"), 3, 2, 0), m);
+        assertArrayEquals(new long[] {2, 1, 0}, InputRegions.read(ds.resolve(DatasetLayout.INPUT_REGIONS))
+                .longs(InputRegions.MAP_COLUMN, ds));
+
+        Path regions = ds.resolve(DatasetLayout.REGIONS);
+        assertEquals(176, Files.size(regions));
+        NpyArray npy = Npy.read(regions);
+        assertArrayEquals(new int[] {0, 10, 22, 1, 0, 50, 60, -1, 1, 100, 110, 1}, npy.toIntArray());
+
+        Stored.Genotypes g = Stored.genotypes(ds);
+        assertArrayEquals(new long[] {0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 7}, g.offsets());
+        assertArrayEquals(new int[] {0, 1, 1, 1, 2, 2, 3}, g.idx());
+
+        Stored.Track cov = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "cov");
+        assertArrayEquals(new long[] {0, 2, 3, 4, 4, 4, 4}, cov.offsets());
+        assertArrayEquals(new int[] {10, 15, 12, 55}, cov.starts());
+        assertArrayEquals(new int[] {15, 22, 13, 56}, cov.ends());
+        assertArrayEquals(new float[] {1f, 2f, 3f, 5f}, cov.values());
+    }
+}
