@@ -5,4 +5,6 @@
 module io.gvl.bench {
     requires io.gvl.dataloader;
     requires jmh.core;
+    // The VCF benchmark's baseline decodes with htsjdk directly.
+    requires htsjdk;
 }

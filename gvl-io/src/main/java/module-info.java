@@ -2,9 +2,7 @@
 module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
-    // Transitive only so gvl-bench (whose descriptor this module does not own) can compile its htsjdk
-    // baseline; gvl-io's exported API exposes no htsjdk type.
-    requires transitive htsjdk;
+    requires htsjdk;
     requires it.unimi.dsi.fastutil;
 
     exports io.gvl.io;

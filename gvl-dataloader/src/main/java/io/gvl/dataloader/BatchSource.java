@@ -1,8 +1,7 @@
 package io.gvl.dataloader;
 
-import io.gvl.core.buffer.NamedArray;
 
-import java.util.List;
+import io.gvl.core.dataset.DatasetOutput;
 
 /**
  * What a data loader batches: a grid of {@code regions x samples} instances (C order: flat index
@@ -24,7 +23,7 @@ public interface BatchSource {
 
     /**
      * Produces the outputs for the instances {@code (regions[i], samples[i])}, in that order, each array's first
-     * axis being the instance axis. The caller owns (and closes) the returned arrays.
+     * axis being the instance axis. The caller owns (and closes) the result.
      */
-    List<NamedArray> fetch(int[] regions, int[] samples);
+    DatasetOutput fetch(int[] regions, int[] samples);
 }

@@ -53,6 +53,16 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         return new Builder(source);
     }
 
+    /**
+     * A loader over a dataset view (the JVM form of GVL's {@code dataset.to_dataloader(...)}). Random settings of the
+     * view (jitter, shifts) are drawn per fetch, so prefetching modes, which fetch whole chunks, draw differently
+     * from {@link Mode#NONE}, as in GVL; with {@link io.gvl.core.dataset.OutputLength#variable()} rows are padded to
+     * the longest row of each fetch.
+     */
+    public static Builder builder(io.gvl.core.dataset.Dataset view) {
+        return new Builder(new DatasetSource(view));
+    }
+
     /** Number of batches per epoch. */
     public int batchesPerEpoch() {
         long n = order != null ? order.length : (long) source.regions() * source.samples();

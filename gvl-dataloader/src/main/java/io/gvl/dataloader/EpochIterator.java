@@ -3,6 +3,7 @@ package io.gvl.dataloader;
 import io.gvl.core.buffer.NamedArray;
 
 import io.gvl.core.buffer.FlatArray;
+import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.dataloader.internal.ArrayViews;
 import io.gvl.dataloader.internal.BatchPlan;
 import io.gvl.dataloader.internal.Prefetcher;
@@ -65,8 +66,8 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     }
 
     private Batch direct(int b, int[] regions, int[] samples) {
-        List<NamedArray> arrays = source.fetch(regions, samples);
-        return new Batch(b, regions, samples, arrays, () -> arrays.forEach(a -> a.array().close()));
+        DatasetOutput out = source.fetch(regions, samples);
+        return new Batch(b, regions, samples, out.arrays(), out::close);
     }
 
     private Batch fromChunk(int b, int from, int to, int[] regions, int[] samples) {

@@ -5,6 +5,8 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.dataset.DatasetOutput;
+import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,7 +55,7 @@ final class SyntheticSource implements BatchSource {
     }
 
     @Override
-    public List<NamedArray> fetch(int[] rs, int[] ss) {
+    public DatasetOutput fetch(int[] rs, int[] ss) {
         fetches.incrementAndGet();
         if (failOnFetch != null) {
             throw failOnFetch;
@@ -64,8 +66,9 @@ final class SyntheticSource implements BatchSource {
             lengths[2 * i] = length(rs[i], ss[i], 0);
             lengths[2 * i + 1] = length(rs[i], ss[i], 1);
         }
-        Ragged haps = Ragged.allocate(DType.U8, new long[] {b, 2}, lengths);
-        Dense track = Dense.allocate(DType.F32, new long[] {b, WIDTH});
+        Arena arena = Arena.ofShared();
+        Ragged haps = Ragged.allocate(arena, DType.U8, new long[] {b, 2}, lengths);
+        Dense track = Dense.allocate(arena, DType.F32, new long[] {b, WIDTH});
         for (int i = 0; i < b; i++) {
             for (int h = 0; h < 2; h++) {
                 var row = haps.row(2L * i + h);
@@ -77,6 +80,7 @@ final class SyntheticSource implements BatchSource {
                 track.row(i).setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, k, value(rs[i], ss[i], k));
             }
         }
-        return List.of(new NamedArray("haplotypes", haps), new NamedArray("track", track));
+        return DatasetOutput.of(arena, new long[] {b},
+                List.of(new NamedArray("haplotypes", haps), new NamedArray("track", track)));
     }
 }

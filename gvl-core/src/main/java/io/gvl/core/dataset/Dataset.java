@@ -3,6 +3,7 @@ package io.gvl.core.dataset;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.internal.dataset.Instances;
 import io.gvl.core.internal.dataset.OpenedDataset;
+import io.gvl.core.internal.dataset.OutputSizer;
 import io.gvl.core.internal.dataset.Reconstruction;
 import io.gvl.core.internal.dataset.ViewState;
 import io.gvl.core.internal.dataset.ViewValidation;
@@ -192,6 +193,16 @@ public final class Dataset implements AutoCloseable {
             arena.close();
             throw e;
         }
+    }
+
+    /**
+     * Bytes the instance {@code (region, sample)} of this view occupies in a query's outputs, data plus offsets:
+     * exact without jitter for ragged and fixed lengths, an upper bound with jitter. Data loaders plan memory with it.
+     */
+    public long outputBytes(int region, int sample) {
+        opened.ensureOpen();
+        Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
+        return OutputSizer.bytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
     }
 
     // ----- properties --------------------------------------------------------------------------------------------

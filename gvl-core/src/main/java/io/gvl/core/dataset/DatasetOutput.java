@@ -32,6 +32,14 @@ public final class DatasetOutput implements AutoCloseable {
         this.arrays = List.copyOf(arrays);
     }
 
+    /**
+     * Outputs whose arrays all live in {@code owner}; the result takes ownership of the arena and closes it on
+     * {@link #close()}. For batch sources other than datasets (and tests).
+     */
+    public static DatasetOutput of(Arena owner, long[] leadingShape, List<NamedArray> arrays) {
+        return new DatasetOutput(owner, leadingShape, arrays);
+    }
+
     /** The query's leading shape: {@code (n)} for pairs, {@code (regions, samples)} for a grid, {@code ()} for one. */
     public long[] leadingShape() {
         return leadingShape.clone();

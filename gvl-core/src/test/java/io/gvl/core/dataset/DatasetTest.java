@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.testing.SyntheticDataset;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;

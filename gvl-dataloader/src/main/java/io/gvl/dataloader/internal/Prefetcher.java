@@ -1,5 +1,6 @@
 package io.gvl.dataloader.internal;
 
+import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DataLoaderException;
 import io.gvl.core.buffer.NamedArray;
@@ -46,7 +47,7 @@ public final class Prefetcher implements AutoCloseable {
                     if (closed) {
                         return;
                     }
-                    List<NamedArray> fetched = source.fetch(plan.regions(from, to), plan.samples(from, to));
+                    DatasetOutput fetched = source.fetch(plan.regions(from, to), plan.samples(from, to));
                     ready.add(new Chunk(c, slot, store.store(slot, c, to - from, fetched), null));
                 } catch (InterruptedException e) {
                     return;
@@ -87,7 +88,7 @@ public final class Prefetcher implements AutoCloseable {
 
     /** The consumer is done with {@code chunk}; its slot may be refilled. */
     public void release(Chunk chunk) {
-        store.release(chunk.slot(), chunk.arrays());
+        store.release(chunk.slot());
         free[chunk.slot()].release();
     }
 
@@ -105,7 +106,7 @@ public final class Prefetcher implements AutoCloseable {
         }
         Chunk c;
         while ((c = ready.poll()) != null) {
-            store.release(c.slot(), c.arrays());
+            store.release(c.slot());
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.gvl.dataloader.internal;
 
 import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.dataset.DatasetOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -49,17 +50,15 @@ public final class SharedSlots implements ChunkStore {
     }
 
     @Override
-    public List<NamedArray> store(int slot, long sequence, long instances, List<NamedArray> fetched) {
-        try {
-            SlotLayout.write(slots[slot], sequence, instances, fetched);
-        } finally {
-            fetched.forEach(a -> a.array().close());
+    public List<NamedArray> store(int slot, long sequence, long instances, DatasetOutput fetched) {
+        try (fetched) {
+            SlotLayout.write(slots[slot], sequence, instances, fetched.arrays());
         }
         return SlotLayout.read(slots[slot]).arrays();
     }
 
     @Override
-    public void release(int slot, List<NamedArray> stored) {
+    public void release(int slot) {
         // The slot is rewritten by the next chunk; nothing to free.
     }
 

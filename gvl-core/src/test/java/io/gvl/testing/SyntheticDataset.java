@@ -1,4 +1,4 @@
-package io.gvl.core.dataset;
+package io.gvl.testing;
 
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetLayout;
@@ -24,33 +24,33 @@ import java.util.SplittableRandom;
  * their region and never overlap, so every jittered window holds all of a region's variants and applying them is
  * plain string editing.
  */
-final class SyntheticDataset {
-    static final List<String> CONTIGS = List.of("chr1", "chr2");
-    static final List<String> SAMPLES = List.of("a", "b", "c");
-    static final int PLOIDY = 2;
+public final class SyntheticDataset {
+    public static final List<String> CONTIGS = List.of("chr1", "chr2");
+    public static final List<String> SAMPLES = List.of("a", "b", "c");
+    public static final int PLOIDY = 2;
 
-    record Variant(int contig, int pos, String ref, String alt) {
-        int ilen() {
+    public record Variant(int contig, int pos, String ref, String alt) {
+        public int ilen() {
             return alt.length() - ref.length();
         }
     }
 
     /** One region in on-disk order, with the input row it came from. */
-    record Region(int contig, int start, int end, int strand, int inputRow) {
+    public record Region(int contig, int start, int end, int strand, int inputRow) {
     }
 
-    final long seed;
-    final int maxJitter;
-    final String[] sequences = new String[CONTIGS.size()];
-    final List<Region> disk = new ArrayList<>();
-    final List<Variant> variants = new ArrayList<>();
+    public final long seed;
+    public final int maxJitter;
+    public final String[] sequences = new String[CONTIGS.size()];
+    public final List<Region> disk = new ArrayList<>();
+    public final List<Variant> variants = new ArrayList<>();
     /** Per slot (region, sample, ploid) the variant indices carried. */
-    final List<List<Integer>> slots = new ArrayList<>();
+    public final List<List<Integer>> slots = new ArrayList<>();
     /** Per cell (region, sample) the track intervals: starts, ends, values. */
     final List<int[][]> cells = new ArrayList<>();
     final List<float[]> cellValues = new ArrayList<>();
 
-    SyntheticDataset(long seed, int maxJitter) {
+    public SyntheticDataset(long seed, int maxJitter) {
         this.seed = seed;
         this.maxJitter = maxJitter;
         SplittableRandom rng = new SplittableRandom(seed);
@@ -163,11 +163,11 @@ final class SyntheticDataset {
         return a;
     }
 
-    Region inputRegion(int inputRow) {
+    public Region inputRegion(int inputRow) {
         return disk.stream().filter(r -> r.inputRow() == inputRow).findFirst().orElseThrow();
     }
 
-    int diskRow(int inputRow) {
+    public int diskRow(int inputRow) {
         for (int r = 0; r < disk.size(); r++) {
             if (disk.get(r).inputRow() == inputRow) {
                 return r;
@@ -176,7 +176,7 @@ final class SyntheticDataset {
         throw new IllegalArgumentException("no input row " + inputRow);
     }
 
-    Path writeFasta(Path dir) throws IOException {
+    public Path writeFasta(Path dir) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (int c = 0; c < CONTIGS.size(); c++) {
             sb.append('>').append(CONTIGS.get(c)).append('\n');
@@ -189,7 +189,7 @@ final class SyntheticDataset {
         return fa;
     }
 
-    Path writeDataset(Path dest) {
+    public Path writeDataset(Path dest) {
         DatasetPublisher.publish(dest, false, this::writeInto);
         return dest;
     }
@@ -258,7 +258,7 @@ final class SyntheticDataset {
     // ----- the oracle --------------------------------------------------------------------------------------------
 
     /** Reference bytes of {@code [start, end)} with N beyond the contig. */
-    String reference(int contig, int start, int end) {
+    public String reference(int contig, int start, int end) {
         StringBuilder sb = new StringBuilder();
         String seq = sequences[contig];
         for (int i = start; i < end; i++) {
@@ -268,7 +268,7 @@ final class SyntheticDataset {
     }
 
     /** The haplotype of slot (disk region, sample, ploid) over {@code [start, end)}, plus-strand. */
-    String haplotype(int diskRegion, int sample, int ploid, int start, int end) {
+    public String haplotype(int diskRegion, int sample, int ploid, int start, int end) {
         Region g = disk.get(diskRegion);
         StringBuilder sb = new StringBuilder();
         int cursor = start;
@@ -283,7 +283,7 @@ final class SyntheticDataset {
     }
 
     /** Per base of {@link #haplotype}: {@code [varIdx, refCoord]}. */
-    int[][] annotations(int diskRegion, int sample, int ploid, int start, int end) {
+    public int[][] annotations(int diskRegion, int sample, int ploid, int start, int end) {
         Region g = disk.get(diskRegion);
         List<int[]> out = new ArrayList<>();
         int cursor = start;
@@ -304,7 +304,7 @@ final class SyntheticDataset {
     }
 
     /** The track row of cell (disk region, sample) painted over {@code [start, end)}. */
-    float[] track(int diskRegion, int sample, int start, int end) {
+    public float[] track(int diskRegion, int sample, int start, int end) {
         int cell = diskRegion * SAMPLES.size() + sample;
         float[] row = new float[end - start];
         int[][] se = cells.get(cell);
@@ -316,7 +316,7 @@ final class SyntheticDataset {
         return row;
     }
 
-    static String reverseComplement(String s) {
+    public static String reverseComplement(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = s.length() - 1; i >= 0; i--) {
             char c = s.charAt(i);

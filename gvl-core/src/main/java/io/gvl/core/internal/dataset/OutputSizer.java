@@ -1,0 +1,67 @@
+package io.gvl.core.internal.dataset;
+
+import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.kernel.haplotype.HaplotypeBatch;
+import io.gvl.core.kernel.haplotype.Haplotypes;
+import io.gvl.core.kernel.reference.Regions;
+
+/**
+ * Bytes one instance occupies in a view's outputs (data plus int64 offsets), without reconstructing it: what
+ * prefetching plans memory with. Haplotype lengths come from the diff over the window widened by the jitter on
+ * both sides (as GVL's {@code haplotype_lengths}), so the figure is exact without jitter and an upper bound with it.
+ */
+public final class OutputSizer {
+    private OutputSizer() {
+    }
+
+    public static long bytes(OpenedDataset ds, ViewState view, int diskRegion, int diskSample) {
+        RegionTable rt = ds.regions();
+        int len = rt.end()[diskRegion] - rt.start()[diskRegion];
+        int fixed = view.length() instanceof OutputLength.Fixed f ? f.n() : -1;
+        int tracks = view.activeTracks().size();
+        return switch (view.seqs()) {
+            case REFERENCE, NONE -> {
+                long row = fixed > 0 ? fixed : len;
+                long seq = view.seqs() == SeqKind.REFERENCE ? row + 8 : 0;
+                yield seq + tracks * (4 * row + 8);
+            }
+            case HAPLOTYPES, ANNOTATED -> {
+                long total = 0;
+                int p = ds.ploidy();
+                long[] lengths = haplotypeLengths(ds, view, diskRegion, diskSample, fixed);
+                for (long l : lengths) {
+                    total += l;
+                }
+                long perByte = view.seqs() == SeqKind.ANNOTATED ? 9 : 1;
+                long offsets = 8L * p * (view.seqs() == SeqKind.ANNOTATED ? 3 : 1);
+                long trackBytes = view.realignTracks() ? tracks * (4 * total + 8L * p)
+                        : tracks * (4L * (fixed > 0 ? fixed : len) + 8);
+                yield perByte * total + offsets + trackBytes;
+            }
+        };
+    }
+
+    private static long[] haplotypeLengths(OpenedDataset ds, ViewState view, int diskRegion, int diskSample,
+                                           int fixed) {
+        int p = ds.ploidy();
+        long[] out = new long[p];
+        if (fixed > 0) {
+            java.util.Arrays.fill(out, fixed);
+            return out;
+        }
+        RegionTable rt = ds.regions();
+        int j = view.jitter();
+        Regions window = new Regions(new int[] {ds.referenceContig()[rt.contig()[diskRegion]]},
+                new int[] {rt.start()[diskRegion] - j}, new int[] {rt.end()[diskRegion] + j});
+        long ds0 = (long) diskRegion * ds.samples() + diskSample;
+        long[] groups = new long[p];
+        for (int h = 0; h < p; h++) {
+            groups[h] = ds0 * p + h;
+        }
+        int[] diffs = Haplotypes.diffs(ds.haplotypes(), HaplotypeBatch.unshifted(window, p, groups, null));
+        long[] lengths = Haplotypes.raggedLengths(window, p, diffs);
+        System.arraycopy(lengths, 0, out, 0, p);
+        return out;
+    }
+}

@@ -1,0 +1,32 @@
+package io.gvl.dataloader;
+
+import io.gvl.core.dataset.Dataset;
+import io.gvl.core.dataset.DatasetOutput;
+
+/**
+ * A {@link Dataset} view as a batch source: instances are the view's {@code (region, sample)} grid, each fetch is
+ * one batched {@link Dataset#get(int[], int[])} call (so a chunk or batch is one kernel call), and instance sizes
+ * come from {@link Dataset#outputBytes}.
+ */
+public record DatasetSource(Dataset view) implements BatchSource {
+
+    @Override
+    public int regions() {
+        return view.regionCount();
+    }
+
+    @Override
+    public int samples() {
+        return view.sampleCount();
+    }
+
+    @Override
+    public long instanceBytes(int region, int sample) {
+        return view.outputBytes(region, sample);
+    }
+
+    @Override
+    public DatasetOutput fetch(int[] regions, int[] samples) {
+        return view.get(regions, samples);
+    }
+}
