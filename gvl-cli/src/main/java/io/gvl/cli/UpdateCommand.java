@@ -1,0 +1,80 @@
+package io.gvl.cli;
+
+import io.gvl.core.Gvl;
+import io.gvl.core.write.AnnotationTrack;
+import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.MemorySize;
+import io.gvl.core.write.UpdateOptions;
+import io.gvl.core.write.WriteException;
+import io.gvl.format.DatasetExistsException;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.io.InputFormatException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gvl update DIR [--bigwig NAME=TABLE]... [--annot NAME=FILE]...}: adds tracks to an existing dataset with
+ * {@link Gvl#update}; the dataset is unchanged if anything fails. Exit code 1 and one line on a fixable error.
+ */
+@Command(name = "update", mixinStandardHelpOptions = true,
+        description = "Add per-sample bigWig tracks or annotation tracks to an existing dataset.")
+public final class UpdateCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")
+    Path dir;
+
+    @Option(names = "--bigwig", paramLabel = "NAME=TABLE",
+            description = "Per-sample track NAME from a table with columns sample and path; it must list exactly "
+                    + "the dataset's samples.")
+    Map<String, Path> bigwigs = new LinkedHashMap<>();
+
+    @Option(names = "--annot", paramLabel = "NAME=FILE",
+            description = "Sample-independent track NAME from a bigWig or a BED-like file (value = column 5).")
+    Map<String, Path> annotations = new LinkedHashMap<>();
+
+    @Option(names = "--overwrite", description = "Replace tracks of the same name.")
+    boolean overwrite;
+
+    @Option(names = "--max-mem", defaultValue = "4g", paramLabel = "SIZE",
+            description = "Soft memory budget (default ${DEFAULT-VALUE}).")
+    String maxMem;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: GVL_NUM_THREADS or cores).")
+    Integer threads;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            UpdateOptions.Builder b = UpdateOptions.builder().overwrite(overwrite).maxMem(MemorySize.parse(maxMem))
+                    .progress(new WriteCommand.ProgressPrinter(err, System.console() != null));
+            if (threads != null) {
+                b.threads(threads);
+            }
+            bigwigs.forEach((name, table) -> b.track(BigWigs.fromTable(name, table)));
+            annotations.forEach((name, file) -> b.annotation(new AnnotationTrack(name, file)));
+            Gvl.update(dir, b.build());
+            spec.commandLine().getOut().println(dir + ": updated");
+            return 0;
+        } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException
+                 | UncheckedIOException e) {
+            if (System.console() != null) {
+                err.println(); // end the progress bar's line
+            }
+            err.println("gvl update: " + e.getMessage());
+            return 1;
+        }
+    }
+}

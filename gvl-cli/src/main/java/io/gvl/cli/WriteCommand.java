@@ -1,0 +1,175 @@
+package io.gvl.cli;
+
+import io.gvl.core.Gvl;
+import io.gvl.core.write.AnnotationTrack;
+import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.MemorySize;
+import io.gvl.core.write.WriteException;
+import io.gvl.core.write.WriteOptions;
+import io.gvl.core.write.WriteProgress;
+import io.gvl.format.DatasetExistsException;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.io.InputFormatException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gvl write OUT --bed BED [--vcf VCF] [--bigwig NAME=TABLE]... [--annot NAME=FILE]...}: builds a
+ * GenVarLoader-format dataset with {@link Gvl#write}. Every failure the user can fix (a bad input, a clash, an
+ * existing destination) ends with exit code 1 and one line naming the file, record and fix.
+ */
+@Command(name = "write", mixinStandardHelpOptions = true,
+        description = "Write a dataset (GenVarLoader format 2.0) from BED regions, a phased VCF and bigWig tracks.")
+public final class WriteCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "OUT", description = "Dataset directory to create.")
+    Path out;
+
+    @Option(names = "--bed", required = true, paramLabel = "BED", description = "Regions (BED or BED-like).")
+    Path bed;
+
+    @Option(names = "--vcf", paramLabel = "VCF",
+            description = "Phased, normalized, bi-allelic VCF (bgzipped and tabix-indexed).")
+    Path vcf;
+
+    @Option(names = "--reference", paramLabel = "FASTA",
+            description = "Reference FASTA; when given every BED contig must be in it.")
+    Path reference;
+
+    @Option(names = "--bigwig", paramLabel = "NAME=TABLE",
+            description = "Per-sample track NAME from a table with columns sample and path (TSV, or CSV by suffix).")
+    Map<String, Path> bigwigs = new LinkedHashMap<>();
+
+    @Option(names = "--annot", paramLabel = "NAME=FILE",
+            description = "Sample-independent track NAME from a bigWig or a BED-like file (value = column 5).")
+    Map<String, Path> annotations = new LinkedHashMap<>();
+
+    @Option(names = "--samples", paramLabel = "S1,S2|@FILE",
+            description = "Samples to keep (comma-separated, or @file with one per line); default: all in common.")
+    String samples;
+
+    @Option(names = "--max-jitter", defaultValue = "0", paramLabel = "N",
+            description = "Padding stored on both sides of each region (default ${DEFAULT-VALUE}).")
+    int maxJitter;
+
+    @Option(names = "--max-mem", defaultValue = "4g", paramLabel = "SIZE",
+            description = "Soft memory budget, e.g. 4g, 512m, 500mb (default ${DEFAULT-VALUE}).")
+    String maxMem;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: GVL_NUM_THREADS or cores).")
+    Integer threads;
+
+    @Option(names = "--overwrite", description = "Replace an existing dataset at OUT.")
+    boolean overwrite;
+
+    @Option(names = "--allow-missing-contigs",
+            description = "Store regions on contigs the VCF lacks without variants (GenVarLoader's behaviour).")
+    boolean allowMissingContigs;
+
+    @Option(names = "--no-extend-to-length", negatable = false,
+            description = "Store only variants overlapping each window (no extension past deletions).")
+    boolean noExtend;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            WriteOptions.Builder b = WriteOptions.builder(bed).maxJitter(maxJitter).maxMem(MemorySize.parse(maxMem))
+                    .overwrite(overwrite).allowMissingContigs(allowMissingContigs).extendToLength(!noExtend)
+                    .reference(reference).samples(sampleList(samples))
+                    .progress(new ProgressPrinter(err, System.console() != null));
+            if (vcf != null) {
+                b.variants(vcf);
+            }
+            if (threads != null) {
+                b.threads(threads);
+            }
+            bigwigs.forEach((name, table) -> b.track(BigWigs.fromTable(name, table)));
+            annotations.forEach((name, file) -> b.annotation(new AnnotationTrack(name, file)));
+            Gvl.write(out, b.build());
+            spec.commandLine().getOut().println(out + ": written");
+            return 0;
+        } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException
+                 | UncheckedIOException e) {
+            if (System.console() != null) {
+                err.println(); // end the progress bar's line
+            }
+            err.println("gvl write: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code a,b,c} or {@code @file} (one name per line), or {@code null} for all samples. */
+    static List<String> sampleList(String spec) {
+        if (spec == null) {
+            return null;
+        }
+        if (spec.startsWith("@")) {
+            Path file = Path.of(spec.substring(1));
+            try {
+                return Files.readAllLines(file).stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read sample list " + file, e);
+            }
+        }
+        return new ArrayList<>(Arrays.stream(spec.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList());
+    }
+
+    /**
+     * Draws progress on standard error: a redrawn bar on a terminal, otherwise a plain line when a stage starts,
+     * every ten percent, and when it ends (so logs stay short).
+     */
+    static final class ProgressPrinter implements WriteProgress {
+        private static final int WIDTH = 30;
+        private final PrintWriter err;
+        private final boolean tty;
+        private Stage stage;
+        private long lastTenth = -1;
+
+        ProgressPrinter(PrintWriter err, boolean tty) {
+            this.err = err;
+            this.tty = tty;
+        }
+
+        @Override
+        public void report(Stage s, long done, long total, long bytes) {
+            if (s != stage) {
+                if (tty && stage != null) {
+                    err.println();
+                }
+                stage = s;
+                lastTenth = -1;
+            }
+            long tenth = total == 0 ? 10 : done * 10 / total;
+            String what = s.name().toLowerCase(Locale.ROOT);
+            String size = String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+            if (tty) {
+                int fill = (int) (total == 0 ? WIDTH : done * WIDTH / total);
+                err.print("\r[" + "#".repeat(fill) + " ".repeat(WIDTH - fill) + "] " + what + " " + done + "/" + total
+                        + " regions, " + size);
+                err.flush();
+            } else if (tenth != lastTenth) {
+                lastTenth = tenth;
+                err.println(what + ": " + done + "/" + total + " regions, " + size + " written");
+            }
+        }
+    }
+}
