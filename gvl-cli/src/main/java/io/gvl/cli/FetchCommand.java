@@ -101,7 +101,7 @@ public final class FetchCommand implements Callable<Integer> {
             Dataset view = configure(ds);
             int[] r = Selection.indices(regions, view.regionCount(), "region");
             int[] s = view.seqKind() == SeqKind.REFERENCE ? new int[] {0} : Selection.samples(samples, view.samples());
-            try (OutputStream os = out == null ? new NonClosing(System.out) : Files.newOutputStream(out);
+            try (OutputStream os = out == null ? new WriterStream(spec.commandLine().getOut()) : Files.newOutputStream(out);
                  FastaWriter fasta = new FastaWriter(new BufferedOutputStream(os, 1 << 16), annotationsOut())) {
                 write(view, r, s, fasta);
             }
@@ -241,20 +241,32 @@ public final class FetchCommand implements Callable<Integer> {
         }
     }
 
-    /** Standard output must stay open for the rest of the process. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(OutputStream out) {
-            super(out);
+    /** Bytes (ASCII) onto the command line's output writer, which stays open for the rest of the process. */
+    private static final class WriterStream extends OutputStream {
+        private final PrintWriter writer;
+
+        WriterStream(PrintWriter writer) {
+            this.writer = writer;
         }
 
         @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
+        public void write(int b) {
+            writer.write(b & 0xFF);
         }
 
         @Override
-        public void close() throws IOException {
-            flush();
+        public void write(byte[] b, int off, int len) {
+            writer.write(new String(b, off, len, StandardCharsets.ISO_8859_1));
+        }
+
+        @Override
+        public void flush() {
+            writer.flush();
+        }
+
+        @Override
+        public void close() {
+            writer.flush();
         }
     }
 }
