@@ -15,7 +15,9 @@ import java.util.List;
  * {@code r·S + s}. Region chunks are read on worker threads; only the chunks in flight are held in memory.
  */
 final class TrackStage {
-    private static final int REGIONS_PER_CHUNK = 16;
+    /** Cells (region × source) one chunk reads at most, unless a single region has more sources. */
+    private static final int CELLS_PER_CHUNK = 256;
+    private static final int MAX_REGIONS_PER_CHUNK = 16;
 
     private final String name;
     private final IntervalTrack.Kind kind;
@@ -23,6 +25,7 @@ final class TrackStage {
     private final List<String> contigs;
     private final Regions windows;
     private final long maxMem;
+    private final int regionsPerChunk;
 
     /**
      * @param sources one per sample (sample tracks, dataset sample order) or exactly one (annotation tracks)
@@ -36,11 +39,12 @@ final class TrackStage {
         this.contigs = contigs;
         this.windows = windows;
         this.maxMem = maxMem;
+        this.regionsPerChunk = Math.clamp(CELLS_PER_CHUNK / Math.max(1, sources.size()), 1, MAX_REGIONS_PER_CHUNK);
     }
 
     void write(Path dataset, OrderedChunks exec, Progress progress) {
         int n = windows.size();
-        int chunks = (n + REGIONS_PER_CHUNK - 1) / REGIONS_PER_CHUNK;
+        int chunks = (n + regionsPerChunk - 1) / regionsPerChunk;
         WriteProgress.Stage stage = kind == IntervalTrack.Kind.SAMPLE ? WriteProgress.Stage.TRACK
                 : WriteProgress.Stage.ANNOTATION;
         progress.addBytes(8); // the closing offset
@@ -52,14 +56,14 @@ final class TrackStage {
                         progress.addBytes(12L * c.size() + 8);
                     }
                 }
-                progress.report(stage, Math.min(n, (long) (i + 1) * REGIONS_PER_CHUNK), n);
+                progress.report(stage, Math.min(n, (long) (i + 1) * regionsPerChunk), n);
             });
         }
     }
 
     private BigWigIntervals[][] read(int chunk) {
-        int from = chunk * REGIONS_PER_CHUNK;
-        int to = Math.min(windows.size(), from + REGIONS_PER_CHUNK);
+        int from = chunk * regionsPerChunk;
+        int to = Math.min(windows.size(), from + regionsPerChunk);
         BigWigIntervals[][] out = new BigWigIntervals[to - from][sources.size()];
         for (int r = from; r < to; r++) {
             String contig = contigs.get(windows.contig(r));
