@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
 @Command(name = "gvl",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {FetchCommand.class, InspectCommand.class, MigrateCommand.class},
+        subcommands = {WriteCommand.class, UpdateCommand.class, FetchCommand.class, InspectCommand.class,
+            MigrateCommand.class},
         description = "Personalized genomic training data (haplotypes, realigned tracks) from FASTA, BED, VCF "
                 + "and bigWig; GenVarLoader-compatible datasets.")
 public final class Main implements Runnable {
