@@ -31,6 +31,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private final long bufferBytes;
     private final boolean copy;
     private final Duration heartbeat;
+    private final Duration stallTimeout;
     private long epoch;
     private EpochIterator active;
     private SharedSlots sharedSlots;
@@ -47,6 +48,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         this.bufferBytes = b.bufferBytes;
         this.copy = b.copy;
         this.heartbeat = b.heartbeat;
+        this.stallTimeout = b.stallTimeout;
     }
 
     public static Builder builder(BatchSource source) {
@@ -91,7 +93,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             long slotBytes = bufferBytes / 2;
             bounds = ChunkPlanner.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
             ChunkStore store = mode == Mode.BUFFERED ? ChunkStore.inProcess() : sharedSlots(slotBytes);
-            prefetcher = new Prefetcher(source, plan, bounds, store, heartbeat, epoch - 1);
+            prefetcher = new Prefetcher(source, plan, bounds, store, heartbeat, stallTimeout, epoch - 1);
         }
         active = new EpochIterator(source, plan, bounds, prefetcher, copy);
         return active;
@@ -145,6 +147,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         private long bufferBytes = 2L << 30;
         private boolean copy = true;
         private Duration heartbeat = Duration.ofSeconds(60);
+        private Duration stallTimeout = Duration.ofMinutes(30);
 
         private Builder(BatchSource source) {
             this.source = Objects.requireNonNull(source, "source");
@@ -204,6 +207,18 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
                 throw new IllegalArgumentException("heartbeat must be positive, got " + heartbeat);
             }
             this.heartbeat = heartbeat;
+            return this;
+        }
+
+        /**
+         * How long a consumer waits for the next chunk from a live producer before declaring it stalled
+         * (default 30 minutes); checked at every heartbeat.
+         */
+        public Builder stallTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("stall timeout must be positive, got " + timeout);
+            }
+            this.stallTimeout = timeout;
             return this;
         }
 

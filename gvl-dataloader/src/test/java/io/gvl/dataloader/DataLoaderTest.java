@@ -186,6 +186,21 @@ class DataLoaderTest {
     }
 
     @Test
+    void aStalledProducerIsDetectedAndClosingReleasesIt() {
+        SyntheticSource src = new SyntheticSource(5, 2);
+        src.blockFetch = new java.util.concurrent.CountDownLatch(1);
+        try (DataLoader loader = DataLoader.builder(src).batchSize(2).mode(Mode.BUFFERED).bufferBytes(1 << 12)
+                .heartbeat(Duration.ofMillis(20)).stallTimeout(Duration.ofMillis(200)).build()) {
+            Iterator<Batch> it = loader.iterator();
+            DataLoaderException e = assertThrows(DataLoaderException.class, it::next);
+            assertTrue(e.getMessage().contains("stalled"), e.getMessage());
+            assertTrue(e.getMessage().contains("SyntheticSource") || e.getMessage().contains("await")
+                    || e.getMessage().contains("park"), e.getMessage());
+            src.blockFetch.countDown();
+        }
+    }
+
+    @Test
     void closingMidEpochStopsTheProducerAndIsIdempotent() throws Exception {
         SyntheticSource src = new SyntheticSource(50, 4);
         DataLoader loader = DataLoader.builder(src).batchSize(4).mode(Mode.DOUBLE_BUFFERED).bufferBytes(600).build();

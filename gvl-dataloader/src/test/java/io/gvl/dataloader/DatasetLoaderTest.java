@@ -2,6 +2,7 @@ package io.gvl.dataloader;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
@@ -81,6 +82,53 @@ class DatasetLoaderTest {
             assertEquals(planned, actual - (long) batches * (seqs == SeqKind.ANNOTATED ? 4 : 2) * 8,
                     "planned bytes are exact without jitter");
         }
+    }
+
+    @ParameterizedTest(name = "mode={0} seed=202")
+    @MethodSource("modes")
+    void jitteredEpochsReplayExactlyForTheSameSeed(Mode mode) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(202, 3);
+        Path dir = truth.writeDataset(tmp.resolve("ds"));
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(dir, ref)) {
+            List<List<byte[]>> first = epochs(ds, mode);
+            List<List<byte[]>> second = epochs(ds, mode);
+            assertEquals(first.size(), second.size());
+            for (int e = 0; e < first.size(); e++) {
+                assertEquals(first.get(e).size(), second.get(e).size());
+                for (int b = 0; b < first.get(e).size(); b++) {
+                    assertArrayEquals(first.get(e).get(b), second.get(e).get(b), "epoch " + e + " batch " + b);
+                }
+            }
+            assertFalse(java.util.Arrays.equals(first.get(0).get(0), first.get(1).get(0)), "epochs differ");
+        }
+    }
+
+    static Stream<Mode> modes() {
+        return Stream.of(Mode.values());
+    }
+
+    /** Two epochs of a jittered, subset, fixed-length view whose generator is seeded afresh for each run. */
+    private static List<List<byte[]>> epochs(Dataset ds, Mode mode) {
+        Dataset view = ds.withTracks("cov").subsetTo(new int[] {6, 1, 3, 0}, new int[] {2, 0})
+                .withLen(io.gvl.core.dataset.OutputLength.fixed(30))
+                .withSettings(s -> s.withJitter(3).withSeed(9).withDeterministic(false));
+        List<List<byte[]>> out = new ArrayList<>();
+        try (DataLoader loader = DataLoader.builder(view).batchSize(3).shuffle(true).seed(4).mode(mode)
+                .bufferBytes(1 << 16).build()) {
+            for (int e = 0; e < 2; e++) {
+                List<byte[]> batches = new ArrayList<>();
+                for (Batch b : loader) {
+                    try (b) {
+                        for (NamedArray a : b.arrays()) {
+                            batches.add(((io.gvl.core.buffer.Dense) a.array()).data().toArray(ValueLayout.JAVA_BYTE));
+                        }
+                    }
+                }
+                out.add(batches);
+            }
+        }
+        return out;
     }
 
     private static int loader(Dataset view) {

@@ -21,6 +21,8 @@ final class SyntheticSource implements BatchSource {
     final int samples;
     final AtomicInteger fetches = new AtomicInteger();
     volatile RuntimeException failOnFetch;
+    /** When set, fetches block until it counts down (a stalled producer). */
+    volatile java.util.concurrent.CountDownLatch blockFetch;
 
     SyntheticSource(int regions, int samples) {
         this.regions = regions;
@@ -59,6 +61,14 @@ final class SyntheticSource implements BatchSource {
         fetches.incrementAndGet();
         if (failOnFetch != null) {
             throw failOnFetch;
+        }
+        if (blockFetch != null) {
+            try {
+                blockFetch.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("fetch interrupted", e);
+            }
         }
         int b = rs.length;
         long[] lengths = new long[b * 2];

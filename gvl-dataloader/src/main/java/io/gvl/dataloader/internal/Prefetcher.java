@@ -26,12 +26,14 @@ public final class Prefetcher implements AutoCloseable {
     private final BlockingQueue<Chunk> ready = new LinkedBlockingQueue<>();
     private final Thread producer;
     private final Duration heartbeat;
+    private final Duration stallTimeout;
     private volatile boolean closed;
 
     public Prefetcher(BatchSource source, BatchPlan plan, int[] chunkBounds, ChunkStore store, Duration heartbeat,
-                      long epoch) {
+                      Duration stallTimeout, long epoch) {
         this.store = store;
         this.heartbeat = heartbeat;
+        this.stallTimeout = stallTimeout;
         this.free = new Semaphore[store.slots()];
         for (int i = 0; i < free.length; i++) {
             free[i] = new Semaphore(1);
@@ -60,8 +62,12 @@ public final class Prefetcher implements AutoCloseable {
         producer.start();
     }
 
-    /** The next chunk, in order. */
+    /**
+     * The next chunk, in order. Waits in heartbeat steps; fails if the producer died, or if it is alive but has
+     * delivered nothing for {@code stallTimeout} (the message shows where it is stuck).
+     */
     public Chunk take(int expected) {
+        long waitedNanos = 0;
         while (true) {
             Chunk c;
             try {
@@ -82,6 +88,13 @@ public final class Prefetcher implements AutoCloseable {
             }
             if (!producer.isAlive() && ready.isEmpty()) {
                 throw new DataLoaderException("prefetch producer stopped without producing chunk " + expected);
+            }
+            waitedNanos += heartbeat.toNanos();
+            if (waitedNanos >= stallTimeout.toNanos()) {
+                StackTraceElement[] where = producer.getStackTrace();
+                throw new DataLoaderException("prefetch producer stalled: no chunk " + expected + " after "
+                        + stallTimeout + " (producer is at " + (where.length > 0 ? where[0] : "an unknown frame")
+                        + "); raise stallTimeout if fetches are legitimately this slow");
             }
         }
     }
