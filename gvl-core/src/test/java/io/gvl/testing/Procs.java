@@ -1,4 +1,4 @@
-package io.gvl.core.write;
+package io.gvl.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /** Runs an external oracle (bcftools, bgzip, python3) and returns its standard output. */
-final class Procs {
+public final class Procs {
     private Procs() {
     }
 
-    static String run(List<String> cmd) {
+    public static String run(List<String> cmd) {
         try {
             Process p = new ProcessBuilder(cmd).start();
             CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {

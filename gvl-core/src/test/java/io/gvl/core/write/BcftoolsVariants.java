@@ -1,5 +1,6 @@
 package io.gvl.core.write;
 
+import io.gvl.testing.Procs;
 import io.gvl.format.VariantTable;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.gvl.core.write;
 
+import io.gvl.testing.Procs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
