@@ -1,0 +1,103 @@
+package io.gvl.core.consensus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.gvl.core.Gvl;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.dataset.Dataset;
+import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.write.WriteOptions;
+import io.gvl.io.fasta.Reference;
+import io.gvl.testing.Procs;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Seeded random cohorts (reference, phased VCF normalized with bcftools, regions and strands): every haplotype gvl
+ * writes and reconstructs equals {@code bcftools consensus -H {1,2} -s S} on that region, reverse-complemented for
+ * minus-strand regions. The case count is checked at the end.
+ */
+class RandomConsensusTest {
+    static final AtomicInteger CASES = new AtomicInteger();
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(longs = {1001, 1002, 1003, 1004, 1005, 1006, 1007})
+    void haplotypesEqualBcftoolsConsensus(long seed) throws Exception {
+        assumeTrue(RealConsensusTest.onPath("bcftools") && RealConsensusTest.onPath("samtools"),
+                "bcftools and samtools are needed");
+        RandomCohort cohort = new RandomCohort(seed, tmp);
+        Path ds = tmp.resolve("cohort.gvl");
+        Gvl.write(ds, WriteOptions.builder(cohort.bed).variants(cohort.vcf).build());
+        List<String> regionNames = cohort.windows.stream().map(RandomCohort.Window::name).toList();
+        Path regionsFa = tmp.resolve("regions.fa");
+        List<String> faidx = new ArrayList<>(List.of("samtools", "faidx", cohort.fasta.toString()));
+        faidx.addAll(regionNames);
+        Files.writeString(regionsFa, Procs.run(faidx));
+        try (Reference ref = Reference.open(cohort.fasta, tmp.resolve("cache"));
+             Dataset d = Dataset.open(ds, ref);
+             DatasetOutput out = d.withSeqs(SeqKind.HAPLOTYPES).getAll()) {
+            Ragged haps = (Ragged) out.sequences();
+            List<String> samples = d.samples();
+            assertEquals(RandomCohort.SAMPLES, samples);
+            for (int s = 0; s < samples.size(); s++) {
+                for (int h = 0; h < 2; h++) {
+                    List<String> consensus = records(Procs.run(List.of("bcftools", "consensus", "-H",
+                            String.valueOf(h + 1), "-s", samples.get(s), "-f", regionsFa.toString(),
+                            cohort.vcf.toString())));
+                    assertEquals(regionNames.size(), consensus.size());
+                    for (int r = 0; r < regionNames.size(); r++) {
+                        RandomCohort.Window w = cohort.windows.get(r);
+                        String want = w.minus() ? RealConsensusTest.reverseComplement(consensus.get(r))
+                                : consensus.get(r);
+                        String got = new String(haps.rowBytes(((long) r * samples.size() + s) * 2 + h),
+                                StandardCharsets.US_ASCII);
+                        assertEquals(want, got, "seed " + seed + " region " + regionNames.get(r) + " "
+                                + (w.minus() ? "-" : "+") + " " + samples.get(s) + " hap " + h);
+                        CASES.incrementAndGet();
+                    }
+                }
+            }
+        }
+    }
+
+    private static List<String> records(String fasta) {
+        List<String> out = new ArrayList<>();
+        StringBuilder seq = null;
+        for (String line : fasta.lines().toList()) {
+            if (line.startsWith(">")) {
+                if (seq != null) {
+                    out.add(seq.toString());
+                }
+                seq = new StringBuilder();
+            } else if (seq != null) {
+                seq.append(line.strip());
+            }
+        }
+        if (seq != null) {
+            out.add(seq.toString());
+        }
+        return out;
+    }
+
+    @AfterAll
+    static void enoughCases() {
+        if (RealConsensusTest.onPath("bcftools") && RealConsensusTest.onPath("samtools")) {
+            System.out.println("RandomConsensusTest: " + CASES.get() + " haplotypes compared with bcftools consensus");
+            assertTrue(CASES.get() >= 200, "at least 200 consensus cases, got " + CASES.get());
+        }
+    }
+}
