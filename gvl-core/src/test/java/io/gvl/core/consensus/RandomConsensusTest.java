@@ -12,6 +12,7 @@ import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.Procs;
+import io.gvl.testing.SyntheticDataset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +62,7 @@ class RandomConsensusTest {
                     assertEquals(regionNames.size(), consensus.size());
                     for (int r = 0; r < regionNames.size(); r++) {
                         RandomCohort.Window w = cohort.windows.get(r);
-                        String want = w.minus() ? RealConsensusTest.reverseComplement(consensus.get(r))
+                        String want = w.minus() ? SyntheticDataset.reverseComplement(consensus.get(r))
                                 : consensus.get(r);
                         String got = new String(haps.rowBytes(((long) r * samples.size() + s) * 2 + h),
                                 StandardCharsets.US_ASCII);

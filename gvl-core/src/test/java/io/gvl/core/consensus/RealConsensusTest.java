@@ -13,6 +13,7 @@ import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.Procs;
+import io.gvl.testing.SyntheticDataset;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -96,7 +97,7 @@ class RealConsensusTest {
                                 + g.strandChar() + "|" + samples.get(s) + "|hap" + h;
                         String plus = want.get(key);
                         assertEquals(true, plus != null, "consensus has " + key);
-                        String expected = g.strand() < 0 ? reverseComplement(plus) : plus;
+                        String expected = g.strand() < 0 ? SyntheticDataset.reverseComplement(plus) : plus;
                         String got = new String(haps.rowBytes(((long) i * samples.size() + s) * 2 + h),
                                 StandardCharsets.US_ASCII);
                         assertEquals(expected, got, key);
@@ -133,20 +134,5 @@ class RealConsensusTest {
             }
         }
         return false;
-    }
-
-    static String reverseComplement(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = s.length() - 1; i >= 0; i--) {
-            char c = s.charAt(i);
-            sb.append(switch (c) {
-                case 'A' -> 'T';
-                case 'T' -> 'A';
-                case 'C' -> 'G';
-                case 'G' -> 'C';
-                default -> c;
-            });
-        }
-        return sb.toString();
     }
 }
