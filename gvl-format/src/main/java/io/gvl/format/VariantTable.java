@@ -1,11 +1,25 @@
 package io.gvl.format;
 
 import io.gvl.format.internal.ArrowIpc;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * The variant table {@code genotypes/variants.arrow} that {@code variant_idxs.npy} indexes (row = variant index),
@@ -18,6 +32,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * @param ref   reference allele
  * @param alt   alternative allele (first one)
  * @param ilen  ALT length minus REF length
+ *
+ * <p>Top-level numeric columns other than {@code POS} and {@code ILEN} (INFO fields such as {@code AF}, a PGEN's
+ * {@code QUAL}) are per-variant fields that GVL exposes as {@code var_fields}. They are not part of this record:
+ * {@link #numericColumns} lists them from the schema alone and {@link #readNumeric} decodes one on demand, so a
+ * reader only pays for the fields it uses.
  */
 public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] alt, int[] ilen) {
 
@@ -101,11 +120,142 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
                 ilen.stream().mapToInt(Integer::intValue).toArray());
     }
 
+    /** One per-variant numeric column; missing values are NaN (floating point) or 0 (integers). */
+    public sealed interface NumericColumn {
+        String name();
+
+        int size();
+
+        record Int32(String name, int[] values) implements NumericColumn {
+            @Override
+            public int size() {
+                return values.length;
+            }
+        }
+
+        record Int64(String name, long[] values) implements NumericColumn {
+            @Override
+            public int size() {
+                return values.length;
+            }
+        }
+
+        record Float32(String name, float[] values) implements NumericColumn {
+            @Override
+            public int size() {
+                return values.length;
+            }
+        }
+
+        record Float64(String name, double[] values) implements NumericColumn {
+            @Override
+            public int size() {
+                return values.length;
+            }
+        }
+    }
+
+    private static final Set<String> CORE = Set.of("CHROM", "POS", "REF", "ALT", "ILEN");
+
+    /**
+     * The top-level numeric columns of {@code file} other than {@code POS} and {@code ILEN}, in file order, with
+     * their types; read from the schema only (no record batch is loaded).
+     */
+    public static Map<String, ArrowTable.ColumnType> numericColumns(Path file) {
+        Map<String, ArrowTable.ColumnType> out = new LinkedHashMap<>();
+        try (BufferAllocator alloc = new RootAllocator();
+             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+             ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
+            for (Field f : reader.getVectorSchemaRoot().getSchema().getFields()) {
+                ArrowTable.ColumnType t = numericType(f);
+                if (t != null && !CORE.contains(f.getName())) {
+                    out.put(f.getName(), t);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new DatasetFormatException(file + ": required file is missing", e);
+        } catch (IOException | RuntimeException e) {
+            throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
+        }
+        return out;
+    }
+
+    private static ArrowTable.ColumnType numericType(Field f) {
+        if (f.getDictionary() != null) {
+            return null;
+        }
+        return switch (f.getType()) {
+            case ArrowType.Int i -> switch (i.getBitWidth()) {
+                case 8, 16 -> ArrowTable.ColumnType.INT32;
+                case 32 -> i.getIsSigned() ? ArrowTable.ColumnType.INT32 : ArrowTable.ColumnType.INT64;
+                default -> ArrowTable.ColumnType.INT64;
+            };
+            case ArrowType.FloatingPoint fp -> switch (fp.getPrecision()) {
+                case SINGLE -> ArrowTable.ColumnType.FLOAT32;
+                case DOUBLE -> ArrowTable.ColumnType.FLOAT64;
+                default -> null;
+            };
+            default -> null;
+        };
+    }
+
+    /**
+     * Decodes the numeric column {@code name} (one of {@link #numericColumns}). Integers of 8 to 32 bits become
+     * {@link NumericColumn.Int32}, wider or unsigned 32-bit ones {@link NumericColumn.Int64}; nulls become 0 or NaN.
+     */
+    public static NumericColumn readNumeric(Path file, String name) {
+        ArrowTable.ColumnType type = numericColumns(file).get(name);
+        if (type == null) {
+            throw new DatasetFormatException(file + ": has no numeric column '" + name + "' (numeric columns: "
+                    + numericColumns(file).keySet() + ")");
+        }
+        List<Number> values = new ArrayList<>();
+        ArrowIpc.forEachBatch(file, (root, dicts) -> {
+            FieldVector v = root.getVector(name);
+            for (int i = 0; i < root.getRowCount(); i++) {
+                values.add((Number) ArrowIpc.get(v, i, dicts));
+            }
+        });
+        int n = values.size();
+        return switch (type) {
+            case INT32 -> {
+                int[] a = new int[n];
+                Arrays.setAll(a, i -> values.get(i) == null ? 0 : values.get(i).intValue());
+                yield new NumericColumn.Int32(name, a);
+            }
+            case FLOAT32 -> {
+                float[] a = new float[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = values.get(i) == null ? Float.NaN : values.get(i).floatValue();
+                }
+                yield new NumericColumn.Float32(name, a);
+            }
+            case FLOAT64 -> {
+                double[] a = new double[n];
+                Arrays.setAll(a, i -> values.get(i) == null ? Double.NaN : values.get(i).doubleValue());
+                yield new NumericColumn.Float64(name, a);
+            }
+            default -> {
+                long[] a = new long[n];
+                Arrays.setAll(a, i -> values.get(i) == null ? 0 : values.get(i).longValue());
+                yield new NumericColumn.Int64(name, a);
+            }
+        };
+    }
+
     /**
      * Writes the table GVL reads: {@code CHROM} Utf8, {@code POS} Int64, {@code REF}/{@code ALT} Utf8,
      * {@code ILEN} Int32, one uncompressed batch.
      */
     public void write(Path file) {
+        write(file, List.of());
+    }
+
+    /**
+     * {@link #write(Path)} plus per-variant numeric columns after {@code ILEN} (GVL reads every top-level numeric
+     * column as a {@code var_field}); a NaN float is written as null, as polars writes a missing INFO value.
+     */
+    public void write(Path file, List<NumericColumn> extra) {
         List<Object> c = new ArrayList<>(size());
         List<Object> p = new ArrayList<>(size());
         List<Object> r = new ArrayList<>(size());
@@ -118,11 +268,45 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
             a.add(alt[i]);
             il.add(ilen[i]);
         }
-        new ArrowTable(List.of(new ArrowTable.Column("CHROM", ArrowTable.ColumnType.STRING, c),
+        List<ArrowTable.Column> cols = new ArrayList<>(List.of(
+                new ArrowTable.Column("CHROM", ArrowTable.ColumnType.STRING, c),
                 new ArrowTable.Column("POS", ArrowTable.ColumnType.INT64, p),
                 new ArrowTable.Column("REF", ArrowTable.ColumnType.STRING, r),
                 new ArrowTable.Column("ALT", ArrowTable.ColumnType.STRING, a),
-                new ArrowTable.Column("ILEN", ArrowTable.ColumnType.INT32, il))).write(file);
+                new ArrowTable.Column("ILEN", ArrowTable.ColumnType.INT32, il)));
+        for (NumericColumn col : extra) {
+            if (col.size() != size() || CORE.contains(col.name())) {
+                throw new IllegalArgumentException("column " + col.name() + " has " + col.size() + " rows for "
+                        + size() + " variants, or clashes with a core column");
+            }
+            cols.add(column(col));
+        }
+        new ArrowTable(cols).write(file);
+    }
+
+    private static ArrowTable.Column column(NumericColumn col) {
+        List<Object> v = new ArrayList<>(col.size());
+        ArrowTable.ColumnType type = switch (col) {
+            case NumericColumn.Int32 x -> {
+                Arrays.stream(x.values()).forEach(v::add);
+                yield ArrowTable.ColumnType.INT32;
+            }
+            case NumericColumn.Int64 x -> {
+                Arrays.stream(x.values()).forEach(v::add);
+                yield ArrowTable.ColumnType.INT64;
+            }
+            case NumericColumn.Float32 x -> {
+                for (float f : x.values()) {
+                    v.add(Float.isNaN(f) ? null : f);
+                }
+                yield ArrowTable.ColumnType.FLOAT32;
+            }
+            case NumericColumn.Float64 x -> {
+                Arrays.stream(x.values()).forEach(d -> v.add(Double.isNaN(d) ? null : d));
+                yield ArrowTable.ColumnType.FLOAT64;
+            }
+        };
+        return new ArrowTable.Column(col.name(), type, v);
     }
 
     private static FieldVector need(VectorSchemaRoot root, String name, Path file) {

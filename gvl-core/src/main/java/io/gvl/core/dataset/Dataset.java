@@ -5,6 +5,7 @@ import io.gvl.core.internal.dataset.Instances;
 import io.gvl.core.internal.dataset.OpenedDataset;
 import io.gvl.core.internal.dataset.OutputSizer;
 import io.gvl.core.internal.dataset.Reconstruction;
+import io.gvl.core.internal.dataset.VariantOptions;
 import io.gvl.core.internal.dataset.ViewState;
 import io.gvl.core.internal.dataset.ViewValidation;
 import io.gvl.core.kernel.rng.NumpyGenerator;
@@ -63,7 +64,7 @@ public final class Dataset implements AutoCloseable {
     private static Dataset initial(OpenedDataset opened) {
         List<String> tracks = new ArrayList<>(opened.tracks().keySet());
         ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, OutputLength.ragged(), 0,
-                NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null);
+                NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null, VariantOptions.defaults());
         return new Dataset(opened, v);
     }
 
@@ -75,9 +76,22 @@ public final class Dataset implements AutoCloseable {
 
     // ----- views -------------------------------------------------------------------------------------------------
 
-    /** A view producing {@code kind} sequences (or none). */
+    /** A view producing {@code kind} sequences (or none); {@link SeqKind#VARIANT_WINDOWS} needs options. */
     public Dataset withSeqs(SeqKind kind) {
+        if (kind == SeqKind.VARIANT_WINDOWS) {
+            throw new IllegalArgumentException("VARIANT_WINDOWS output needs window options: use"
+                    + " withSeqs(SeqKind.VARIANT_WINDOWS, new VarWindowOpt(flankLength, tokens, ref, alt))");
+        }
         return derive(view.withSeqs(kind));
+    }
+
+    /** A view producing {@code kind} sequences with variant-window options (only {@link SeqKind#VARIANT_WINDOWS}). */
+    public Dataset withSeqs(SeqKind kind, VarWindowOpt windows) {
+        if (kind != SeqKind.VARIANT_WINDOWS) {
+            throw new IllegalArgumentException("window options only apply to VARIANT_WINDOWS, not " + kind);
+        }
+        java.util.Objects.requireNonNull(windows, "windows");
+        return derive(view.withSeqs(kind).withVariants(view.variants().withWindowOpt(windows)));
     }
 
     /** A view with exactly these tracks active, in this order (the track axis order). */
@@ -110,7 +124,8 @@ public final class Dataset implements AutoCloseable {
     public Dataset withSettings(UnaryOperator<Settings> change) {
         Settings next = change.apply(settings());
         NumpyGenerator rng = next.seed().isPresent() ? NumpyGenerator.seeded(next.seed().getAsLong()) : view.rng();
-        return derive(view.withSettings(next.jitter(), rng, next.deterministic(), next.rcNeg(), next.realignTracks()));
+        return derive(view.withSettings(next.jitter(), rng, next.deterministic(), next.rcNeg(), next.realignTracks())
+                .withVariants(view.variants().with(next)));
     }
 
     /** The same insertion fill for every track (only used when tracks are realigned to haplotypes). */
@@ -184,7 +199,7 @@ public final class Dataset implements AutoCloseable {
 
     private DatasetOutput query(Instances inst) {
         opened.ensureOpen();
-        ViewValidation.check(opened, view);
+        ViewValidation.checkQuery(opened, view);
         Arena arena = Arena.ofShared();
         try {
             List<NamedArray> arrays = Reconstruction.run(opened, view, inst, arena);
@@ -295,8 +310,28 @@ public final class Dataset implements AutoCloseable {
 
     /** The current settings; {@code seed} is empty (the generator is whatever this view shares). */
     public Settings settings() {
+        VariantOptions v = view.variants();
         return new Settings(view.jitter(), java.util.OptionalLong.empty(), view.deterministic(), view.rcNeg(),
-                view.realignTracks());
+                view.realignTracks(), v.minAf(), v.maxAf(), v.varFields(), v.dummy(), v.unphasedUnion(),
+                v.flankLength(), v.tokens());
+    }
+
+    /** The window options of a {@link SeqKind#VARIANT_WINDOWS} view, if set. */
+    public java.util.Optional<VarWindowOpt> windowOptions() {
+        return java.util.Optional.ofNullable(view.variants().windowOpt());
+    }
+
+    /**
+     * The fields variant outputs can carry ({@code alt, start, ref, ilen}, {@code dosage} when the dataset stores
+     * dosages, then the numeric INFO columns of its variant table); empty without genotypes.
+     */
+    public List<String> availableVarFields() {
+        return opened.hasGenotypes() ? opened.variants().availableFields() : List.of();
+    }
+
+    /** How often each optional variant field was loaded from disk by this dataset (tests prove laziness with it). */
+    Map<String, Integer> variantFieldLoads() {
+        return opened.hasGenotypes() ? opened.variants().loads() : Map.of();
     }
 
     public boolean hasGenotypes() {

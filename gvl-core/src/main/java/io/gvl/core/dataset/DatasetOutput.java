@@ -12,7 +12,9 @@ import java.util.Optional;
  * The outputs of one dataset query, all in one arena that this object owns: the sequence array
  * ({@value #REFERENCE} or {@value #HAPLOTYPES}), the annotations of annotated haplotypes ({@value #VAR_IDXS},
  * {@value #REF_COORDS}) and the tracks ({@value #TRACKS}), in that order (GVL's tuple order). Each array's shape
- * starts with the query's leading shape. Closing frees every array; later access throws
+ * starts with the query's leading shape, except the per-variant arrays of variant outputs (alleles, windows,
+ * flank tokens), which are ragged over the query's variants and grouped by the offsets of {@value #START}; read
+ * those through {@code io.gvl.core.variants.Variants}. Closing frees every array; later access throws
  * {@link IllegalStateException}. Closing twice is harmless.
  */
 public final class DatasetOutput implements AutoCloseable {
@@ -21,6 +23,20 @@ public final class DatasetOutput implements AutoCloseable {
     public static final String VAR_IDXS = "var_idxs";
     public static final String REF_COORDS = "ref_coords";
     public static final String TRACKS = "tracks";
+    /** Variant outputs: ALT alleles, ragged over the query's variants (see {@code io.gvl.core.variants}). */
+    public static final String ALT = "alt";
+    /** Variant outputs: REF alleles (variants) or REF allele tokens (variant windows). */
+    public static final String REF = "ref";
+    /** Variant outputs: 0-based start per variant, {@code (..., P, ~V)} int32; its offsets group every field. */
+    public static final String START = "start";
+    public static final String ILEN = "ilen";
+    public static final String DOSAGE = "dosage";
+    /** Ride-along flank tokens, dense {@code (V, 2L)}. */
+    public static final String FLANK_TOKENS = "flank_tokens";
+    /** Variant windows: reference window tokens per variant. */
+    public static final String REF_WINDOW = "ref_window";
+    /** Variant windows: flank + ALT + flank tokens per variant. */
+    public static final String ALT_WINDOW = "alt_window";
 
     private final Arena arena;
     private final long[] leadingShape;

@@ -9,5 +9,15 @@ public enum SeqKind {
     /** Personal haplotypes: rows {@code (B, P, ~L)}. */
     HAPLOTYPES,
     /** Haplotypes plus, per base, the variant index ({@code var_idxs}) and reference coordinate ({@code ref_coords}). */
-    ANNOTATED
+    ANNOTATED,
+    /**
+     * The stored variants of each (instance, ploid), {@code (B, P, ~V)}: {@code alt} and {@code start} always, other
+     * fields on request ({@link Settings#varFields()}). Read them through {@code io.gvl.core.variants.Variants}.
+     */
+    VARIANTS,
+    /**
+     * Tokenized reference/ALT windows (or alleles) around each stored variant, ragged at two levels
+     * {@code (B, P, ~V, ~W)}, plus the scalar variant fields; needs a {@link VarWindowOpt}.
+     */
+    VARIANT_WINDOWS
 }

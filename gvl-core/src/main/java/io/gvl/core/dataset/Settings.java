@@ -1,5 +1,9 @@
 package io.gvl.core.dataset;
 
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
@@ -11,31 +15,120 @@ import java.util.OptionalLong;
  * @param deterministic  {@code false} randomly shifts haplotypes longer than a fixed output length
  * @param rcNeg          reverse-complement (sequences) or reverse (tracks, annotations) negative-strand regions
  * @param realignTracks  realign tracks to haplotype coordinates when haplotypes are the sequence output
+ * @param minAf          keep only variants with {@code AF >= minAf} in variant outputs (NaN AF fails)
+ * @param maxAf          keep only variants with {@code AF <= maxAf} in variant outputs (NaN AF fails)
+ * @param varFields      fields of variant outputs; {@code alt} and {@code start} are always present, the others
+ *                       ({@code ref}, {@code ilen}, {@code dosage}, INFO columns) only when listed; see
+ *                       {@link Dataset#availableVarFields()}
+ * @param dummyVariant   the record put into every empty (instance, ploid) group of variant outputs
+ * @param unphasedUnion  fold the ploidy axis of variant outputs to 1 (hap 0's variants, then hap 1's, ...)
+ * @param flankLength    {@code L > 0} adds {@code flank_tokens} ({@code 2L} reference tokens around each variant) to
+ *                       {@link SeqKind#VARIANTS} output; needs {@link #tokens}
+ * @param tokens         the token alphabet of flank tokens
  */
-public record Settings(int jitter, OptionalLong seed, boolean deterministic, boolean rcNeg, boolean realignTracks) {
+public record Settings(int jitter, OptionalLong seed, boolean deterministic, boolean rcNeg, boolean realignTracks,
+                       OptionalDouble minAf, OptionalDouble maxAf, List<String> varFields,
+                       Optional<DummyVariant> dummyVariant, boolean unphasedUnion, int flankLength,
+                       Optional<TokenAlphabet> tokens) {
 
-    /** GVL's defaults: no jitter, seed 0, deterministic, reverse-complement negative strands, realign tracks. */
+    /** GVL's default variant fields. */
+    public static final List<String> DEFAULT_VAR_FIELDS = List.of("alt", "ilen", "start");
+
+    public Settings {
+        Objects.requireNonNull(seed, "seed");
+        Objects.requireNonNull(minAf, "minAf");
+        Objects.requireNonNull(maxAf, "maxAf");
+        varFields = List.copyOf(varFields);
+        Objects.requireNonNull(dummyVariant, "dummyVariant");
+        Objects.requireNonNull(tokens, "tokens");
+    }
+
+    /**
+     * GVL's defaults: no jitter, seed 0, deterministic, reverse-complement negative strands, realign tracks, no AF
+     * bounds, fields {@code alt, ilen, start}, no dummy, phased, no flank tokens.
+     */
     public static Settings defaults() {
-        return new Settings(0, OptionalLong.empty(), true, true, true);
+        return new Settings(0, OptionalLong.empty(), true, true, true, OptionalDouble.empty(), OptionalDouble.empty(),
+                DEFAULT_VAR_FIELDS, Optional.empty(), false, 0, Optional.empty());
     }
 
-    public Settings withJitter(int jitter) {
-        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks);
+    public Settings withJitter(int j) {
+        return new Settings(j, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
+                unphasedUnion, flankLength, tokens);
     }
 
-    public Settings withSeed(long seed) {
-        return new Settings(jitter, OptionalLong.of(seed), deterministic, rcNeg, realignTracks);
+    public Settings withSeed(long s) {
+        return new Settings(jitter, OptionalLong.of(s), deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
+                dummyVariant, unphasedUnion, flankLength, tokens);
     }
 
-    public Settings withDeterministic(boolean deterministic) {
-        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks);
+    public Settings withDeterministic(boolean d) {
+        return new Settings(jitter, seed, d, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
+                unphasedUnion, flankLength, tokens);
     }
 
-    public Settings withRcNeg(boolean rcNeg) {
-        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks);
+    public Settings withRcNeg(boolean rc) {
+        return new Settings(jitter, seed, deterministic, rc, realignTracks, minAf, maxAf, varFields, dummyVariant,
+                unphasedUnion, flankLength, tokens);
     }
 
-    public Settings withRealignTracks(boolean realignTracks) {
-        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks);
+    public Settings withRealignTracks(boolean r) {
+        return new Settings(jitter, seed, deterministic, rcNeg, r, minAf, maxAf, varFields, dummyVariant,
+                unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withMinAf(double af) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, OptionalDouble.of(af), maxAf,
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withoutMinAf() {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, OptionalDouble.empty(), maxAf,
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withMaxAf(double af) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, OptionalDouble.of(af),
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withoutMaxAf() {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, OptionalDouble.empty(),
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withVarFields(List<String> fields) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, fields, dummyVariant,
+                unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withVarFields(String... fields) {
+        return withVarFields(List.of(fields));
+    }
+
+    public Settings withDummyVariant(DummyVariant d) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
+                Optional.of(d), unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withoutDummyVariant() {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
+                Optional.empty(), unphasedUnion, flankLength, tokens);
+    }
+
+    public Settings withUnphasedUnion(boolean u) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
+                u, flankLength, tokens);
+    }
+
+    /** {@code 0} disables flank tokens. */
+    public Settings withFlankLength(int l) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
+                unphasedUnion, l, tokens);
+    }
+
+    public Settings withTokens(TokenAlphabet t) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
+                unphasedUnion, flankLength, Optional.of(t));
     }
 }

@@ -3,8 +3,6 @@ package io.gvl.core.internal.dataset;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.track.Intervals;
-import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
 import io.gvl.format.DatasetFiles;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
@@ -14,9 +12,7 @@ import io.gvl.format.IntervalTrack;
 import io.gvl.io.ContigNormalizer;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +36,7 @@ public final class OpenedDataset implements AutoCloseable {
     private final RegionTable regions;
     private final int[] referenceContig;
     private final ReferenceGenome genome;
+    private final VariantStore variants;
     private final HaplotypeSource haplotypes;
     private final int ploidy;
     private final Map<String, Track> tracks;
@@ -56,9 +53,9 @@ public final class OpenedDataset implements AutoCloseable {
         this.genome = reference == null ? null : genome(reference);
         GenotypeArrays geno = files.genotypes().orElse(null);
         this.ploidy = geno == null ? 0 : geno.ploidy();
-        this.haplotypes = geno == null || genome == null ? null
-                : new HaplotypeSource(SparseGenotypes.fromCumulative(geno.variantIdxs().segment(),
-                        geno.offsets().segment()), variantTable(files, metadata), genome, Reference.PAD);
+        this.variants = geno == null ? null : VariantStore.open(dir, geno, files.variants(), metadata);
+        this.haplotypes = variants == null || genome == null ? null
+                : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
         this.tracks = tracks(files);
     }
 
@@ -113,30 +110,6 @@ public final class OpenedDataset implements AutoCloseable {
         return new ReferenceGenome(reference.bases(), MemorySegment.ofArray(offsets));
     }
 
-    private static VariantTable variantTable(DatasetFiles files, DatasetMetadata metadata) {
-        io.gvl.format.VariantTable table = files.variants();
-        int n = table.size();
-        long[] pos = table.pos();
-        int[] ilen = table.ilen();
-        String[] alt = table.alt();
-        int shift = metadata.oneBasedPositions() ? 1 : 0;
-        int[] starts = new int[n];
-        long[] altOffsets = new long[n + 1];
-        List<byte[]> alleles = new ArrayList<>(n);
-        for (int v = 0; v < n; v++) {
-            starts[v] = Math.toIntExact(pos[v] - shift);
-            byte[] a = alt[v].getBytes(StandardCharsets.US_ASCII);
-            alleles.add(a);
-            altOffsets[v + 1] = altOffsets[v] + a.length;
-        }
-        byte[] alts = new byte[Math.toIntExact(altOffsets[n])];
-        for (int v = 0; v < n; v++) {
-            System.arraycopy(alleles.get(v), 0, alts, (int) altOffsets[v], alleles.get(v).length);
-        }
-        return new VariantTable(MemorySegment.ofArray(starts), MemorySegment.ofArray(ilen), MemorySegment.ofArray(alts),
-                MemorySegment.ofArray(altOffsets));
-    }
-
     private static Map<String, Track> tracks(DatasetFiles files) {
         Map<String, Track> out = new LinkedHashMap<>();
         for (IntervalTrack t : files.tracks().values()) {
@@ -185,6 +158,11 @@ public final class OpenedDataset implements AutoCloseable {
         return genome;
     }
 
+    /** The variant table, genotypes and optional variant fields; null without genotypes. */
+    public VariantStore variants() {
+        return variants;
+    }
+
     /** Null without genotypes or without a reference. */
     public HaplotypeSource haplotypes() {
         return haplotypes;
@@ -212,6 +190,9 @@ public final class OpenedDataset implements AutoCloseable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             try {
+                if (variants != null) {
+                    variants.close();
+                }
                 files.close();
             } finally {
                 if (ownsReference && reference != null) {

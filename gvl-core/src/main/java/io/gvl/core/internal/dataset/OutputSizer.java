@@ -21,6 +21,13 @@ public final class OutputSizer {
         int fixed = view.length() instanceof OutputLength.Fixed f ? f.n() : -1;
         int tracks = view.activeTracks().size();
         return switch (view.seqs()) {
+            case VARIANTS, VARIANT_WINDOWS -> {
+                long ds0 = (long) diskRegion * ds.samples() + diskSample;
+                long tracksBytes = view.activeTracks().isEmpty() ? 0 : view.realignTracks()
+                        ? tracks * (4 * sum(haplotypeLengths(ds, view, diskRegion, diskSample, -1)) + 8L * ds.ploidy())
+                        : tracks * (4L * len + 8);
+                yield VariantSizer.bytes(ds, view, ds0) + tracksBytes;
+            }
             case REFERENCE, NONE -> {
                 long row = fixed > 0 ? fixed : len;
                 long seq = view.seqs() == SeqKind.REFERENCE ? row + 8 : 0;
@@ -40,6 +47,14 @@ public final class OutputSizer {
                 yield perByte * total + offsets + trackBytes;
             }
         };
+    }
+
+    private static long sum(long[] values) {
+        long s = 0;
+        for (long v : values) {
+            s += v;
+        }
+        return s;
     }
 
     private static long[] haplotypeLengths(OpenedDataset ds, ViewState view, int diskRegion, int diskSample,

@@ -76,12 +76,31 @@ public final class Reconstruction {
     /** Runs the view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
     public static List<NamedArray> run(OpenedDataset ds, ViewState view, Instances inst, Arena arena) {
         Reconstruction r = new Reconstruction(ds, view, inst, arena);
+        if (view.seqs() == SeqKind.VARIANTS || view.seqs() == SeqKind.VARIANT_WINDOWS) {
+            return r.variants();
+        }
         List<NamedArray> raw = switch (view.seqs()) {
             case REFERENCE -> r.withReferenceTracks(r.reference());
             case HAPLOTYPES, ANNOTATED -> r.haplotypes();
-            case NONE -> r.withReferenceTracks(new ArrayList<>());
+            case NONE, VARIANTS, VARIANT_WINDOWS -> r.withReferenceTracks(new ArrayList<>());
         };
         return OutputShaper.shape(raw, view.length(), inst.leadingShape(), arena);
+    }
+
+    /**
+     * Variant outputs, then tracks: realigned to the haplotypes (GVL's {@code HapsTracks}, which builds variants
+     * without region information, so no flank tokens) or in reference coordinates.
+     */
+    private List<NamedArray> variants() {
+        boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
+        List<NamedArray> out = new ArrayList<>(new VariantReconstructor(ds, view, inst, arena, metaContig, rc)
+                .run(!realign));
+        if (!view.activeTracks().isEmpty()) {
+            List<NamedArray> tracks = realign ? haplotypes() : withReferenceTracks(new ArrayList<>());
+            tracks.removeIf(a -> !a.name().equals(DatasetOutput.TRACKS));
+            out.addAll(OutputShaper.shape(tracks, view.length(), inst.leadingShape(), arena));
+        }
+        return out;
     }
 
     private Regions kernelRegions(int[] starts, int[] ends) {

@@ -13,10 +13,12 @@ import java.util.Map;
  *
  * @param regionRows input-order region rows in view order, or null for all
  * @param sampleCols sample columns (metadata order) in view order, or null for all
+ * @param variants   what variant outputs read
  */
 public record ViewState(SeqKind seqs, List<String> activeTracks, OutputLength length, int jitter,
                         NumpyGenerator rng, boolean deterministic, boolean rcNeg, boolean realignTracks,
-                        Map<String, InsertionFill> fills, int[] regionRows, int[] sampleCols) {
+                        Map<String, InsertionFill> fills, int[] regionRows, int[] sampleCols,
+                        VariantOptions variants) {
 
     public ViewState {
         activeTracks = List.copyOf(activeTracks);
@@ -25,31 +27,36 @@ public record ViewState(SeqKind seqs, List<String> activeTracks, OutputLength le
 
     public ViewState withSeqs(SeqKind s) {
         return new ViewState(s, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols);
+                regionRows, sampleCols, variants);
     }
 
     public ViewState withTracks(List<String> t) {
         return new ViewState(seqs, t, length, jitter, rng, deterministic, rcNeg, realignTracks, fills, regionRows,
-                sampleCols);
+                sampleCols, variants);
     }
 
     public ViewState withLength(OutputLength l) {
         return new ViewState(seqs, activeTracks, l, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols);
+                regionRows, sampleCols, variants);
     }
 
     public ViewState withSettings(int j, NumpyGenerator g, boolean det, boolean rc, boolean realign) {
-        return new ViewState(seqs, activeTracks, length, j, g, det, rc, realign, fills, regionRows, sampleCols);
+        return new ViewState(seqs, activeTracks, length, j, g, det, rc, realign, fills, regionRows, sampleCols, variants);
     }
 
     public ViewState withFills(Map<String, InsertionFill> f) {
         return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, f,
-                regionRows, sampleCols);
+                regionRows, sampleCols, variants);
     }
 
     public ViewState withSubset(int[] regions, int[] samples) {
         return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regions, samples);
+                regions, samples, variants);
+    }
+
+    public ViewState withVariants(VariantOptions v) {
+        return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
+                regionRows, sampleCols, v);
     }
 
     /** The fill for {@code track}: its own if set, else GVL's default {@code Repeat5p}. */

@@ -39,7 +39,9 @@ public final class ViewValidation {
                     throw new IllegalArgumentException("a view needs sequences or at least one track");
                 }
             }
+            case VARIANTS, VARIANT_WINDOWS -> VariantValidation.checkKind(ds, v);
         }
+        VariantValidation.checkOptions(ds, v);
         for (String t : v.activeTracks()) {
             if (!ds.tracks().containsKey(t)) {
                 throw new IllegalArgumentException("unknown track '" + t + "'; dataset " + ds.path() + " has "
@@ -48,7 +50,13 @@ public final class ViewValidation {
         }
     }
 
-    private static void requireReference(OpenedDataset ds, String what) {
+    /** GVL's checks that it makes only when a view is queried (read-path §2.12, "at indexing"). */
+    public static void checkQuery(OpenedDataset ds, ViewState v) {
+        check(ds, v);
+        VariantValidation.checkQuery(v);
+    }
+
+    static void requireReference(OpenedDataset ds, String what) {
         if (ds.genome() == null) {
             throw new IllegalArgumentException(what + " output needs a reference: open the dataset with the FASTA"
                     + " it was written against");
@@ -62,6 +70,9 @@ public final class ViewValidation {
         }
         if (!ds.hasGenotypes() && ds.genome() != null) {
             return SeqKind.REFERENCE;
+        }
+        if (ds.hasGenotypes()) {
+            return SeqKind.VARIANTS;
         }
         return SeqKind.NONE;
     }

@@ -61,6 +61,18 @@ record FlatGolden(String name, List<Block> blocks) {
                 }
             }
             case "tuple" -> v.get("items").get("v").forEach(item -> flatten(item, arrays, out));
+            case "ragged_variants" -> v.get("field_names").get("v").forEach(n -> {
+                String field = n.get("v").asText();
+                JsonNode f = v.get("fields").get("v").get(field).get("v");
+                out.add(block(field + " data", f.get("data"), arrays));
+                out.add(block(field + " offsets", f.get("offsets"), arrays));
+            });
+            case "flat_variant_windows" -> v.get("windows").get("v").properties().forEach(e -> {
+                JsonNode w = e.getValue().get("v");
+                out.add(block(e.getKey() + " data", w.get("data"), arrays));
+                out.add(block(e.getKey() + " seq_offsets", w.get("seq_offsets"), arrays));
+                out.add(block(e.getKey() + " var_offsets", w.get("var_offsets"), arrays));
+            });
             default -> throw new IllegalArgumentException("golden kind '" + kind + "' is not handled here");
         }
     }

@@ -1,0 +1,241 @@
+package io.gvl.core.internal.dataset;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.Dense;
+import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.DummyVariant;
+import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.dataset.TokenAlphabet;
+import io.gvl.core.dataset.VarWindowOpt;
+import io.gvl.core.kernel.variant.AlleleReverseComplement;
+import io.gvl.core.kernel.variant.EmptyRowFill;
+import io.gvl.core.kernel.variant.FlatAlleles;
+import io.gvl.core.kernel.variant.FlatRagged;
+import io.gvl.core.kernel.variant.Tokenizer;
+import io.gvl.core.kernel.variant.VariantBuffers;
+import io.gvl.io.fasta.Reference;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code "variants"} and {@code "variant-windows"} output for one batch (read-path §5.11–§5.12): select the stored
+ * calls, gather only the requested fields, build allele bytes or token windows, fill empty groups with the dummy,
+ * then reverse-complement negative-strand alleles. Scalar fields are ragged {@code (..., P, ~V)} sharing one offsets
+ * buffer; alleles and windows are ragged over the batch's variants; flank tokens are dense {@code (V, 2L)}.
+ */
+final class VariantReconstructor {
+    /** A per-variant sequence field: data with per-variant offsets. */
+    private record Nested(DType dtype, MemorySegment data, long[] seqOffsets) {
+    }
+
+    private final OpenedDataset ds;
+    private final ViewState view;
+    private final VariantOptions o;
+    private final Instances inst;
+    private final Arena arena;
+    private final int[] metaContig;
+    private final BitSet rc;
+
+    VariantReconstructor(OpenedDataset ds, ViewState view, Instances inst, Arena arena, int[] metaContig, BitSet rc) {
+        this.ds = ds;
+        this.view = view;
+        this.o = view.variants();
+        this.inst = inst;
+        this.arena = arena;
+        this.metaContig = metaContig;
+        this.rc = rc;
+    }
+
+    /** The variant arrays in GVL's field order; {@code flank} is false when tracks are realigned (no regions). */
+    List<NamedArray> run(boolean flank) {
+        VariantStore store = ds.variants();
+        VariantSelection sel = VariantSelection.select(arena, store, inst.dsIdx(), ds.ploidy(), o);
+        long[] rows = sel.rowOffsets();
+        Map<String, FlatRagged> scalars = scalars(store, sel);
+        Map<String, Nested> nested = new LinkedHashMap<>();
+        Nested flankTokens = null;
+        int l = 0;
+        VariantBuffers.Gathered gathered = new VariantBuffers.Gathered(sel.variantIdxs(), contigs(sel),
+                store.table());
+        if (view.seqs() == SeqKind.VARIANT_WINDOWS) {
+            VarWindowOpt w = o.windowOpt();
+            l = w.flankLength();
+            Tokenizer tok = tokenizer(w.tokens(), l);
+            Map<String, FlatRagged> win = VariantBuffers.windows(arena, gathered, part(w.ref()), part(w.alt()),
+                    store.alt(), w.ref() == VarWindowOpt.Part.ALLELE ? store.ref() : null, tok, ds.genome(),
+                    Reference.PAD);
+            win.forEach((k, v) -> nested.put(k, new Nested(v.dtype(), v.data(), v.offsets())));
+        } else {
+            boolean withFlank = flank && o.flankLength() > 0 && o.tokens().isPresent() && ds.genome() != null;
+            l = withFlank ? o.flankLength() : 0;
+            Map<String, FlatRagged> bufs = VariantBuffers.variants(arena, gathered, rows, store.alt(),
+                    o.wants("ref") ? store.ref() : null, withFlank ? tokenizer(o.tokens().get(), l) : null,
+                    ds.genome(), Reference.PAD);
+            for (String k : List.of(DatasetOutput.ALT, DatasetOutput.REF)) {
+                FlatRagged a = bufs.get(k);
+                if (a != null) {
+                    nested.put(k, new Nested(DType.U8, a.data(), a.offsets()));
+                }
+            }
+            FlatRagged ft = bufs.get(DatasetOutput.FLANK_TOKENS);
+            if (ft != null) {
+                flankTokens = new Nested(ft.dtype(), ft.data(), null);
+            }
+        }
+        if (o.dummy().isPresent()) {
+            DummyVariant d = o.dummy().get();
+            long[] filled = null;
+            for (Map.Entry<String, FlatRagged> e : scalars.entrySet()) {
+                FlatRagged f = e.getValue();
+                FlatRagged g = EmptyRowFill.fixed(arena, f.dtype(), f.data(), rows, 1,
+                        VariantColumns.scalar(f.dtype(), d.valueOf(e.getKey())));
+                e.setValue(g);
+                filled = g.offsets();
+            }
+            for (Map.Entry<String, Nested> e : nested.entrySet()) {
+                Nested s = e.getValue();
+                FlatAlleles a = EmptyRowFill.sequences(arena, s.dtype(), s.data(), rows, s.seqOffsets(),
+                        dummySequence(e.getKey(), s.dtype(), d, l));
+                e.setValue(new Nested(s.dtype(), a.data(), a.seqOffsets()));
+            }
+            if (flankTokens != null) {
+                FlatRagged f = EmptyRowFill.fixed(arena, flankTokens.dtype(), flankTokens.data(), rows, 2L * l,
+                        VariantColumns.scalar(flankTokens.dtype(), (double) o.tokens().get().unknownToken()));
+                flankTokens = new Nested(f.dtype(), f.data(), null);
+            }
+            rows = filled;
+        }
+        if (view.seqs() == SeqKind.VARIANTS && !rc.isEmpty()) {
+            BitSet groups = new BitSet();
+            for (int g = 0; g < rows.length - 1; g++) {
+                if (rc.get(g / sel.ploidy())) {
+                    groups.set(g);
+                }
+            }
+            for (Nested a : nested.values()) {
+                AlleleReverseComplement.inPlace(a.data(), a.seqOffsets(), rows, groups);
+            }
+        }
+        return shape(scalars, nested, flankTokens, rows, sel.ploidy(), l);
+    }
+
+    private Map<String, FlatRagged> scalars(VariantStore store, VariantSelection sel) {
+        Map<String, FlatRagged> out = new LinkedHashMap<>();
+        long[] rows = sel.rowOffsets();
+        MemorySegment idx = sel.variantIdxs();
+        out.put(DatasetOutput.START, new FlatRagged(DType.I32,
+                VariantColumns.byIndex(arena, DType.I32, store.table().starts(), idx), rows));
+        if (o.wants(DatasetOutput.ILEN)) {
+            out.put(DatasetOutput.ILEN, new FlatRagged(DType.I32,
+                    VariantColumns.byIndex(arena, DType.I32, store.table().ilens(), idx), rows));
+        }
+        if (o.wants(DatasetOutput.DOSAGE)) {
+            VariantStore.Column c = store.column(DatasetOutput.DOSAGE);
+            out.put(DatasetOutput.DOSAGE, new FlatRagged(c.dtype(),
+                    VariantColumns.perCall(arena, c, sel, store.genotypes()), rows));
+        }
+        for (String f : o.varFields()) {
+            if (store.isInfo(f)) {
+                VariantStore.Column c = store.column(f);
+                out.put(f, new FlatRagged(c.dtype(), VariantColumns.byIndex(arena, c.dtype(), c.data(), idx), rows));
+            }
+        }
+        return out;
+    }
+
+    /** Reference contig of each kept call (the contig of its instance), for flank tokens and windows. */
+    private MemorySegment contigs(VariantSelection sel) {
+        long[] rows = sel.rowOffsets();
+        int[] out = new int[Math.toIntExact(sel.calls())];
+        int[] map = ds.referenceContig();
+        if (map != null) {
+            for (int g = 0; g < rows.length - 1; g++) {
+                Arrays.fill(out, (int) rows[g], (int) rows[g + 1], map[metaContig[g / sel.ploidy()]]);
+            }
+        }
+        return MemorySegment.ofArray(out);
+    }
+
+    private static VariantBuffers.Part part(VarWindowOpt.Part p) {
+        return p == VarWindowOpt.Part.WINDOW ? VariantBuffers.Part.WINDOW : VariantBuffers.Part.ALLELE;
+    }
+
+    /** GVL's {@code build_token_lut}: the byte at alphabet position {@code i} is token {@code i}. */
+    static Tokenizer tokenizer(TokenAlphabet a, int flankLength) {
+        byte[] letters = a.letters();
+        if (a.bytesSuffice()) {
+            byte[] lut = new byte[256];
+            Arrays.fill(lut, (byte) a.unknownToken());
+            for (int i = 0; i < letters.length; i++) {
+                lut[letters[i] & 0xFF] = (byte) i;
+            }
+            return new Tokenizer(DType.U8, MemorySegment.ofArray(lut), flankLength);
+        }
+        int[] lut = new int[256];
+        Arrays.fill(lut, a.unknownToken());
+        for (int i = 0; i < letters.length; i++) {
+            lut[letters[i] & 0xFF] = i;
+        }
+        return new Tokenizer(DType.I32, MemorySegment.ofArray(lut), flankLength);
+    }
+
+    /** The sequence an empty group gets: the dummy allele, or for token outputs that many unknown tokens. */
+    private MemorySegment dummySequence(String name, DType dtype, DummyVariant d, int l) {
+        boolean alt = name.equals(DatasetOutput.ALT) || name.equals(DatasetOutput.ALT_WINDOW);
+        byte[] allele = alt ? d.alt() : d.ref();
+        if (view.seqs() == SeqKind.VARIANTS) {
+            return MemorySegment.ofArray(allele);
+        }
+        int len = allele.length + (name.endsWith("_window") ? 2 * l : 0);
+        int unk = o.windowOpt().tokens().unknownToken();
+        MemorySegment s = MemorySegment.ofArray(new long[Math.max(1, (len * dtype.byteSize() + 7) / 8)])
+                .asSlice(0, (long) len * dtype.byteSize());
+        for (int i = 0; i < len; i++) {
+            MemorySegment.copy(VariantColumns.scalar(dtype, (double) unk), 0, s, (long) i * dtype.byteSize(),
+                    dtype.byteSize());
+        }
+        return s;
+    }
+
+    private List<NamedArray> shape(Map<String, FlatRagged> scalars, Map<String, Nested> nested, Nested flank,
+                                   long[] rows, int ploidy, int l) {
+        long[] lead = inst.leadingShape();
+        long[] groupShape = Arrays.copyOf(lead, lead.length + 1);
+        groupShape[lead.length] = ploidy;
+        MemorySegment groupOffsets = VariantColumns.offsets(arena, rows);
+        long variants = rows[rows.length - 1];
+        List<NamedArray> out = new ArrayList<>();
+        if (view.seqs() == SeqKind.VARIANTS) {
+            out.add(perVariant(DatasetOutput.ALT, nested.get(DatasetOutput.ALT), variants));
+        }
+        for (Map.Entry<String, FlatRagged> e : scalars.entrySet()) {
+            FlatRagged f = e.getValue();
+            out.add(new NamedArray(e.getKey(), Ragged.wrap(f.dtype(), groupShape, f.data(), groupOffsets)));
+            if (e.getKey().equals(DatasetOutput.START) && nested.containsKey(DatasetOutput.REF)
+                    && view.seqs() == SeqKind.VARIANTS) {
+                out.add(perVariant(DatasetOutput.REF, nested.get(DatasetOutput.REF), variants));
+            }
+        }
+        if (view.seqs() == SeqKind.VARIANT_WINDOWS) {
+            nested.forEach((k, v) -> out.add(perVariant(k, v, variants)));
+        }
+        if (flank != null) {
+            out.add(new NamedArray(DatasetOutput.FLANK_TOKENS,
+                    Dense.wrap(flank.dtype(), new long[] {variants, 2L * l}, flank.data())));
+        }
+        return out;
+    }
+
+    private NamedArray perVariant(String name, Nested n, long variants) {
+        return new NamedArray(name, Ragged.wrap(n.dtype(), new long[] {variants}, n.data(),
+                VariantColumns.offsets(arena, n.seqOffsets())));
+    }
+}

@@ -1,0 +1,111 @@
+package io.gvl.core.variants;
+
+import io.gvl.core.buffer.Dense;
+import io.gvl.core.buffer.FlatArray;
+import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.dataset.DatasetOutput;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A typed, zero-copy view of the variant arrays of a {@link DatasetOutput} ({@code SeqKind.VARIANTS} or
+ * {@code VARIANT_WINDOWS}), GVL's {@code FlatVariants} / {@code FlatVariantWindows}. Scalar fields ({@code start},
+ * {@code ilen}, {@code dosage}, INFO columns) are {@link Ragged} arrays of shape {@code (..., P, ~V)} that share
+ * one offsets buffer, the group offsets; allele bytes and token windows are {@link NestedRagged} with per-variant
+ * offsets; flank tokens are a dense {@code (V, 2L)} array. Valid while the output is open.
+ */
+public final class Variants {
+    private static final Set<String> NESTED = Set.of(DatasetOutput.ALT, DatasetOutput.REF, DatasetOutput.REF_WINDOW,
+            DatasetOutput.ALT_WINDOW);
+
+    private final DatasetOutput out;
+    private final Ragged start;
+
+    private Variants(DatasetOutput out, Ragged start) {
+        this.out = out;
+        this.start = start;
+    }
+
+    /** The variant view of {@code out}; fails if the output has no variant arrays. */
+    public static Variants of(DatasetOutput out) {
+        FlatArray s = out.find(DatasetOutput.START).orElseThrow(() -> new IllegalArgumentException(
+                "output has no variant arrays (query a view with SeqKind.VARIANTS or VARIANT_WINDOWS); it has "
+                        + out.arrays().stream().map(NamedArray::name).toList()));
+        return new Variants(out, (Ragged) s);
+    }
+
+    /** Leading shape of the scalar fields without the ragged axis: {@code (..., P)}. */
+    public long[] groupShape() {
+        return start.shape();
+    }
+
+    /** Ploidy of the groups (1 under {@code unphasedUnion}). */
+    public long ploidy() {
+        long[] s = start.shape();
+        return s[s.length - 1];
+    }
+
+    /** Number of (instance, ploid) groups. */
+    public long groups() {
+        return start.rows();
+    }
+
+    /** Number of variants in the output (dummies included). */
+    public long variants() {
+        return start.totalLength();
+    }
+
+    /** int64 variant offsets per group, {@code groups + 1} entries, shared by every field. */
+    public MemorySegment groupOffsets() {
+        return start.offsets();
+    }
+
+    /** Names of the scalar fields, in output order ({@code start} first). */
+    public List<String> scalarFields() {
+        List<String> names = new ArrayList<>();
+        for (NamedArray a : out.arrays()) {
+            if (a.array() instanceof Ragged && !NESTED.contains(a.name()) && !a.name().equals(DatasetOutput.TRACKS)) {
+                names.add(a.name());
+            }
+        }
+        return names;
+    }
+
+    /** The scalar field {@code name} ({@code start}, {@code ilen}, {@code dosage}, an INFO column). */
+    public Ragged field(String name) {
+        if (NESTED.contains(name) || name.equals(DatasetOutput.TRACKS)) {
+            throw new IllegalArgumentException("'" + name + "' is not a scalar variant field; use alleles/window");
+        }
+        return (Ragged) out.get(name);
+    }
+
+    /** {@code alt} or {@code ref} allele bytes (VARIANTS), or allele tokens (VARIANT_WINDOWS in allele mode). */
+    public Optional<NestedRagged> alleles(String name) {
+        return nested(name);
+    }
+
+    /** {@code ref_window} or {@code alt_window} tokens (VARIANT_WINDOWS). */
+    public Optional<NestedRagged> window(String name) {
+        return nested(name);
+    }
+
+    /** Ride-along flank tokens, {@code (V, 2L)}, when flank tokens were requested. */
+    public Optional<Dense> flankTokens() {
+        return out.find(DatasetOutput.FLANK_TOKENS).map(Dense.class::cast);
+    }
+
+    private Optional<NestedRagged> nested(String name) {
+        if (!NESTED.contains(name)) {
+            throw new NoSuchElementException("'" + name + "' is not an allele or window array; those are " + NESTED);
+        }
+        return out.find(name).map(a -> {
+            Ragged r = (Ragged) a;
+            return new NestedRagged(r.dtype(), r.data(), r.offsets(), start.offsets());
+        });
+    }
+}
