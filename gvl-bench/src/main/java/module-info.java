@@ -3,8 +3,14 @@
  * ({@code org.openjdk.jmh.Main}); the module descriptor keeps compile-time dependencies honest.
  */
 module io.gvl.bench {
-    requires io.gvl.dataloader;
+    requires transitive io.gvl.dataloader;
     requires jmh.core;
-    // The VCF benchmark's baseline decodes with htsjdk directly.
+    // The VCF benchmark's baseline decodes with htsjdk directly; the harness's FASTA peer too.
     requires htsjdk;
+    requires org.knowm.xchart;
+    requires java.desktop;
+    requires java.management;
+    requires jdk.incubator.vector;
+
+    exports io.gvl.bench.harness;
 }

@@ -1,0 +1,110 @@
+package io.gvl.bench.harness;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * Runs one suite end to end: logs the machine, writes the fixture, measures every cell and its arraycopy
+ * baseline (and the peers), streams a JSON line per result to {@code out}, and leaves
+ * {@code <out>/<suite>.csv} and {@code <out>/<suite>.png}. Workloads run inside a ForkJoin pool of
+ * {@code threads} workers, so parallel kernels use that many threads.
+ */
+public final class Harness {
+    /** Suite names, in the order {@code ./gvl bench} lists them. */
+    public static final List<String> SUITES = List.of("haplotypes", "annotated", "tracks", "reference", "loader",
+            "write");
+
+    /**
+     * @param threads worker threads for parallel kernels
+     * @param outDir  where the CSV and PNG go
+     * @param quick   one small cell grid and the quick protocol (tests, smoke runs)
+     */
+    public record Options(int threads, Path outDir, boolean quick) {
+        public Options {
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+            }
+        }
+    }
+
+    private Harness() {}
+
+    /** Runs {@code suiteName}; JSON lines go to {@code out}, progress and machine details to {@code log}. */
+    public static List<CellResult> run(String suiteName, Options options, PrintWriter out, PrintWriter log)
+            throws Exception {
+        if (!SUITES.contains(suiteName)) {
+            throw new IllegalArgumentException("unknown suite '" + suiteName + "'; choose one of " + SUITES);
+        }
+        SystemInfo info = SystemInfo.detect(options.threads());
+        info.fields().forEach((k, v) -> log.println("# " + k + ": " + v));
+        Protocol protocol = options.quick() ? Protocol.QUICK : Protocol.DEFAULT;
+        log.println("# protocol: warm-up " + protocol.warmup().toMillis() + " ms, then >= " + protocol.minReps()
+                + " runs and >= " + protocol.minTime().toMillis() + " ms per measurement");
+        log.flush();
+        List<CellResult> results = new ArrayList<>();
+        try (BenchFixture fixture = BenchFixture.create(DemoData.locate());
+             ForkJoinPool pool = new ForkJoinPool(options.threads())) {
+            Suite suite = suite(suiteName, fixture);
+            for (Cell cell : suite.cells(options.quick())) {
+                Stats gvl;
+                try (Workload w = suite.workload(cell)) {
+                    gvl = measure(pool, protocol, w);
+                }
+                results.add(report(new CellResult(cell, "gvl", gvl, protocol.measure(new Arraycopy(gvl.bytesPerRep())),
+                        null), out, log));
+            }
+            for (Suite.PeerRun peer : suite.peers(options.quick())) {
+                Stats gvl;
+                Stats other;
+                try (Workload g = peer.gvl(); Workload p = peer.peer()) {
+                    gvl = measure(pool, protocol, g);
+                    other = measure(pool, protocol, p);
+                }
+                results.add(report(new CellResult(peer.cell(), peer.name(), other,
+                        protocol.measure(new Arraycopy(other.bytesPerRep())), gvl), out, log));
+            }
+        }
+        Path csv = options.outDir().resolve(suiteName + ".csv");
+        Path png = options.outDir().resolve(suiteName + ".png");
+        Reports.writeCsv(csv, info, results);
+        Plots.writePng(png, suiteName, results);
+        log.println("# wrote " + csv + " and " + png);
+        log.flush();
+        return results;
+    }
+
+    static Suite suite(String name, BenchFixture fixture) {
+        return switch (name) {
+            case "loader" -> new LoaderSuite(fixture);
+            case "write" -> new WriteSuite(fixture);
+            default -> new QuerySuite(QuerySuite.Kind.valueOf(name.toUpperCase(Locale.ROOT)), fixture);
+        };
+    }
+
+    private static Stats measure(ForkJoinPool pool, Protocol protocol, Workload w) throws Exception {
+        try {
+            return pool.submit(() -> protocol.measure(w)).get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    private static CellResult report(CellResult r, PrintWriter out, PrintWriter log) {
+        out.println(Reports.json(r));
+        out.flush();
+        log.printf(Locale.ROOT, "# %-10s %-22s %-34s %9.1f MiB/s (spread %4.1f%%, %d reps)  arraycopy %9.1f MiB/s"
+                        + "  ratio %.4f%s%n", r.cell().suite(), r.impl(), r.cell().id(), r.measured().mibPerSecond(),
+                100 * r.measured().spread(), r.measured().reps(), r.baseline().mibPerSecond(), r.ratio(),
+                r.isPeer() ? String.format(Locale.ROOT, "  gvl/peer %.2fx", r.gvlOverPeer()) : "");
+        log.flush();
+        return r;
+    }
+}
