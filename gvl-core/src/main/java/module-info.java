@@ -2,11 +2,13 @@
 module io.gvl.core {
     requires transitive io.gvl.io;
     requires org.slf4j;
+    requires io.jhdf;
     requires jdk.incubator.vector;
 
     exports io.gvl.core;
     exports io.gvl.core.buffer;
     exports io.gvl.core.dataset;
+    exports io.gvl.core.export;
     exports io.gvl.core.kernel;
     exports io.gvl.core.kernel.haplotype;
     exports io.gvl.core.kernel.reference;

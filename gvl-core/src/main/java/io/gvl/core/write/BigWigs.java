@@ -20,7 +20,7 @@ import java.util.Objects;
  * @param name  track name, the directory name in the dataset
  * @param paths sample name to bigWig file, in the caller's order
  */
-public record BigWigs(String name, Map<String, Path> paths) {
+public record BigWigs(String name, Map<String, Path> paths) implements SampleTrack {
 
     public BigWigs {
         Objects.requireNonNull(name, "name");
@@ -79,6 +79,7 @@ public record BigWigs(String name, Map<String, Path> paths) {
     }
 
     /** The track's samples in table order. */
+    @Override
     public List<String> samples() {
         return List.copyOf(paths.keySet());
     }

@@ -8,14 +8,15 @@ import java.util.Objects;
 /**
  * Tracks to add to an existing dataset with {@link io.gvl.core.Gvl#update}. Build with {@link #builder()}.
  *
- * @param tracks      per-sample bigWig tracks; each must list exactly the dataset's samples
+ * @param tracks      per-sample tracks ({@link BigWigs} or {@link Hdf5Track}); each must list exactly the dataset's
+ *                    samples
  * @param annotations sample-independent tracks
  * @param overwrite   replace tracks of the same name
  * @param maxMem      soft memory budget in bytes
  * @param threads     worker threads for region chunks (1 = serial; results are identical)
  * @param progress    progress callback; an exception it throws aborts the update and leaves the dataset as it was
  */
-public record UpdateOptions(List<BigWigs> tracks, List<AnnotationTrack> annotations, boolean overwrite, long maxMem,
+public record UpdateOptions(List<SampleTrack> tracks, List<AnnotationTrack> annotations, boolean overwrite, long maxMem,
                             int threads, WriteProgress progress) {
 
     public UpdateOptions {
@@ -34,7 +35,7 @@ public record UpdateOptions(List<BigWigs> tracks, List<AnnotationTrack> annotati
 
     /** Mutable builder: no overwrite, 4 GiB. */
     public static final class Builder {
-        private final List<BigWigs> tracks = new ArrayList<>();
+        private final List<SampleTrack> tracks = new ArrayList<>();
         private final List<AnnotationTrack> annotations = new ArrayList<>();
         private boolean overwrite;
         private long maxMem = WriteOptions.DEFAULT_MAX_MEM;
@@ -44,7 +45,7 @@ public record UpdateOptions(List<BigWigs> tracks, List<AnnotationTrack> annotati
         private Builder() {
         }
 
-        public Builder track(BigWigs t) {
+        public Builder track(SampleTrack t) {
             tracks.add(t);
             return this;
         }

@@ -15,7 +15,7 @@ import java.util.Objects;
  *                            at most one of {@code variants} and {@code variantFile}; neither gives a track-only
  *                            dataset
  * @param reference           optional FASTA; when given every BED contig must be one of its contigs
- * @param tracks              per-sample bigWig tracks
+ * @param tracks              per-sample tracks ({@link BigWigs} or {@link Hdf5Track})
  * @param annotations         sample-independent tracks
  * @param samples             samples to keep, or {@code null} for every sample common to variants and tracks
  * @param maxJitter           padding {@code J} stored on both sides of every region
@@ -27,8 +27,9 @@ import java.util.Objects;
  * @param threads             worker threads for region chunks (1 = serial; results are identical)
  * @param progress            progress callback; an exception it throws aborts the write and leaves no dataset
  */
-public record WriteOptions(Path regions, VariantSource variants, Path variantFile, Path reference, List<BigWigs> tracks,
-                           List<AnnotationTrack> annotations, List<String> samples, int maxJitter, long maxMem,
+public record WriteOptions(Path regions, VariantSource variants, Path variantFile, Path reference,
+                           List<SampleTrack> tracks, List<AnnotationTrack> annotations, List<String> samples,
+                           int maxJitter, long maxMem,
                            boolean overwrite, boolean extendToLength, boolean allowMissingContigs, int threads,
                            WriteProgress progress) {
 
@@ -72,7 +73,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         private VariantSource variants;
         private Path variantFile;
         private Path reference;
-        private final List<BigWigs> tracks = new ArrayList<>();
+        private final List<SampleTrack> tracks = new ArrayList<>();
         private final List<AnnotationTrack> annotations = new ArrayList<>();
         private List<String> samples;
         private int maxJitter;
@@ -104,7 +105,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
             return this;
         }
 
-        public Builder track(BigWigs t) {
+        public Builder track(SampleTrack t) {
             tracks.add(t);
             return this;
         }

@@ -1,6 +1,6 @@
 package io.gvl.core.internal.write;
 
-import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.SampleTrack;
 import io.gvl.core.write.WriteException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,7 +37,8 @@ final class SampleResolver {
      * @param variantSamples samples of the variant file, or {@code null} without variants
      * @param requested      the caller's subset, or {@code null} for all available
      */
-    static List<String> resolve(List<String> variantSamples, List<BigWigs> tracks, List<String> requested) {
+    static List<String> resolve(List<String> variantSamples, List<? extends SampleTrack> tracks,
+                                List<String> requested) {
         if (variantSamples == null && tracks.isEmpty()) {
             throw new WriteException("No samples available across all variant file(s) and/or tracks.",
                     "give a variant file or a per-sample track; annotation tracks alone can only be added to an"
@@ -45,7 +46,7 @@ final class SampleResolver {
         }
         Set<String> available = new LinkedHashSet<>(variantSamples != null ? variantSamples
                 : tracks.getFirst().samples());
-        for (BigWigs t : tracks) {
+        for (SampleTrack t : tracks) {
             available.retainAll(t.samples());
         }
         List<String> out;

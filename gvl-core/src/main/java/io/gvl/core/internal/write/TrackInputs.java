@@ -2,6 +2,8 @@ package io.gvl.core.internal.write;
 
 import io.gvl.core.write.AnnotationTrack;
 import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.Hdf5Track;
+import io.gvl.core.write.SampleTrack;
 import io.gvl.core.write.WriteException;
 import io.gvl.format.IntervalTrack;
 import io.gvl.format.Regions;
@@ -14,7 +16,8 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
- * The requested tracks as jobs: each names its sources (one bigWig per dataset sample, or one annotation source)
+ * The requested tracks as jobs: each names its sources (one bigWig or HDF5 coverage per dataset sample, or one
+ * annotation source)
  * without holding them open. {@link #check} opens every file once, before anything is written, so a bad track
  * fails early; {@link #write} opens one track's files only while that track is written, so the number of open
  * files stays at one track's samples.
@@ -26,12 +29,20 @@ final class TrackInputs {
 
     private final List<Job> jobs = new ArrayList<>();
 
-    TrackInputs(List<BigWigs> tracks, List<AnnotationTrack> annotations, List<String> samples) {
-        for (BigWigs t : tracks) {
+    TrackInputs(List<? extends SampleTrack> tracks, List<AnnotationTrack> annotations, List<String> samples) {
+        for (SampleTrack t : tracks) {
             List<Supplier<IntervalSource>> perSample = new ArrayList<>(samples.size());
             for (String s : samples) {
-                Path file = t.paths().get(s);
-                perSample.add(() -> new BigWigSource(file));
+                perSample.add(switch (t) {
+                    case BigWigs b -> {
+                        Path file = b.paths().get(s);
+                        yield () -> new BigWigSource(file);
+                    }
+                    case Hdf5Track h -> {
+                        Hdf5Track.Source source = h.sources().get(s);
+                        yield () -> new Hdf5Source(source);
+                    }
+                });
             }
             jobs.add(new Job(t.name(), IntervalTrack.Kind.SAMPLE, perSample));
         }
@@ -69,7 +80,7 @@ final class TrackInputs {
     }
 
     /** Fails on a name used twice, across sample and annotation tracks (both would be served under one name). */
-    static void checkUniqueNames(List<BigWigs> tracks, List<AnnotationTrack> annotations) {
+    static void checkUniqueNames(List<? extends SampleTrack> tracks, List<AnnotationTrack> annotations) {
         Set<String> seen = new HashSet<>();
         List<String> dup = new ArrayList<>();
         tracks.forEach(t -> {
@@ -88,19 +99,20 @@ final class TrackInputs {
     }
 
     /** Fails when a sample track lacks a dataset sample (or, with {@code exact}, lists any other sample). */
-    static void checkSamples(BigWigs t, List<String> samples, boolean exact) {
+    static void checkSamples(SampleTrack t, List<String> samples, boolean exact) {
         Set<String> missing = new TreeSet<>(SampleResolver.CODE_POINT);
         missing.addAll(samples);
-        missing.removeAll(t.paths().keySet());
+        t.samples().forEach(missing::remove);
         Set<String> extra = new TreeSet<>(SampleResolver.CODE_POINT);
         if (exact) {
-            extra.addAll(t.paths().keySet());
+            extra.addAll(t.samples());
             extra.removeAll(samples);
         }
         if (!missing.isEmpty() || !extra.isEmpty()) {
             throw new WriteException("Track '" + t.name() + "' samples must " + (exact ? "exactly match" : "include")
                     + " the dataset's: missing=" + missing + " extra=" + extra + ".",
-                    "list exactly one bigWig per dataset sample in the track table.");
+                    "list exactly one " + (t instanceof Hdf5Track ? "HDF5 coverage" : "bigWig")
+                    + " per dataset sample in the track table.");
         }
     }
 }

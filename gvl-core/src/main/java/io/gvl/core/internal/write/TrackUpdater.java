@@ -1,6 +1,6 @@
 package io.gvl.core.internal.write;
 
-import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.SampleTrack;
 import io.gvl.core.write.UpdateOptions;
 import io.gvl.core.write.WriteException;
 import io.gvl.format.DatasetExistsException;
@@ -43,7 +43,7 @@ public final class TrackUpdater {
         DatasetMetadata meta = DatasetMetadata.read(metaFile);
         Regions windows = Regions.read(dataset.resolve(DatasetLayout.REGIONS));
         windows.validate(dataset.resolve(DatasetLayout.REGIONS), meta);
-        for (BigWigs t : o.tracks()) {
+        for (SampleTrack t : o.tracks()) {
             TrackInputs.checkSamples(t, meta.samples(), true);
         }
         TrackInputs inputs = new TrackInputs(o.tracks(), o.annotations(), meta.samples());

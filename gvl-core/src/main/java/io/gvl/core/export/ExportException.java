@@ -1,0 +1,17 @@
+package io.gvl.core.export;
+
+/**
+ * An export cannot be carried out as asked (a view without fixed-length outputs to write, an export larger than the
+ * memory bound, an existing output file). The message names the output file and says what to change.
+ */
+public final class ExportException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public ExportException(String problem, String fix) {
+        super(problem + (fix == null || fix.isEmpty() ? "" : " Fix: " + fix));
+    }
+
+    public ExportException(String problem, String fix, Throwable cause) {
+        super(problem + (fix == null || fix.isEmpty() ? "" : " Fix: " + fix), cause);
+    }
+}

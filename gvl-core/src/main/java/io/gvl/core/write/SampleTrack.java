@@ -1,0 +1,16 @@
+package io.gvl.core.write;
+
+import java.util.List;
+
+/**
+ * A per-sample track stored under {@code intervals/<name>/}: one value source per sample. Both kinds become the
+ * same struct-of-arrays intervals, so a dataset cannot tell which one a track came from.
+ */
+public sealed interface SampleTrack permits BigWigs, Hdf5Track {
+
+    /** Track name, the directory name in the dataset. */
+    String name();
+
+    /** The track's samples in the caller's order. */
+    List<String> samples();
+}
