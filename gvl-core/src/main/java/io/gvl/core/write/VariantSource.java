@@ -34,6 +34,27 @@ public interface VariantSource extends AutoCloseable {
      */
     void genotypes(int fromRow, int toRow, int[] sampleIndexes, byte[] out);
 
+    /**
+     * Per-variant numeric INFO columns (e.g. {@code AF}) that the dataset stores in {@code variants.arrow} after the
+     * core columns, where readers find them as variant fields; call after {@link #variants()}. None by default.
+     */
+    default List<VariantTable.NumericColumn> infoColumns() {
+        return List.of();
+    }
+
+    /** Whether the calls carry {@code FORMAT/DS} dosages, which the dataset then stores per stored call. */
+    default boolean hasDosages() {
+        return false;
+    }
+
+    /**
+     * Fills {@code out[(row - fromRow) * sampleIndexes.length + k]} with the {@code DS} dosage of sample
+     * {@code sampleIndexes[k]} at {@code row} (NaN when missing). Only called when {@link #hasDosages()}.
+     */
+    default void dosages(int fromRow, int toRow, int[] sampleIndexes, float[] out) {
+        throw new UnsupportedOperationException(path() + " has no dosages");
+    }
+
     @Override
     void close();
 }

@@ -26,12 +26,15 @@ import java.util.Objects;
  *                            instead of failing
  * @param threads             worker threads for region chunks (1 = serial; results are identical)
  * @param progress            progress callback; an exception it throws aborts the write and leaves no dataset
+ * @param infoFields          numeric INFO fields of {@code variantFile} to store as variant fields besides {@code AF}
+ *                            (stored whenever the header declares it); {@code FORMAT/DS} dosages are stored whenever
+ *                            the header declares them
  */
 public record WriteOptions(Path regions, VariantSource variants, Path variantFile, Path reference,
                            List<SampleTrack> tracks, List<AnnotationTrack> annotations, List<String> samples,
                            int maxJitter, long maxMem,
                            boolean overwrite, boolean extendToLength, boolean allowMissingContigs, int threads,
-                           WriteProgress progress) {
+                           WriteProgress progress, List<String> infoFields) {
 
     /** GVL's default budget, 4 GiB. */
     public static final long DEFAULT_MAX_MEM = 4L << 30;
@@ -45,6 +48,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         annotations = List.copyOf(annotations);
         samples = samples == null ? null : List.copyOf(samples);
         Objects.requireNonNull(progress, "progress");
+        infoFields = List.copyOf(infoFields);
         if (variants != null && variantFile != null) {
             throw new WriteException("both a variant source and a variant file were given.", "give one of them.");
         }
@@ -83,6 +87,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         private boolean allowMissingContigs;
         private int threads = RowParallelism.threads();
         private WriteProgress progress = WriteProgress.NONE;
+        private final List<String> infoFields = new ArrayList<>();
 
         private Builder(Path regions) {
             this.regions = regions;
@@ -155,9 +160,15 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
             return this;
         }
 
+        /** Numeric INFO fields of the VCF to store as variant fields ({@code AF} is stored when declared). */
+        public Builder infoFields(String... names) {
+            infoFields.addAll(List.of(names));
+            return this;
+        }
+
         public WriteOptions build() {
             return new WriteOptions(regions, variants, variantFile, reference, tracks, annotations, samples, maxJitter, maxMem,
-                    overwrite, extendToLength, allowMissingContigs, threads, progress);
+                    overwrite, extendToLength, allowMissingContigs, threads, progress, infoFields);
         }
     }
 }

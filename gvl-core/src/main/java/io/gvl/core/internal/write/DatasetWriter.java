@@ -31,7 +31,7 @@ public final class DatasetWriter {
 
     public static void write(Path dest, WriteOptions o) {
         try (VariantSource variants = o.variants() != null ? o.variants()
-                : o.variantFile() != null ? VcfVariantSource.open(o.variantFile()) : null) {
+                : o.variantFile() != null ? VcfVariantSource.open(o.variantFile(), o.infoFields()) : null) {
             run(dest, o, variants);
         }
     }
@@ -77,10 +77,14 @@ public final class DatasetWriter {
                 int[] ends = regions.qEnd().clone();
                 if (variants != null) {
                     Files.createDirectories(DatasetLayout.genotypes(tmp));
-                    finalTable.write(DatasetLayout.genotypes(tmp).resolve(DatasetLayout.VARIANTS));
+                    finalTable.write(DatasetLayout.genotypes(tmp).resolve(DatasetLayout.VARIANTS),
+                            variants.infoColumns());
+                    int[] sampleIndexes = sampleIndexes(variants, samples);
                     ends = new GenotypeStage(regions, variants, finalRows, recordContigs(regions, finalRows),
-                            sampleIndexes(variants, samples), o.extendToLength()).write(tmp, taskBudget, exec,
-                            progress);
+                            sampleIndexes, o.extendToLength()).write(tmp, taskBudget, exec, progress);
+                    if (variants.hasDosages()) {
+                        DosageStage.write(tmp, variants, sampleIndexes, regions.size());
+                    }
                 }
                 Regions stored = regions.toRegions(ends);
                 stored.write(tmp.resolve(DatasetLayout.REGIONS));
