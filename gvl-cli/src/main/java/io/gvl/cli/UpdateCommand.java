@@ -22,11 +22,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gvl update DIR [--bigwig NAME=TABLE]... [--annot NAME=FILE]...}: adds tracks to an existing dataset with
- * {@link Gvl#update}; the dataset is unchanged if anything fails. Exit code 1 and one line on a fixable error.
+ * {@code gvl update DIR [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]... [--annot NAME=FILE]...}: adds
+ * tracks to an existing dataset with {@link Gvl#update}; the dataset is unchanged if anything fails. Exit code 1 and
+ * one line on a fixable error.
  */
 @Command(name = "update", mixinStandardHelpOptions = true,
-        description = "Add per-sample bigWig tracks or annotation tracks to an existing dataset.")
+        description = "Add per-sample bigWig or HDF5 tracks or annotation tracks to an existing dataset.")
 public final class UpdateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")
@@ -36,6 +37,10 @@ public final class UpdateCommand implements Callable<Integer> {
             description = "Per-sample track NAME from a table with columns sample and path; it must list exactly "
                     + "the dataset's samples.")
     Map<String, Path> bigwigs = new LinkedHashMap<>();
+
+    @Option(names = "--hdf5-track", paramLabel = "NAME=TABLE|FILE",
+            description = WriteCommand.HDF5_TRACK + " It must hold exactly the dataset's samples.")
+    Map<String, Path> hdf5Tracks = new LinkedHashMap<>();
 
     @Option(names = "--annot", paramLabel = "NAME=FILE",
             description = "Sample-independent track NAME from a bigWig or a BED-like file (value = column 5).")
@@ -64,6 +69,7 @@ public final class UpdateCommand implements Callable<Integer> {
                 b.threads(threads);
             }
             bigwigs.forEach((name, table) -> b.track(BigWigs.fromTable(name, table)));
+            hdf5Tracks.forEach((name, source) -> b.track(WriteCommand.hdf5Track(name, source)));
             annotations.forEach((name, file) -> b.annotation(new AnnotationTrack(name, file)));
             Gvl.update(dir, b.build());
             spec.commandLine().getOut().println(dir + ": updated");

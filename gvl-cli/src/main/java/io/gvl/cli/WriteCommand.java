@@ -3,6 +3,7 @@ package io.gvl.cli;
 import io.gvl.core.Gvl;
 import io.gvl.core.write.AnnotationTrack;
 import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.Hdf5Track;
 import io.gvl.core.write.MemorySize;
 import io.gvl.core.write.WriteException;
 import io.gvl.core.write.WriteOptions;
@@ -29,9 +30,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gvl write OUT --bed BED [--vcf VCF] [--bigwig NAME=TABLE]... [--annot NAME=FILE]...}: builds a
- * GenVarLoader-format dataset with {@link Gvl#write}. Every failure the user can fix (a bad input, a clash, an
- * existing destination) ends with exit code 1 and one line naming the file, record and fix.
+ * {@code gvl write OUT --bed BED [--vcf VCF] [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]...
+ * [--annot NAME=FILE]...}: builds a GenVarLoader-format dataset with {@link Gvl#write}. Every failure the user can
+ * fix (a bad input, a clash, an existing destination) ends with exit code 1 and one line naming the file, record
+ * and fix.
  */
 @Command(name = "write", mixinStandardHelpOptions = true,
         description = "Write a dataset (GenVarLoader format 2.0) from BED regions, a phased VCF and bigWig tracks.")
@@ -54,6 +56,9 @@ public final class WriteCommand implements Callable<Integer> {
     @Option(names = "--bigwig", paramLabel = "NAME=TABLE",
             description = "Per-sample track NAME from a table with columns sample and path (TSV, or CSV by suffix).")
     Map<String, Path> bigwigs = new LinkedHashMap<>();
+
+    @Option(names = "--hdf5-track", paramLabel = "NAME=TABLE|FILE", description = HDF5_TRACK)
+    Map<String, Path> hdf5Tracks = new LinkedHashMap<>();
 
     @Option(names = "--annot", paramLabel = "NAME=FILE",
             description = "Sample-independent track NAME from a bigWig or a BED-like file (value = column 5).")
@@ -103,6 +108,7 @@ public final class WriteCommand implements Callable<Integer> {
                 b.threads(threads);
             }
             bigwigs.forEach((name, table) -> b.track(BigWigs.fromTable(name, table)));
+            hdf5Tracks.forEach((name, source) -> b.track(hdf5Track(name, source)));
             annotations.forEach((name, file) -> b.annotation(new AnnotationTrack(name, file)));
             Gvl.write(out, b.build());
             spec.commandLine().getOut().println(out + ": written");
@@ -115,6 +121,17 @@ public final class WriteCommand implements Callable<Integer> {
             err.println("gvl write: " + e.getMessage());
             return 1;
         }
+    }
+
+    static final String HDF5_TRACK = "Per-sample track NAME from dense HDF5 coverage (one 1-D dataset per contig): a"
+            + " table with columns sample, path and optionally group (TSV, or CSV by suffix), or one .h5/.hdf5 file"
+            + " with a group per sample.";
+
+    /** An HDF5 track from a {@code .h5}/{@code .hdf5} file with a group per sample, or from a sample table. */
+    static Hdf5Track hdf5Track(String name, Path source) {
+        String file = source.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return file.endsWith(".h5") || file.endsWith(".hdf5") ? Hdf5Track.ofGroups(name, source)
+                : Hdf5Track.fromTable(name, source);
     }
 
     /** {@code a,b,c} or {@code @file} (one name per line), or {@code null} for all samples. */
