@@ -2,18 +2,11 @@ package io.gvl.io.vcf;
 
 import io.gvl.io.ContigNormalizer;
 import io.gvl.io.InputFormatException;
-import io.gvl.io.internal.Inputs;
-import io.gvl.io.internal.vcf.AlleleKind;
 import io.gvl.io.internal.vcf.BatchBuilder;
-import io.gvl.io.internal.vcf.RecordSource;
-import io.gvl.io.internal.vcf.VcfHeader;
+import io.gvl.io.internal.vcf.RecordErrors;
+import io.gvl.io.internal.vcf.VariantFile;
 import io.gvl.io.internal.vcf.VcfIndexes;
-import io.gvl.io.internal.vcf.VcfLineParser;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,7 +15,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Reads a bgzipped, tabix-indexed VCF (or a small plain VCF) region by region into {@link VariantBatch}es.
+ * Reads a bgzipped VCF indexed with tabix (.tbi) or CSI (.csi), a BGZF BCF with its .csi index, or a small plain
+ * VCF, region by region into {@link VariantBatch}es; all encodings give the same batches and the same errors.
  * Only what a {@link VariantRequest} names is decoded. Records GVL cannot use (multiallelic, symbolic,
  * breakend) raise an {@link InputFormatException} naming the record and the {@code bcftools norm} remedy,
  * unless the reader was opened with {@link Unsupported#SKIP}. Queries may come from several threads; they
@@ -38,19 +32,17 @@ public final class VcfReader implements AutoCloseable {
     }
 
     private final Path path;
-    private final VcfHeader header;
-    private final RecordSource source;
+    private final VariantFile source;
     private final ContigNormalizer normalizer;
     private final Unsupported policy;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private VcfReader(Path path, VcfHeader header, RecordSource source, Unsupported policy) {
+    private VcfReader(Path path, VariantFile source, Unsupported policy) {
         this.path = path;
-        this.header = header;
         this.source = source;
         this.policy = policy;
         Set<String> known = new LinkedHashSet<>(source.contigs());
-        known.addAll(header.contigs());
+        known.addAll(source.header().contigs());
         this.normalizer = new ContigNormalizer(new ArrayList<>(known));
     }
 
@@ -59,9 +51,9 @@ public final class VcfReader implements AutoCloseable {
     }
 
     public static VcfReader open(Path vcf, Unsupported policy) {
-        RecordSource source = VcfIndexes.open(vcf);
+        VariantFile source = VcfIndexes.open(vcf);
         try {
-            return new VcfReader(vcf, VcfHeader.read(vcf), source, policy);
+            return new VcfReader(vcf, source, policy);
         } catch (RuntimeException e) {
             source.close();
             throw e;
@@ -74,7 +66,7 @@ public final class VcfReader implements AutoCloseable {
 
     /** Sample names in file order. */
     public List<String> samples() {
-        return header.samples();
+        return source.header().samples();
     }
 
     /** Contigs that have records, in index order. */
@@ -122,22 +114,15 @@ public final class VcfReader implements AutoCloseable {
                     + " declare it (contigs: " + abbreviate(normalizer.contigs()) + ").",
                     "check the contig naming, or drop regions on contigs without variants.");
         }
-        int[] selected = request.sampleIndexes();
-        BatchBuilder out = new BatchBuilder(selected.length, request.formatFields(), request.infoFields());
-        VcfLineParser parser = new VcfLineParser(path, samples(), selected, request.formatFields(),
-                request.infoFields(), policy == Unsupported.SKIP);
+        BatchBuilder out = new BatchBuilder(request.sampleIndexes().length, request.formatFields(),
+                request.infoFields());
         int s = (int) Math.clamp(start, 0, Integer.MAX_VALUE);
         int e = (int) Math.clamp(end, 0, Integer.MAX_VALUE);
         if (s < e) {
             try {
-                source.query(name, s, e, line -> parser.parse(line, out));
+                source.query(name, s, e, request, policy == Unsupported.SKIP, out);
             } catch (IOException | RuntimeException ex) {
-                if (ex instanceof InputFormatException ife) {
-                    throw ife;
-                }
-                throw new InputFormatException(path, "region " + name + ":" + (s + 1) + "-" + e, "cannot read the "
-                        + "records (" + ex + ").", "the file is truncated or corrupt; re-create it with bgzip and "
-                        + "re-index with `bcftools index -t`.", ex);
+                throw damaged("region " + name + ":" + (s + 1) + "-" + e, ex);
             }
         }
         return out.build(name);
@@ -146,38 +131,19 @@ public final class VcfReader implements AutoCloseable {
     /** Counts, over the whole file, the records GVL rejects (it validates the full index, not only regions). */
     public UnsupportedVariants scanUnsupported() {
         checkOpen();
-        long multi = 0;
-        long symbolic = 0;
-        long breakend = 0;
-        String first = null;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(Inputs.openDecompressed(path),
-                StandardCharsets.UTF_8), 1 << 16)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.isEmpty() || line.charAt(0) == '#') {
-                    continue;
-                }
-                String[] f = line.split("\t", 6);
-                if (f.length < 5) {
-                    continue;
-                }
-                AlleleKind kind = AlleleKind.of(f[4]);
-                switch (kind) {
-                    case MULTIALLELIC -> multi++;
-                    case SYMBOLIC -> symbolic++;
-                    case BREAKEND -> breakend++;
-                    default -> {
-                        continue;
-                    }
-                }
-                if (first == null) {
-                    first = f[0] + ":" + f[1] + " " + f[3] + ">" + f[4];
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path, e);
+        try {
+            return source.scanUnsupported();
+        } catch (IOException | RuntimeException ex) {
+            throw damaged("whole-file scan", ex);
         }
-        return new UnsupportedVariants(multi, symbolic, breakend, first);
+    }
+
+    private InputFormatException damaged(String where, Exception ex) {
+        if (ex instanceof InputFormatException ife) {
+            return ife;
+        }
+        return new InputFormatException(path, where, "cannot read the records (" + ex + ").", source.recreateHint(),
+                ex);
     }
 
     /** Throws GVL's whole-file error when {@link #scanUnsupported()} finds anything. */
@@ -186,7 +152,7 @@ public final class VcfReader implements AutoCloseable {
         if (u.total() > 0) {
             throw new InputFormatException(path, "record " + u.firstExample(), "the VCF contains unsupported variants: "
                     + u.multiallelic() + " multi-allelic, " + u.symbolic() + " symbolic (e.g. <DEL>/<INS>), "
-                    + u.breakend() + " breakend.", VcfLineParser.NORMALIZE);
+                    + u.breakend() + " breakend.", RecordErrors.NORMALIZE);
         }
     }
 

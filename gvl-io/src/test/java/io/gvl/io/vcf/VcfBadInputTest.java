@@ -127,14 +127,6 @@ class VcfBadInputTest {
     }
 
     @Test
-    void csiOnlyIndexNamesTheFix() {
-        Path src = TestData.fixture("synthetic/filtered.vcf.gz");
-        Path copy = TestData.copy(tmp, src, src.resolveSibling(src.getFileName() + ".csi"));
-        InputFormatException e = assertThrows(InputFormatException.class, () -> VcfReader.open(copy));
-        assertMentions(e, ".csi", "bcftools index -t");
-    }
-
-    @Test
     void truncatedBgzipBlock() throws IOException {
         Path src = TestData.real("bioc-variantannotation/chr22.vcf.gz");
         Path copy = TestData.copy(tmp, src, src.resolveSibling(src.getFileName() + ".tbi"));
@@ -147,13 +139,6 @@ class VcfBadInputTest {
                     () -> r.query("22", 50_900_000, 51_000_000, r.allSamples()));
             assertMentions(e, "chr22.vcf.gz", "region 22:", "truncated");
         }
-    }
-
-    @Test
-    void bcfIsRefusedWithConversionHint() throws IOException {
-        Path bcf = tmp.resolve("x.bcf");
-        Files.write(bcf, new byte[] {1, 2, 3});
-        assertMentions(assertThrows(InputFormatException.class, () -> VcfReader.open(bcf)), "x.bcf", "bcftools view -Oz");
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.gvl.io.vcf.VariantBatch;
 import it.unimi.dsi.fastutil.bytes.ByteArrayList;
 import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +24,14 @@ public final class BatchBuilder {
     private final List<String> formatKeys;
     private final List<String> infoKeys;
     private final int samples;
+    private final byte[] refRow;
+    private final float[] nanRow;
 
     public BatchBuilder(int samples, List<String> formatKeys, List<String> infoKeys) {
         this.samples = samples;
+        this.refRow = new byte[samples * PLOIDY];
+        this.nanRow = new float[samples];
+        Arrays.fill(nanRow, Float.NaN);
         this.formatKeys = formatKeys;
         this.infoKeys = infoKeys;
         format = new FloatArrayList[formatKeys.size()];
@@ -40,6 +46,44 @@ public final class BatchBuilder {
 
     public int size() {
         return positions.size();
+    }
+
+    /** Appends a site at 0-based {@code position}; REF and ALT are byte ranges of {@code bytes}. */
+    public void addSite(int position, byte[] bytes, int refFrom, int refLength, int altFrom, int altLength) {
+        positions.add(position);
+        ref.addElements(ref.size(), bytes, refFrom, refLength);
+        refOffsets.add(ref.size());
+        alt.addElements(alt.size(), bytes, altFrom, altLength);
+        altOffsets.add(alt.size());
+    }
+
+    /** Appends the value of INFO field {@code k} (in request order) for the last site. */
+    public void addInfo(int k, float value) {
+        info[k].add(value);
+    }
+
+    /**
+     * Appends the last site's per-sample row: every genotype REF, every FORMAT value NaN, to be overwritten by
+     * {@link #carry} and {@link #setFormat}. Returns the row's first genotype index.
+     */
+    public int addSampleRow() {
+        int base = genotypes.size();
+        // addElements grows geometrically; size(n) would reallocate exactly and turn a query quadratic
+        genotypes.addElements(base, refRow);
+        for (FloatArrayList list : format) {
+            list.addElements(list.size(), nanRow);
+        }
+        return base;
+    }
+
+    /** Marks haplotype {@code ploid} of output sample {@code sample} in the row at {@code base} as carrying ALT. */
+    public void carry(int base, int sample, int ploid) {
+        genotypes.set(base + sample * PLOIDY + ploid, (byte) 1);
+    }
+
+    /** Sets FORMAT field {@code k} of output sample {@code sample} in the last row. */
+    public void setFormat(int k, int sample, float value) {
+        format[k].set(format[k].size() - samples + sample, value);
     }
 
     public VariantBatch build(String contig) {

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** Where a VCF reader gets raw record lines for a region: a tabix index, or an in-memory plain VCF. */
+/** Where a text VCF gets raw record lines for a region: a tabix or CSI index, or an in-memory plain VCF. */
 public interface RecordSource extends AutoCloseable {
     /** Contigs that have records, in index (file) order. */
     List<String> contigs();

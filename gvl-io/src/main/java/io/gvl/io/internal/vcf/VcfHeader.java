@@ -5,6 +5,7 @@ import io.gvl.io.internal.Inputs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,31 +16,9 @@ import java.util.List;
 /** The parts of a VCF header the readers need: sample names and declared contigs, in file order. */
 public record VcfHeader(List<String> samples, List<String> contigs) {
     public static VcfHeader read(Path vcf) {
-        List<String> contigs = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Inputs.openDecompressed(vcf),
                 StandardCharsets.UTF_8))) {
-            String line;
-            long n = 0;
-            while ((line = in.readLine()) != null) {
-                n++;
-                if (line.startsWith("##contig=<")) {
-                    int id = line.indexOf("ID=");
-                    if (id > 0) {
-                        int end = id + 3;
-                        while (end < line.length() && line.charAt(end) != ',' && line.charAt(end) != '>') {
-                            end++;
-                        }
-                        contigs.add(line.substring(id + 3, end));
-                    }
-                } else if (line.startsWith("#CHROM")) {
-                    String[] f = line.split("\t");
-                    List<String> samples = f.length > 9 ? Arrays.asList(f).subList(9, f.length) : List.of();
-                    return new VcfHeader(List.copyOf(samples), List.copyOf(contigs));
-                } else if (!line.startsWith("##")) {
-                    throw new InputFormatException(vcf, "line " + n, "the header has no #CHROM line before the records.",
-                            "write a complete VCF header (e.g. with `bcftools view`).");
-                }
-            }
+            return parse(vcf, in);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + vcf, e);
         } catch (RuntimeException e) {
@@ -48,6 +27,41 @@ public record VcfHeader(List<String> samples, List<String> contigs) {
             }
             throw new InputFormatException(vcf, "header", "cannot decompress the header (" + e.getMessage() + ").",
                     "the file is truncated or corrupt; re-create it with `bgzip`.", e);
+        }
+    }
+
+    /** Parses header text (a BCF file embeds it) up to and including the {@code #CHROM} line. */
+    public static VcfHeader parse(Path file, String text) {
+        try {
+            return parse(file, new BufferedReader(new StringReader(text)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static VcfHeader parse(Path vcf, BufferedReader in) throws IOException {
+        List<String> contigs = new ArrayList<>();
+        String line;
+        long n = 0;
+        while ((line = in.readLine()) != null) {
+            n++;
+            if (line.startsWith("##contig=<")) {
+                int id = line.indexOf("ID=");
+                if (id > 0) {
+                    int end = id + 3;
+                    while (end < line.length() && line.charAt(end) != ',' && line.charAt(end) != '>') {
+                        end++;
+                    }
+                    contigs.add(line.substring(id + 3, end));
+                }
+            } else if (line.startsWith("#CHROM")) {
+                String[] f = line.split("\t");
+                List<String> samples = f.length > 9 ? Arrays.asList(f).subList(9, f.length) : List.of();
+                return new VcfHeader(List.copyOf(samples), List.copyOf(contigs));
+            } else if (!line.startsWith("##")) {
+                throw new InputFormatException(vcf, "line " + n, "the header has no #CHROM line before the records.",
+                        "write a complete VCF header (e.g. with `bcftools view`).");
+            }
         }
         throw new InputFormatException(vcf, "header", "no #CHROM line found.", "this is not a VCF file.");
     }

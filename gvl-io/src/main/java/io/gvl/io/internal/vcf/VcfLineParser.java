@@ -2,8 +2,8 @@ package io.gvl.io.internal.vcf;
 
 import io.gvl.io.InputFormatException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import it.unimi.dsi.fastutil.floats.FloatArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,10 +13,6 @@ import java.util.List;
  * is REF, only allele 1 counts as carried. One parser per query; not shared between threads.
  */
 public final class VcfLineParser {
-    /** Remedy quoted by every unsupported-record error. */
-    public static final String NORMALIZE = "normalize first: `bcftools norm -f ref.fa -a --atom-overlaps . -m -any "
-            + "in.vcf.gz -Oz -o out.vcf.gz && bcftools index -t out.vcf.gz`.";
-
     private final Path file;
     private final List<String> sampleNames;
     private final int[] outIndexOfFileSample;
@@ -80,7 +76,7 @@ public final class VcfLineParser {
                 skipped++;
                 return;
             }
-            throw unsupported(line.substring(0, tabs[0]), pos, ref, alt, kind);
+            throw RecordErrors.unsupported(file, line.substring(0, tabs[0]), pos, ref, alt, kind);
         }
         out.positions.add(position - 1);
         appendAscii(out.ref, ref);
@@ -107,18 +103,6 @@ public final class VcfLineParser {
             throw new InputFormatException(file, "record " + line.substring(0, tabs[0]) + ":" + pos, "POS '" + pos
                     + "' is not a positive integer.", "fix the POS column (1-based).", e);
         }
-    }
-
-    private InputFormatException unsupported(String contig, String pos, String ref, String alt, AlleleKind kind) {
-        String what = switch (kind) {
-            case MULTIALLELIC -> "multiallelic record";
-            case SYMBOLIC -> "symbolic allele";
-            default -> "breakend allele";
-        };
-        return new InputFormatException(file, "record " + contig + ":" + pos + " " + ref + ">" + alt, what
-                + " (GVL needs biallelic, atomized, left-aligned, explicit-sequence variants).", NORMALIZE
-                + (kind == AlleleKind.MULTIALLELIC ? "" : " Symbolic and breakend records must be removed, e.g. "
-                + "`bcftools view -e 'ALT~\"<\" || ALT~\"\\[\" || ALT~\"\\]\"'`."));
     }
 
     private void parseSamples(String line, int nTabs, int position, BatchBuilder out) {
@@ -214,9 +198,8 @@ public final class VcfLineParser {
     }
 
     private InputFormatException badGt(String line, int start, int end, int position, int fileSample, String why) {
-        return new InputFormatException(file, "record " + line.substring(0, tabs[0]) + ":" + position + " sample "
-                + sampleNames.get(fileSample), "bad GT in '" + line.substring(start, end) + "': " + why + ".",
-                "write GT as alleles 0, 1 or . separated by | or / (e.g. 0|1, 1/1, ./.).");
+        return RecordErrors.badGenotype(file, line.substring(0, tabs[0]), position, sampleNames.get(fileSample),
+                line.substring(start, end), why);
     }
 
     /** Start index of the {@code k}-th ':'-separated subfield in {@code [start, end)}, or -1 when absent. */

@@ -1,0 +1,127 @@
+package io.gvl.io.internal.bcf;
+
+import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.csi.Chunk;
+import io.gvl.io.internal.csi.CsiIndex;
+import io.gvl.io.internal.vcf.BatchBuilder;
+import io.gvl.io.internal.vcf.UnsupportedCounter;
+import io.gvl.io.internal.vcf.VariantFile;
+import io.gvl.io.internal.vcf.VcfHeader;
+import io.gvl.io.vcf.UnsupportedVariants;
+import io.gvl.io.vcf.VariantRequest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A BGZF BCF 2.1/2.2 file queried through its CSI index. htsjdk's BCF codec only accepts BCF 2.1 and decodes every
+ * INFO value and whole genotype objects, so records are read here and decoded by {@link BcfRecordDecoder}, which
+ * touches only what a request names. Queries share one stream and are serialized.
+ */
+public final class BcfFile implements VariantFile {
+    private final Path path;
+    private final BcfStream stream;
+    private final CsiIndex index;
+    private final Map<String, Integer> tids = new HashMap<>();
+    private final List<String> contigs;
+    private final BcfRecord record = new BcfRecord();
+
+    private BcfFile(Path path, BcfStream stream, CsiIndex index) {
+        this.path = path;
+        this.stream = stream;
+        this.index = index;
+        List<String> names = stream.header().contigs();
+        List<String> withRecords = new ArrayList<>();
+        for (int tid = 0; tid < names.size(); tid++) {
+            if (names.get(tid) != null) {
+                tids.put(names.get(tid), tid);
+                if (index.hasRecords(tid)) {
+                    withRecords.add(names.get(tid));
+                }
+            }
+        }
+        this.contigs = List.copyOf(withRecords);
+    }
+
+    /** Opens {@code bcf} with its CSI index {@code csi} (already checked to exist and be current). */
+    public static BcfFile open(Path bcf, Path csi) {
+        CsiIndex index = CsiIndex.read(csi);
+        BcfStream stream = new BcfStream(bcf);
+        int declared = stream.header().contigs().size();
+        if (index.references() > declared) {
+            stream.close();
+            throw new InputFormatException(csi, "", "the index describes " + index.references() + " contigs but "
+                    + bcf.getFileName() + " declares " + declared + ", so it belongs to another file.",
+                    "re-index: `bcftools index -f " + bcf + "`.");
+        }
+        return new BcfFile(bcf, stream, index);
+    }
+
+    @Override
+    public VcfHeader header() {
+        return stream.header().vcf();
+    }
+
+    @Override
+    public List<String> contigs() {
+        return contigs;
+    }
+
+    @Override
+    public synchronized void query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
+            BatchBuilder out) throws IOException {
+        Integer tid = tids.get(contig);
+        if (tid == null) {
+            return;
+        }
+        BcfRecordDecoder decoder = new BcfRecordDecoder(path, stream.header(), request, skipUnsupported);
+        for (Chunk chunk : index.chunks(tid, start, end)) {
+            stream.seek(chunk.begin());
+            while (stream.position() < chunk.end() && stream.next(record, decoder.needsSamples())) {
+                if (record.chrom != tid) {
+                    continue;
+                }
+                if (record.pos >= end) {
+                    return;
+                }
+                if (record.end() > start) {
+                    decode(decoder, out);
+                }
+            }
+        }
+    }
+
+    private void decode(BcfRecordDecoder decoder, BatchBuilder out) {
+        try {
+            decoder.decode(record, out);
+        } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+            throw new InputFormatException(path, "record " + stream.header().contig(record.chrom) + ":"
+                    + (record.pos + 1L), "its INFO or sample data is malformed (" + e.getMessage() + ").",
+                    BcfStream.RECREATE, e);
+        }
+    }
+
+    @Override
+    public synchronized UnsupportedVariants scanUnsupported() throws IOException {
+        UnsupportedCounter counter = new UnsupportedCounter();
+        stream.seek(-1);
+        while (stream.next(record, false)) {
+            counter.add(record.kind(), String.valueOf(stream.header().contig(record.chrom)),
+                    String.valueOf(record.pos + 1L), record.allele(0), record.altText());
+        }
+        return counter.result();
+    }
+
+    @Override
+    public String recreateHint() {
+        return BcfStream.RECREATE;
+    }
+
+    @Override
+    public void close() {
+        stream.close();
+    }
+}

@@ -1,0 +1,111 @@
+package io.gvl.io.internal.bcf;
+
+import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.vcf.VcfHeader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A BCF header: the VCF header text plus the two dictionaries records point into. Contig ids index the
+ * {@code ##contig} lines; string ids (INFO, FORMAT and FILTER keys) index the unique IDs of FILTER/INFO/FORMAT
+ * lines with PASS always first. An {@code IDX=} attribute, which bcftools writes, overrides the position.
+ */
+record BcfHeader(VcfHeader vcf, List<String> contigs, Map<String, Integer> strings) {
+    static BcfHeader parse(Path file, String text) {
+        VcfHeader vcf = VcfHeader.parse(file, text);
+        Map<String, Integer> strings = new HashMap<>();
+        strings.put("PASS", 0);
+        int nextString = 1;
+        Map<Integer, String> contigById = new HashMap<>();
+        int nextContig = 0;
+        for (String line : text.split("\n")) {
+            boolean contig = line.startsWith("##contig=<");
+            if (!contig && !line.startsWith("##INFO=<") && !line.startsWith("##FORMAT=<")
+                    && !line.startsWith("##FILTER=<")) {
+                continue;
+            }
+            Map<String, String> attrs = attributes(line.substring(line.indexOf('<') + 1));
+            String id = attrs.get("ID");
+            if (id == null) {
+                throw new InputFormatException(file, "header line '" + line + "'", "has no ID.",
+                        "re-create the BCF with `bcftools view -Ob`.");
+            }
+            Integer idx = index(file, line, attrs.get("IDX"));
+            if (contig) {
+                int at = idx != null ? idx : nextContig;
+                contigById.put(at, id);
+                nextContig = Math.max(nextContig, at + 1);
+            } else if (!strings.containsKey(id) || idx != null) {
+                int at = idx != null ? idx : nextString;
+                strings.put(id, at);
+                nextString = Math.max(nextString, at + 1);
+            }
+        }
+        List<String> contigs = new ArrayList<>();
+        for (int i = 0; i < nextContig; i++) {
+            contigs.add(contigById.get(i));
+        }
+        return new BcfHeader(vcf, java.util.Collections.unmodifiableList(contigs), Map.copyOf(strings));
+    }
+
+    /** The dictionary id of INFO/FORMAT key {@code key}, or -1 when the header does not declare it. */
+    int string(String key) {
+        return strings.getOrDefault(key, -1);
+    }
+
+    /** Name of contig id {@code tid}, or {@code null} when no {@code ##contig} line has it. */
+    String contig(int tid) {
+        return tid >= 0 && tid < contigs.size() ? contigs.get(tid) : null;
+    }
+
+    private static Integer index(Path file, String line, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            int i = Integer.parseInt(value);
+            if (i >= 0) {
+                return i;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InputFormatException(file, "header line '" + line + "'", "IDX '" + value + "' is not a "
+                + "non-negative integer.", "re-create the BCF with `bcftools view -Ob`.");
+    }
+
+    /** {@code key=value} pairs of a structured header line after its {@code <}; quoted values may hold commas. */
+    private static Map<String, String> attributes(String body) {
+        Map<String, String> out = new HashMap<>();
+        int i = 0;
+        while (i < body.length() && body.charAt(i) != '>') {
+            int eq = body.indexOf('=', i);
+            if (eq < 0) {
+                break;
+            }
+            String key = body.substring(i, eq).trim();
+            StringBuilder value = new StringBuilder();
+            int j = eq + 1;
+            if (j < body.length() && body.charAt(j) == '"') {
+                j++;
+                while (j < body.length() && body.charAt(j) != '"') {
+                    if (body.charAt(j) == '\\' && j + 1 < body.length()) {
+                        j++;
+                    }
+                    value.append(body.charAt(j++));
+                }
+                j++;
+            } else {
+                while (j < body.length() && body.charAt(j) != ',' && body.charAt(j) != '>') {
+                    value.append(body.charAt(j++));
+                }
+            }
+            out.putIfAbsent(key, value.toString());
+            i = j < body.length() && body.charAt(j) == ',' ? j + 1 : j;
+        }
+        return out;
+    }
+}

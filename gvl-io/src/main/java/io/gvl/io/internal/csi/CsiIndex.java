@@ -1,0 +1,192 @@
+package io.gvl.io.internal.csi;
+
+import io.gvl.io.InputFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * A coordinate-sorted index in htslib's CSI layout: a binning scheme of {@code depth + 1} levels whose smallest
+ * bins span {@code 2^minShift} bases, with per-bin record chunks and the offset of the first record overlapping
+ * each bin. htsjdk cannot query VCF or BCF through CSI, so this reader turns a region into the chunks to scan;
+ * callers still filter records by position, since chunks hold whole bins.
+ */
+public final class CsiIndex {
+    private final int minShift;
+    private final int depth;
+    private final List<Map<Integer, Bin>> references;
+    private final TabixMeta meta;
+
+    record Bin(long firstOverlap, Chunk[] chunks) {}
+
+    CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, TabixMeta meta) {
+        this.minShift = minShift;
+        this.depth = depth;
+        this.references = references;
+        this.meta = meta;
+    }
+
+    /** Reads a CSI file (BGZF-compressed); a damaged or foreign file is an {@link InputFormatException}. */
+    public static CsiIndex read(Path csi) {
+        byte[] bytes;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(csi), 1 << 16)) {
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw corrupt(csi, "cannot decompress it (" + e.getMessage() + ")", e);
+        }
+        try {
+            return parse(csi, ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN));
+        } catch (BufferUnderflowException | IllegalArgumentException e) {
+            throw corrupt(csi, "it ends inside its bin table", e);
+        }
+    }
+
+    private static CsiIndex parse(Path csi, ByteBuffer in) {
+        byte[] magic = new byte[4];
+        in.get(magic);
+        if (magic[0] != 'C' || magic[1] != 'S' || magic[2] != 'I' || magic[3] != 1) {
+            throw corrupt(csi, "it does not start with the CSI magic 'CSI\\1'", null);
+        }
+        int minShift = in.getInt();
+        int depth = in.getInt();
+        if (minShift < 0 || depth < 0 || depth > 10 || minShift + 3 * depth > 62) {
+            throw corrupt(csi, "its binning scheme (min_shift " + minShift + ", depth " + depth + ") is impossible",
+                    null);
+        }
+        int auxLength = checkedCount(csi, in, in.getInt(), 1, "aux length");
+        byte[] aux = new byte[auxLength];
+        in.get(aux);
+        int nRef = checkedCount(csi, in, in.getInt(), 4, "reference count");
+        List<Map<Integer, Bin>> refs = new ArrayList<>(nRef);
+        for (int r = 0; r < nRef; r++) {
+            int nBin = checkedCount(csi, in, in.getInt(), 16, "bin count");
+            Map<Integer, Bin> bins = new HashMap<>(Math.max(4, nBin * 2));
+            for (int b = 0; b < nBin; b++) {
+                int bin = in.getInt();
+                long firstOverlap = in.getLong();
+                int nChunk = checkedCount(csi, in, in.getInt(), 16, "chunk count");
+                Chunk[] chunks = new Chunk[nChunk];
+                for (int c = 0; c < nChunk; c++) {
+                    chunks[c] = new Chunk(in.getLong(), in.getLong());
+                }
+                bins.put(bin, new Bin(firstOverlap, chunks));
+            }
+            refs.add(bins);
+        }
+        return new CsiIndex(minShift, depth, List.copyOf(refs), TabixMeta.parse(csi, aux));
+    }
+
+    private static int checkedCount(Path csi, ByteBuffer in, int n, int minBytesEach, String what) {
+        if (n < 0 || (long) n * minBytesEach > in.remaining()) {
+            throw corrupt(csi, "its " + what + " " + n + " does not fit the file", null);
+        }
+        return n;
+    }
+
+    private static InputFormatException corrupt(Path csi, String why, Throwable cause) {
+        return new InputFormatException(csi, "", "not a valid CSI index: " + why + ".",
+                "re-create it: `bcftools index -f " + dataFile(csi) + "`.", cause);
+    }
+
+    private static String dataFile(Path csi) {
+        String name = csi.getFileName().toString();
+        return name.endsWith(".csi") ? csi.resolveSibling(name.substring(0, name.length() - 4)).toString()
+                : csi.toString();
+    }
+
+    /** Tabix-style column settings and sequence names (text VCF indexes); {@code null} for BCF indexes. */
+    public TabixMeta meta() {
+        return meta;
+    }
+
+    /** Number of references the index describes (for BCF, the header's contig dictionary). */
+    public int references() {
+        return references.size();
+    }
+
+    /** Whether reference {@code tid} has any record (the metadata pseudo-bin alone does not count). */
+    public boolean hasRecords(int tid) {
+        if (tid < 0 || tid >= references.size()) {
+            return false;
+        }
+        for (int bin : references.get(tid).keySet()) {
+            if (bin != pseudoBin()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The merged, offset-ordered chunks that may hold records of {@code tid} overlapping 0-based half-open
+     * {@code [begin, end)}: chunks of every bin overlapping the region, minus those ending before the first
+     * record that overlaps its start.
+     */
+    public List<Chunk> chunks(int tid, long begin, long end) {
+        long limit = 1L << (minShift + 3 * depth);
+        long b = Math.max(0, begin);
+        long e = Math.min(end, limit);
+        if (tid < 0 || tid >= references.size() || b >= e) {
+            return List.of();
+        }
+        Map<Integer, Bin> bins = references.get(tid);
+        List<Chunk> found = new ArrayList<>();
+        for (int level = 0; level <= depth; level++) {
+            long first = firstBin(level);
+            int shift = minShift + 3 * (depth - level);
+            for (long k = first + (b >> shift); k <= first + ((e - 1) >> shift); k++) {
+                Bin bin = bins.get((int) k);
+                if (bin != null) {
+                    found.addAll(List.of(bin.chunks()));
+                }
+            }
+        }
+        long minOffset = firstOverlap(bins, b);
+        found.removeIf(c -> c.end() <= minOffset);
+        found.sort(Comparator.comparingLong(Chunk::begin));
+        List<Chunk> merged = new ArrayList<>();
+        for (Chunk c : found) {
+            Chunk last = merged.isEmpty() ? null : merged.getLast();
+            if (last != null && c.begin() <= last.end()) {
+                merged.set(merged.size() - 1, new Chunk(last.begin(), Math.max(last.end(), c.end())));
+            } else {
+                merged.add(c);
+            }
+        }
+        return merged;
+    }
+
+    /** Offset of the first record overlapping position {@code pos}: from its leaf bin, or the nearest ancestor. */
+    private long firstOverlap(Map<Integer, Bin> bins, long pos) {
+        long bin = firstBin(depth) + (pos >> minShift);
+        while (true) {
+            Bin found = bins.get((int) bin);
+            if (found != null) {
+                return found.firstOverlap();
+            }
+            if (bin == 0) {
+                return 0;
+            }
+            bin = (bin - 1) >> 3;
+        }
+    }
+
+    private static long firstBin(int level) {
+        return ((1L << (3 * level)) - 1) / 7;
+    }
+
+    /** htslib stores per-reference counts in a bin one past the last real bin. */
+    private int pseudoBin() {
+        return (int) (firstBin(depth + 1) + 1);
+    }
+}
