@@ -26,4 +26,12 @@ public interface BatchSource {
      * axis being the instance axis. The caller owns (and closes) the result.
      */
     DatasetOutput fetch(int[] regions, int[] samples);
+
+    /**
+     * Whether every output array has the instance axis first, so that a fetched chunk can be cut into batches.
+     * Prefetching modes need this; sources whose outputs are indexed otherwise (e.g. per variant) say no.
+     */
+    default boolean instanceSliceable() {
+        return true;
+    }
 }

@@ -223,6 +223,10 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         }
 
         public DataLoader build() {
+            if (mode != Mode.NONE && !source.instanceSliceable()) {
+                throw new IllegalArgumentException("mode " + mode + " cuts prefetched chunks into batches, but this"
+                        + " source's outputs are not all indexed by instance (e.g. variant outputs); use Mode.NONE");
+            }
             return new DataLoader(this);
         }
     }

@@ -2,6 +2,7 @@ package io.gvl.dataloader;
 
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.SeqKind;
 
 /**
  * A {@link Dataset} view as a batch source: instances are the view's {@code (region, sample)} grid, each fetch is
@@ -28,5 +29,11 @@ public record DatasetSource(Dataset view) implements BatchSource {
     @Override
     public DatasetOutput fetch(int[] regions, int[] samples) {
         return view.get(regions, samples);
+    }
+
+    /** Variant outputs carry per-variant arrays (alleles, windows, flank tokens) that cannot be cut by instance. */
+    @Override
+    public boolean instanceSliceable() {
+        return view.seqKind() != SeqKind.VARIANTS && view.seqKind() != SeqKind.VARIANT_WINDOWS;
     }
 }

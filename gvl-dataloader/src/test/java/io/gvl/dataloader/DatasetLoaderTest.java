@@ -131,6 +131,29 @@ class DatasetLoaderTest {
         return out;
     }
 
+    @org.junit.jupiter.api.Test
+    void variantOutputsLoadWithoutPrefetchAndPrefetchSaysWhyNot() throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(303, 0);
+        Path dir = truth.writeDataset(tmp.resolve("ds"));
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(dir, ref)) {
+            Dataset variants = ds.withoutTracks().withSeqs(SeqKind.VARIANTS);
+            int n = 0;
+            try (DataLoader loader = DataLoader.builder(variants).batchSize(4).build()) {
+                for (Batch b : loader) {
+                    try (b; DatasetOutput direct = variants.get(b.regions(), b.samples())) {
+                        assertEquals(direct.arrays().size(), b.arrays().size());
+                        n += b.size();
+                    }
+                }
+            }
+            assertEquals(variants.size(), n);
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> DataLoader.builder(variants).mode(Mode.BUFFERED).build());
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("Mode.NONE"), e.getMessage());
+        }
+    }
+
     private static int loader(Dataset view) {
         return (int) ((view.size() + 4) / 5);
     }
