@@ -5,11 +5,13 @@ import io.gvl.core.dataset.Region;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
 
 /** Peer of the reference suite: htsjdk's indexed FASTA reads of the same windows, one per instance. */
 final class HtsjdkFastaPeer implements Workload {
     private final IndexedFastaSequenceFile fasta;
     private final List<Region> regions;
+    private final Map<String, Integer> contigs;
     private final Instances instances;
     private final int length;
     private final int batch;
@@ -21,6 +23,7 @@ final class HtsjdkFastaPeer implements Workload {
             throw new UncheckedIOException("cannot open " + fixture.data().fasta(), e);
         }
         this.regions = fixture.dataset().regions();
+        this.contigs = fixture.data().contigs();
         this.instances = new Instances(regions.size(), fixture.dataset().sampleCount());
         this.length = length;
         this.batch = batch;
@@ -32,8 +35,7 @@ final class HtsjdkFastaPeer implements Workload {
         long bytes = 0;
         for (int r : pairs[0]) {
             Region region = regions.get(r);
-            long contig = fasta.getSequenceDictionary().getSequence(region.chrom()).getSequenceLength();
-            long[] w = Windows.centred(region, length, contig);
+            long[] w = Windows.centred(region, length, contigs.get(region.chrom()));
             bytes += fasta.getSubsequenceAt(region.chrom(), w[0] + 1, w[1]).getBases().length;
         }
         return bytes;
