@@ -11,9 +11,10 @@ import java.util.Arrays;
  *
  * @param instances     number of (region, sample) instances
  * @param sequenceShape full shape of the sequence dataset, or {@code null} without sequences
+ * @param oneHot        whether the sequences are one-hot (their shape ends with an axis of 4)
  * @param trackShape    full shape of the track dataset, or {@code null} without tracks
  */
-record ExportPlan(int instances, int[] sequenceShape, int[] trackShape) {
+record ExportPlan(int instances, int[] sequenceShape, boolean oneHot, int[] trackShape) {
     /** Per-instance bytes of the index datasets: region, strand, start, end, and references to chrom and sample. */
     private static final long INDEX_BYTES = 4 + 1 + 8 + 8 + 4 + 4;
     /** Target uncompressed bytes of one chunk: a few instances, so h5py reads of single instances stay cheap. */
@@ -27,7 +28,7 @@ record ExportPlan(int instances, int[] sequenceShape, int[] trackShape) {
         int n = Math.toIntExact(instances);
         int[] seq = perInstanceSequence == null ? null : withLeading(n, perInstanceSequence, oneHot ? 4 : 0);
         int[] tracks = perInstanceTracks == null ? null : withLeading(n, perInstanceTracks, 0);
-        return new ExportPlan(n, seq, tracks);
+        return new ExportPlan(n, seq, oneHot, tracks);
     }
 
     private static int[] withLeading(int n, long[] rest, int trailing) {
@@ -44,7 +45,9 @@ record ExportPlan(int instances, int[] sequenceShape, int[] trackShape) {
 
     /** Heap the export holds: the nested arrays, the index arrays, plus jhdf's flat copy of the largest dataset. */
     long memoryBytes() {
-        long seq = sequenceShape == null ? 0 : NestedArray.heapBytes(sequenceShape, 1);
+        long seq = sequenceShape == null ? 0 : oneHot()
+                ? NestedArray.heapBytes(Arrays.copyOf(sequenceShape, sequenceShape.length - 1), NestedArray.REF)
+                : NestedArray.heapBytes(sequenceShape, 1);
         long tracks = trackShape == null ? 0 : NestedArray.heapBytes(trackShape, 4);
         long index = (long) instances * INDEX_BYTES;
         return seq + tracks + index + Math.max(payload(sequenceShape, 1), payload(trackShape, 4));

@@ -63,8 +63,9 @@ public final class Hdf5Export {
                     tracks ? perInstance(probe.tracks(), out) : null);
         }
         plan.check(out, o.effectiveMaxBytes());
-        NestedArray seq = seqs ? new NestedArray(byte.class, plan.sequenceShape(), oneHot ? 2 : 1) : null;
-        NestedArray trk = tracks ? new NestedArray(float.class, plan.trackShape(), 1) : null;
+        NestedArray seq = !seqs ? null : oneHot ? NestedArray.oneHot(plan.sequenceShape())
+                : NestedArray.bytes(plan.sequenceShape());
+        NestedArray trk = tracks ? NestedArray.floats(plan.trackShape()) : null;
         fill(v, batchSize(v, o), seq, trk, oneHot);
         InstanceIndex index = InstanceIndex.of(v);
         ExportFile.write(out, o.overwrite(), o.deflateLevel(), f -> {

@@ -7,25 +7,38 @@ import java.lang.reflect.Array;
 /**
  * One exported array held as the nested Java array jhdf 0.13 writes ({@code byte[][][]}, {@code float[][][][]},
  * ...), filled row by row from query outputs. A row is the last axis, or the last two for one-hot
- * ({@code (N, 4)}), so a dataset row copies in one call.
+ * ({@code (N, 4)}), so a dataset row copies in one call. One-hot rows point at five shared, never-modified codes
+ * instead of holding a 4-byte array per base (jhdf only reads them), so one-hot costs a reference per base.
  */
 final class NestedArray {
     /** Bytes of an array header and of a reference with compressed oops (the JVM default below 32 GiB heaps). */
     private static final long HEADER = 16;
-    private static final long REF = 4;
+    static final int REF = 4;
+    /** One-hot codes of A, C, G, T and of any other byte. */
+    private static final byte[][] CODES = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}, {0, 0, 0, 0}};
 
     private final int[] shape;
     private final int rowRank;
     private final Object data;
 
-    /**
-     * @param element {@code byte.class} or {@code float.class}
-     * @param rowRank trailing axes that form one row (1, or 2 for one-hot)
-     */
-    NestedArray(Class<?> element, int[] shape, int rowRank) {
+    private NestedArray(int[] shape, int rowRank, Object data) {
         this.shape = shape.clone();
         this.rowRank = rowRank;
-        this.data = Array.newInstance(element, shape);
+        this.data = data;
+    }
+
+    static NestedArray bytes(int[] shape) {
+        return new NestedArray(shape, 1, Array.newInstance(byte.class, shape));
+    }
+
+    static NestedArray floats(int[] shape) {
+        return new NestedArray(shape, 1, Array.newInstance(float.class, shape));
+    }
+
+    /** {@code shape} ends with the axis of 4; the rows ({@code (N, 4)}) are filled by {@link #setOneHot}. */
+    static NestedArray oneHot(int[] shape) {
+        return new NestedArray(shape, 2, Array.newInstance(byte[].class,
+                java.util.Arrays.copyOf(shape, shape.length - 1)));
     }
 
     /** Heap bytes a nested array of {@code shape} with {@code elementSize}-byte elements occupies. */
@@ -60,20 +73,17 @@ final class NestedArray {
         MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, dst, 0, dst.length);
     }
 
-    /** Writes the one-hot code of the bases in {@code src} into row {@code row} ({@code (N, 4)}, all zeros so far). */
+    /** Points row {@code row} ({@code (N, 4)}) at the one-hot codes of the bases in {@code src}. */
     void setOneHot(long row, MemorySegment src) {
         byte[][] dst = (byte[][]) rowAt(row);
         for (int i = 0; i < dst.length; i++) {
-            int k = switch (src.get(ValueLayout.JAVA_BYTE, i)) {
+            dst[i] = CODES[switch (src.get(ValueLayout.JAVA_BYTE, i)) {
                 case 'A', 'a' -> 0;
                 case 'C', 'c' -> 1;
                 case 'G', 'g' -> 2;
                 case 'T', 't' -> 3;
-                default -> -1;
-            };
-            if (k >= 0) {
-                dst[i][k] = 1;
-            }
+                default -> 4;
+            }];
         }
     }
 
