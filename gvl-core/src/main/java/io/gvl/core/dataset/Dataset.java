@@ -5,6 +5,8 @@ import io.gvl.core.internal.dataset.Instances;
 import io.gvl.core.internal.dataset.OpenedDataset;
 import io.gvl.core.internal.dataset.OutputSizer;
 import io.gvl.core.internal.dataset.Reconstruction;
+import io.gvl.core.internal.dataset.SpliceColumns;
+import io.gvl.core.internal.dataset.SplicedInstances;
 import io.gvl.core.internal.dataset.VariantOptions;
 import io.gvl.core.internal.dataset.ViewState;
 import io.gvl.core.internal.dataset.ViewValidation;
@@ -40,10 +42,17 @@ import java.util.stream.IntStream;
 public final class Dataset implements AutoCloseable {
     private final OpenedDataset opened;
     private final ViewState view;
+    private final java.util.function.Supplier<Arena> arenas;
 
-    private Dataset(OpenedDataset opened, ViewState view) {
+    private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas) {
         this.opened = opened;
         this.view = view;
+        this.arenas = arenas;
+    }
+
+    /** This view with query arenas from {@code arenas} (tests measure what a query allocates with it). */
+    Dataset withArenas(java.util.function.Supplier<Arena> arenas) {
+        return new Dataset(opened, view, arenas);
     }
 
     /** Opens the dataset at {@code dir} with the reference FASTA it was written against. */
@@ -64,14 +73,15 @@ public final class Dataset implements AutoCloseable {
     private static Dataset initial(OpenedDataset opened) {
         List<String> tracks = new ArrayList<>(opened.tracks().keySet());
         ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, OutputLength.ragged(), 0,
-                NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null, VariantOptions.defaults());
-        return new Dataset(opened, v);
+                NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null, VariantOptions.defaults(), null,
+                VarFilter.NONE);
+        return new Dataset(opened, v, Arena::ofShared);
     }
 
     private Dataset derive(ViewState next) {
         opened.ensureOpen();
         ViewValidation.check(opened, next);
-        return new Dataset(opened, next);
+        return new Dataset(opened, next, arenas);
     }
 
     // ----- views -------------------------------------------------------------------------------------------------
@@ -148,6 +158,37 @@ public final class Dataset implements AutoCloseable {
     }
 
     /**
+     * A spliced view (GVL's {@code splice_info="column"}): input rows sharing a value of {@code column} (a column of
+     * the BED the dataset was written from, e.g. {@code transcript_id}) are concatenated in BED row order into one
+     * row; the first axis then indexes spliced rows, in order of first appearance. Drops any region subset; keeps
+     * the sample subset. Spliced views need jitter 0, deterministic settings, ragged or variable length, and no
+     * tracks next to sequences (see docs/splicing.md).
+     */
+    public Dataset spliceInfo(String column) {
+        return spliceInfo(SpliceColumns.read(opened, column, null));
+    }
+
+    /** As {@link #spliceInfo(String)}, with the elements of each group sorted by {@code orderColumn} (e.g. exon number). */
+    public Dataset spliceInfo(String column, String orderColumn) {
+        return spliceInfo(SpliceColumns.read(opened, column, java.util.Objects.requireNonNull(orderColumn)));
+    }
+
+    /** A view spliced by an explicit map from spliced-row keys to input rows. */
+    public Dataset spliceInfo(SpliceMap map) {
+        return derive(view.withSplice(java.util.Objects.requireNonNull(map, "map")));
+    }
+
+    /** The same view without splicing (any spliced-row subset is dropped). */
+    public Dataset withoutSplicing() {
+        return derive(view.withSplice(null));
+    }
+
+    /** A view applying only the variants {@code filter} keeps to haplotype outputs (GVL's {@code var_filter}). */
+    public Dataset withVarFilter(VarFilter filter) {
+        return derive(view.withVarFilter(java.util.Objects.requireNonNull(filter, "filter")));
+    }
+
+    /**
      * A view restricted to these regions and samples, in the given order; indices are relative to this view (so
      * subsets compose). Null keeps an axis as it is.
      */
@@ -177,19 +218,35 @@ public final class Dataset implements AutoCloseable {
 
     // ----- queries -----------------------------------------------------------------------------------------------
 
-    /** One (region, sample) instance; the leading axis is squeezed away. */
+    /** One (region, sample) instance; the leading axis is squeezed away. Spliced: a (spliced row, sample) pair. */
     public DatasetOutput get(int region, int sample) {
-        return query(Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]));
+        return pairs(new int[] {region}, new int[] {sample}, new long[0]);
     }
 
     /** Element-wise pairs {@code (regions[i], samples[i])}: leading shape {@code (n)}. The batched fast path. */
     public DatasetOutput get(int[] regions, int[] samples) {
-        return query(Instances.pairs(opened, view, regions, samples, new long[] {regions.length}));
+        return pairs(regions, samples, new long[] {regions.length});
     }
 
     /** The outer product of regions and samples: leading shape {@code (regions, samples)}. */
     public DatasetOutput getGrid(int[] regions, int[] samples) {
+        if (view.spliced()) {
+            return querySpliced(SplicedInstances.grid(opened, view, regions, samples));
+        }
         return query(Instances.grid(opened, view, regions, samples));
+    }
+
+    private DatasetOutput pairs(int[] regions, int[] samples, long[] shape) {
+        if (view.spliced()) {
+            return querySpliced(SplicedInstances.pairs(opened, view, regions, samples, shape));
+        }
+        return query(Instances.pairs(opened, view, regions, samples, shape));
+    }
+
+    private DatasetOutput querySpliced(SplicedInstances inst) {
+        opened.ensureOpen();
+        ViewValidation.checkQuery(opened, view);
+        return inArena(arena -> Reconstruction.runSpliced(opened, view, inst, arena), inst.leadingShape());
     }
 
     /** Every instance of the view: leading shape {@code (regions, samples)}. */
@@ -200,10 +257,14 @@ public final class Dataset implements AutoCloseable {
     private DatasetOutput query(Instances inst) {
         opened.ensureOpen();
         ViewValidation.checkQuery(opened, view);
-        Arena arena = Arena.ofShared();
+        return inArena(arena -> Reconstruction.run(opened, view, inst, arena), inst.leadingShape());
+    }
+
+    /** Runs {@code body} in a fresh query arena that the returned output owns (tests count its allocations). */
+    private DatasetOutput inArena(java.util.function.Function<Arena, List<NamedArray>> body, long[] leadingShape) {
+        Arena arena = arenas.get();
         try {
-            List<NamedArray> arrays = Reconstruction.run(opened, view, inst, arena);
-            return new DatasetOutput(arena, inst.leadingShape(), arrays);
+            return new DatasetOutput(arena, leadingShape, body.apply(arena));
         } catch (RuntimeException | Error e) {
             arena.close();
             throw e;
@@ -216,6 +277,10 @@ public final class Dataset implements AutoCloseable {
      */
     public long outputBytes(int region, int sample) {
         opened.ensureOpen();
+        if (view.spliced()) {
+            return OutputSizer.splicedBytes(opened, view, SplicedInstances.pairs(opened, view, new int[] {region},
+                    new int[] {sample}, new long[0]).elements());
+        }
         Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
         return OutputSizer.bytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
     }
@@ -231,8 +296,42 @@ public final class Dataset implements AutoCloseable {
         return new int[] {regionCount(), sampleCount()};
     }
 
+    /** Rows of the first axis: regions, or spliced rows (e.g. transcripts) when spliced. */
     public int regionCount() {
-        return view.regionRows() == null ? opened.regions().size() : view.regionRows().length;
+        return Instances.regionCount(opened, view);
+    }
+
+    public boolean isSpliced() {
+        return view.spliced();
+    }
+
+    /** The splice map of a spliced view (over the full dataset, not the subset). */
+    public java.util.Optional<SpliceMap> spliceMap() {
+        return java.util.Optional.ofNullable(view.splice());
+    }
+
+    /** Keys of this spliced view's rows in view order (e.g. transcript ids). */
+    public List<String> splicedRowKeys() {
+        SpliceMap map = requireSpliced();
+        int[] rows = view.regionRows();
+        return rows == null ? map.keys() : Arrays.stream(rows).mapToObj(map.keys()::get).toList();
+    }
+
+    /** Position of spliced row {@code key} in this view, for indexing by key. */
+    public int splicedRowIndex(String key) {
+        int i = splicedRowKeys().indexOf(key);
+        if (i < 0) {
+            throw new IllegalArgumentException("unknown spliced row '" + key + "'" + (view.regionRows() == null ? ""
+                    : " in this subset"));
+        }
+        return i;
+    }
+
+    private SpliceMap requireSpliced() {
+        if (!view.spliced()) {
+            throw new IllegalStateException("this view is not spliced; call spliceInfo(...) first");
+        }
+        return view.splice();
     }
 
     public int sampleCount() {
@@ -246,6 +345,10 @@ public final class Dataset implements AutoCloseable {
 
     /** The regions of this view, in view order (the user's BED rows; subsets pick and reorder them). */
     public List<Region> regions() {
+        if (view.spliced()) {
+            throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: read"
+                    + " splicedRowKeys() and spliceMap(), or call withoutSplicing()");
+        }
         var table = opened.regions();
         List<String> contigs = opened.metadata().contigs();
         int n = regionCount();

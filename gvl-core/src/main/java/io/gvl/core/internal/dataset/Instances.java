@@ -43,8 +43,12 @@ public record Instances(int[] diskRegion, int[] diskSample, long[] dsIdx, long[]
         return pairs(ds, view, r, s, new long[] {regions.length, samples.length});
     }
 
-    static int regionCount(OpenedDataset ds, ViewState view) {
-        return view.regionRows() == null ? ds.regions().size() : view.regionRows().length;
+    /** Rows of the view's first axis: regions, or spliced rows when spliced. */
+    public static int regionCount(OpenedDataset ds, ViewState view) {
+        if (view.regionRows() != null) {
+            return view.regionRows().length;
+        }
+        return view.spliced() ? view.splice().size() : ds.regions().size();
     }
 
     static int sampleCount(OpenedDataset ds, ViewState view) {

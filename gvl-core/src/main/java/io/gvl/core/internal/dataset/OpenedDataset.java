@@ -143,6 +143,12 @@ public final class OpenedDataset implements AutoCloseable {
         return regions;
     }
 
+    /** {@code input_regions.arrow}: the user's BED rows with all their columns, in input order (read on demand). */
+    public io.gvl.format.InputRegions inputRegions() {
+        ensureOpen();
+        return files.inputRegions();
+    }
+
     /** Null without a reference. */
     public Reference reference() {
         return reference;

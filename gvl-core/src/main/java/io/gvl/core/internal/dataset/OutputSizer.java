@@ -49,6 +49,25 @@ public final class OutputSizer {
         };
     }
 
+    /**
+     * Bytes of one spliced (row, sample) pair: its elements' bytes with one set of row offsets, since the elements
+     * of a cell share its row. Spliced views carry no tracks next to sequences, so one kind of rows is counted.
+     */
+    public static long splicedBytes(OpenedDataset ds, ViewState view, Instances elements) {
+        long offsetBytes = switch (view.seqs()) {
+            case REFERENCE -> 8;
+            case HAPLOTYPES -> 8L * ds.ploidy();
+            case ANNOTATED -> 24L * ds.ploidy();
+            case NONE -> 8L * view.activeTracks().size();
+            case VARIANTS, VARIANT_WINDOWS -> 0;
+        };
+        long total = offsetBytes;
+        for (int i = 0; i < elements.size(); i++) {
+            total += bytes(ds, view, elements.diskRegion()[i], elements.diskSample()[i]) - offsetBytes;
+        }
+        return total;
+    }
+
     private static long sum(long[] values) {
         long s = 0;
         for (long v : values) {

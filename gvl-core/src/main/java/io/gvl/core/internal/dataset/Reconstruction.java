@@ -6,6 +6,8 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.dataset.VarFilter;
+import io.gvl.core.kernel.haplotype.ExonicFilter;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
@@ -16,6 +18,7 @@ import io.gvl.core.kernel.track.HaplotypeTracks;
 import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.RealignedTracks;
 import io.gvl.core.kernel.track.TrackSource;
+import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
@@ -85,6 +88,12 @@ public final class Reconstruction {
             case NONE, VARIANTS, VARIANT_WINDOWS -> r.withReferenceTracks(new ArrayList<>());
         };
         return OutputShaper.shape(raw, view.length(), inst.leadingShape(), arena);
+    }
+
+    /** Runs a spliced view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
+    public static List<NamedArray> runSpliced(OpenedDataset ds, ViewState view, SplicedInstances inst, Arena arena) {
+        return OutputShaper.shape(SplicedReconstruction.run(ds, view, inst, arena), view.length(),
+                inst.leadingShape(), arena);
     }
 
     /**
@@ -168,7 +177,9 @@ public final class Reconstruction {
             }
         }
         Regions windows = kernelRegions(start, end);
-        HaplotypeBatch unshifted = HaplotypeBatch.unshifted(windows, p, offsetIdx, null);
+        KeepMask keep = view.varFilter() == VarFilter.EXONIC
+                ? ExonicFilter.keepMask(start, end, offsetIdx, p, source.genotypes(), source.variants()) : null;
+        HaplotypeBatch unshifted = HaplotypeBatch.unshifted(windows, p, offsetIdx, keep);
         int[] diffs = Haplotypes.diffs(source, unshifted);
         int[] shifts = new int[rows];
         long[] lengths;
@@ -186,7 +197,7 @@ public final class Reconstruction {
         } else {
             lengths = Haplotypes.raggedLengths(windows, p, diffs);
         }
-        HaplotypeBatch batch = new HaplotypeBatch(windows, p, offsetIdx, shifts, null);
+        HaplotypeBatch batch = new HaplotypeBatch(windows, p, offsetIdx, shifts, keep);
         boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
         long baseSeed = 0;
         if (realign) {

@@ -2,6 +2,8 @@ package io.gvl.core.internal.dataset;
 
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.dataset.SpliceMap;
+import io.gvl.core.dataset.VarFilter;
 import io.gvl.core.kernel.rng.NumpyGenerator;
 import io.gvl.core.kernel.track.InsertionFill;
 import java.util.List;
@@ -14,11 +16,13 @@ import java.util.Map;
  * @param regionRows input-order region rows in view order, or null for all
  * @param sampleCols sample columns (metadata order) in view order, or null for all
  * @param variants   what variant outputs read
+ * @param splice     the spliced rows, or null when unspliced (then {@code regionRows} index its groups)
+ * @param varFilter  which stored variants haplotype outputs apply
  */
 public record ViewState(SeqKind seqs, List<String> activeTracks, OutputLength length, int jitter,
                         NumpyGenerator rng, boolean deterministic, boolean rcNeg, boolean realignTracks,
                         Map<String, InsertionFill> fills, int[] regionRows, int[] sampleCols,
-                        VariantOptions variants) {
+                        VariantOptions variants, SpliceMap splice, VarFilter varFilter) {
 
     public ViewState {
         activeTracks = List.copyOf(activeTracks);
@@ -27,36 +31,52 @@ public record ViewState(SeqKind seqs, List<String> activeTracks, OutputLength le
 
     public ViewState withSeqs(SeqKind s) {
         return new ViewState(s, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols, variants);
+                regionRows, sampleCols, variants, splice, varFilter);
     }
 
     public ViewState withTracks(List<String> t) {
         return new ViewState(seqs, t, length, jitter, rng, deterministic, rcNeg, realignTracks, fills, regionRows,
-                sampleCols, variants);
+                sampleCols, variants, splice, varFilter);
     }
 
     public ViewState withLength(OutputLength l) {
         return new ViewState(seqs, activeTracks, l, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols, variants);
+                regionRows, sampleCols, variants, splice, varFilter);
     }
 
     public ViewState withSettings(int j, NumpyGenerator g, boolean det, boolean rc, boolean realign) {
-        return new ViewState(seqs, activeTracks, length, j, g, det, rc, realign, fills, regionRows, sampleCols, variants);
+        return new ViewState(seqs, activeTracks, length, j, g, det, rc, realign, fills, regionRows, sampleCols, variants,
+                splice, varFilter);
     }
 
     public ViewState withFills(Map<String, InsertionFill> f) {
         return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, f,
-                regionRows, sampleCols, variants);
+                regionRows, sampleCols, variants, splice, varFilter);
     }
 
     public ViewState withSubset(int[] regions, int[] samples) {
         return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regions, samples, variants);
+                regions, samples, variants, splice, varFilter);
     }
 
     public ViewState withVariants(VariantOptions v) {
         return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols, v);
+                regionRows, sampleCols, v, splice, varFilter);
+    }
+
+    /** Splices by {@code map} (null: unspliced); the region subset is dropped, since its indices change meaning. */
+    public ViewState withSplice(SpliceMap map) {
+        return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
+                null, sampleCols, variants, map, varFilter);
+    }
+
+    public ViewState withVarFilter(VarFilter f) {
+        return new ViewState(seqs, activeTracks, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
+                regionRows, sampleCols, variants, splice, f);
+    }
+
+    public boolean spliced() {
+        return splice != null;
     }
 
     /** The fill for {@code track}: its own if set, else GVL's default {@code Repeat5p}. */

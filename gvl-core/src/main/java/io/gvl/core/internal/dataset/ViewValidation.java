@@ -42,6 +42,13 @@ public final class ViewValidation {
             case VARIANTS, VARIANT_WINDOWS -> VariantValidation.checkKind(ds, v);
         }
         VariantValidation.checkOptions(ds, v);
+        if (v.varFilter() == io.gvl.core.dataset.VarFilter.EXONIC && !ds.hasGenotypes()) {
+            throw new IllegalArgumentException("the exonic variant filter needs genotypes, but dataset " + ds.path()
+                    + " was written without variants");
+        }
+        if (v.spliced()) {
+            SpliceValidation.check(ds, v);
+        }
         for (String t : v.activeTracks()) {
             if (!ds.tracks().containsKey(t)) {
                 throw new IllegalArgumentException("unknown track '" + t + "'; dataset " + ds.path() + " has "
