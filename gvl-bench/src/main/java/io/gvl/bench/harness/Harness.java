@@ -58,6 +58,16 @@ public final class Harness {
                 results.add(report(new CellResult(cell, "gvl", gvl, protocol.measure(new Arraycopy(gvl.bytesPerRep())),
                         null), out, log));
             }
+            if (suite instanceof WriteSuite writes) {
+                for (Cell cell : suite.cells(options.quick())) {
+                    long kib = writes.peakRssKib(cell);
+                    out.println(Reports.peakRssJson(cell, kib));
+                    out.flush();
+                    log.printf(Locale.ROOT, "# %-10s %-22s %-34s peak RSS %,d MiB (fresh JVM, one write)%n",
+                            cell.suite(), "gvl", cell.id(), kib / 1024);
+                    log.flush();
+                }
+            }
             for (Suite.PeerRun peer : suite.peers(options.quick())) {
                 Stats gvl;
                 Stats other;

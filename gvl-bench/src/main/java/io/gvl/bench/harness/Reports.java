@@ -39,6 +39,17 @@ final class Reports {
     }
 
     /** The JSON summary line of one result. */
+    /** The write suite's memory line: peak RSS of one write in a fresh JVM. */
+    static String peakRssJson(Cell cell, long kib) {
+        StringBuilder sb = new StringBuilder("{");
+        field(sb, "suite", quote(cell.suite()));
+        field(sb, "cell", quote(cell.id()));
+        field(sb, "impl", quote("gvl"));
+        field(sb, "peak_rss_mib", num(kib / 1024.0));
+        sb.setLength(sb.length() - 1);
+        return sb.append('}').toString();
+    }
+
     static String json(CellResult r) {
         StringBuilder sb = new StringBuilder("{");
         field(sb, "suite", quote(r.cell().suite()));

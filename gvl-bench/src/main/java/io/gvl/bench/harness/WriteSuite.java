@@ -63,6 +63,14 @@ final class WriteSuite implements Suite {
         };
     }
 
+    /** Peak RSS of one write of {@code cell}, in a fresh JVM. */
+    long peakRssKib(Cell cell) {
+        Path bed = fixture.scratch("rss-" + cell.length() + ".bed");
+        writeBed(bed, cell.length());
+        return WriteMemoryProbe.peakRssKib(fixture.data(), bed, fixture.coverage(), cell.mode().equals("variants+tracks"),
+                bed.getParent());
+    }
+
     private void writeBed(Path bed, int length) {
         var contig = fixture.data().contigs().entrySet().iterator().next();
         long stride = (contig.getValue() - length) / REGIONS;
