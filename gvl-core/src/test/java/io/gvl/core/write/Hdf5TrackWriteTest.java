@@ -196,6 +196,43 @@ class Hdf5TrackWriteTest {
         return bed;
     }
 
+    /**
+     * Windows are read exactly (not widened to whole chunks) from contiguous datasets and from chunks too large to
+     * keep, and widened blocks are reused across sorted windows: all give the oracle's runs.
+     */
+    @Test
+    void contiguousAndLargeChunkDatasetsGiveTheSameRuns() throws IOException {
+        int big = 500_000;
+        float[] contiguous = Coverage.seeded(21, CONTIG_LENGTH);
+        float[] largeChunks = Coverage.seeded(22, big);
+        Path h5 = tmp.resolve("layouts.h5");
+        try (io.jhdf.WritableHdfFile f = io.jhdf.HdfFile.write(h5)) {
+            f.putDataset("chr1", contiguous);
+            f.putDataset("chr2", largeChunks, io.jhdf.api.DatasetCreationOptions.builder().chunkDimensions(400_000)
+                    .deflate().build());
+        }
+        StringBuilder sb = new StringBuilder();
+        SplittableRandom rng = new SplittableRandom(5);
+        for (int i = 0; i < 30; i++) {
+            int start = rng.nextInt(CONTIG_LENGTH - REGION_LENGTH);
+            sb.append("chr1\t").append(start).append('\t').append(start + REGION_LENGTH).append('\n');
+            start = rng.nextInt(big - 5000);
+            sb.append("chr2\t").append(start).append('\t').append(start + 1 + rng.nextInt(5000)).append('\n');
+        }
+        Path bed = tmp.resolve("layouts.bed");
+        Files.writeString(bed, sb);
+        Path ds = tmp.resolve("layouts.gvl");
+        Gvl.write(ds, WriteOptions.builder(bed).maxJitter(3).track(Hdf5Track.ofFiles("h5", Map.of("s", h5))).build());
+        DatasetMetadata meta = DatasetMetadata.read(DatasetLayout.metadata(ds));
+        Regions windows = Regions.read(ds.resolve(DatasetLayout.REGIONS));
+        Stored.Track t = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "h5");
+        for (int r = 0; r < windows.size(); r++) {
+            float[] v = meta.contigs().get(windows.contig(r)).equals("chr1") ? contiguous : largeChunks;
+            assertEquals(Coverage.show(Coverage.runs(v, windows.start(r), windows.end(r))),
+                    Coverage.show(Coverage.cell(t, r)), "window " + r);
+        }
+    }
+
     /** {@code update} stores the same intervals as {@code write} for the same HDF5 track. */
     @Test
     void updateStoresWhatWriteStores() throws IOException {

@@ -10,10 +10,10 @@ final class DenseRuns {
     private DenseRuns() {
     }
 
-    /** Runs of {@code values}, whose first element sits at coordinate {@code offset}. */
-    static BigWigIntervals of(float[] values, int offset) {
+    /** Runs of {@code values[from, to)}, whose element {@code i} sits at coordinate {@code offset + i}. */
+    static BigWigIntervals of(float[] values, int from, int to, int offset) {
         int n = 0;
-        for (int i = 0; i < values.length; i = runEnd(values, i)) {
+        for (int i = from; i < to; i = runEnd(values, i, to)) {
             if (kept(values[i])) {
                 n++;
             }
@@ -22,8 +22,8 @@ final class DenseRuns {
         int[] ends = new int[n];
         float[] out = new float[n];
         int k = 0;
-        for (int i = 0; i < values.length; ) {
-            int end = runEnd(values, i);
+        for (int i = from; i < to; ) {
+            int end = runEnd(values, i, to);
             if (kept(values[i])) {
                 starts[k] = offset + i;
                 ends[k] = offset + end;
@@ -39,9 +39,9 @@ final class DenseRuns {
     }
 
     /** End of the run starting at {@code i}; NaN is never equal, so each NaN is its own (dropped) run. */
-    private static int runEnd(float[] values, int i) {
+    private static int runEnd(float[] values, int i, int to) {
         int j = i + 1;
-        while (j < values.length && values[j] == values[i]) {
+        while (j < to && values[j] == values[i]) {
             j++;
         }
         return j;
