@@ -1,0 +1,12 @@
+package io.gvl.core.splice;
+
+/**
+ * One element (CDS or exon) of a splice BED, 0-based half-open.
+ *
+ * @param strand       {@code '+'} or {@code '-'}
+ * @param geneName     may be null
+ * @param exonNumber   rank of the element on its transcript, 5' to 3' in transcription order (1-based)
+ */
+public record SpliceBedRow(String chrom, int start, int end, char strand, String geneName, String transcriptId,
+                           int exonNumber) {
+}
