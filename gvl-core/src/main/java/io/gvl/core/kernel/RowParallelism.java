@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The one parallel gate for per-row kernels, as GVL has it: split rows over the common ForkJoin pool only when
@@ -87,6 +88,9 @@ public final class RowParallelism {
             return;
         }
         long chunks = Math.min(rows, 4L * THREADS);
+        // Failures are captured inside the tasks and rethrown as they are: ForkJoin would otherwise hand the caller
+        // a reflective copy of an exception thrown on another worker.
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         List<RecursiveAction> tasks = new ArrayList<>((int) chunks);
         for (long c = 0; c < chunks; c++) {
             long from = rows * c / chunks;
@@ -94,10 +98,27 @@ public final class RowParallelism {
             tasks.add(new RecursiveAction() {
                 @Override
                 protected void compute() {
-                    work.run(from, to);
+                    if (failure.get() != null) {
+                        return;
+                    }
+                    try {
+                        work.run(from, to);
+                    } catch (Throwable t) {
+                        failure.compareAndSet(null, t);
+                    }
                 }
             });
         }
         ForkJoinTask.invokeAll(tasks);
+        Throwable t = failure.get();
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException("row work failed", t);
+        }
     }
 }
