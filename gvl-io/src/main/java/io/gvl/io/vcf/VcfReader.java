@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -67,6 +68,16 @@ public final class VcfReader implements AutoCloseable {
     /** Sample names in file order. */
     public List<String> samples() {
         return source.header().samples();
+    }
+
+    /** INFO keys the header declares, with their declared {@code Type} ({@code ""} when absent), in header order. */
+    public Map<String, String> declaredInfo() {
+        return source.header().info();
+    }
+
+    /** FORMAT keys the header declares, with their declared {@code Type} ({@code ""} when absent), in header order. */
+    public Map<String, String> declaredFormat() {
+        return source.header().format();
     }
 
     /** Contigs that have records, in index order. */

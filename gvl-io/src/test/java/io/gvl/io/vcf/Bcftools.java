@@ -29,12 +29,17 @@ final class Bcftools {
         return out;
     }
 
-    /** A copy of bgzipped {@code vcf} in a fresh folder of {@code dir}, indexed with CSI only. */
+    /** A copy of bgzipped {@code vcf} in a fresh folder of {@code dir}, indexed with CSI only (default bins). */
     static Path csiOnly(Path vcf, Path dir) {
+        return csiOnly(vcf, dir, 14);
+    }
+
+    /** As {@link #csiOnly(Path, Path)} with {@code 2^minShift}-base leaf bins (small ones give a deeper index). */
+    static Path csiOnly(Path vcf, Path dir, int minShift) {
         try {
             Path sub = Files.createTempDirectory(dir, "csi");
             Path copy = TestData.copy(sub, vcf);
-            TestData.run(List.of("bcftools", "index", "-c", copy.toString()));
+            TestData.run(List.of("bcftools", "index", "-m", String.valueOf(minShift), copy.toString()));
             assertTrue(Files.exists(sub.resolve(copy.getFileName() + ".csi")));
             return copy;
         } catch (IOException e) {

@@ -45,7 +45,17 @@ public final class VcfVariantSource implements VariantSource {
 
     /** As {@link #open(Path)}, also storing the numeric INFO fields {@code info} (each must be declared). */
     public static VcfVariantSource open(Path vcf, List<String> info) {
-        VcfHeaderFields header = VcfHeaderFields.read(vcf);
+        VcfReader reader = VcfReader.open(vcf);
+        try {
+            return open(reader, new VcfHeaderFields(reader.declaredInfo(), reader.declaredFormat()), info);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    private static VcfVariantSource open(VcfReader reader, VcfHeaderFields header, List<String> info) {
+        Path vcf = reader.path();
         List<String> fields = new ArrayList<>();
         if (header.numericInfo("AF")) {
             fields.add("AF");
@@ -61,7 +71,7 @@ public final class VcfVariantSource implements VariantSource {
             }
         }
         List<String> integers = fields.stream().filter(f -> "Integer".equals(header.info().get(f))).toList();
-        return new VcfVariantSource(VcfReader.open(vcf), fields, integers, header.hasDosages());
+        return new VcfVariantSource(reader, fields, integers, header.hasDosages());
     }
 
     @Override

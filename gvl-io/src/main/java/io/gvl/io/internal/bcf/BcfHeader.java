@@ -1,6 +1,7 @@
 package io.gvl.io.internal.bcf;
 
 import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.vcf.HeaderLines;
 import io.gvl.io.internal.vcf.VcfHeader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ record BcfHeader(VcfHeader vcf, List<String> contigs, Map<String, Integer> strin
                     && !line.startsWith("##FILTER=<")) {
                 continue;
             }
-            Map<String, String> attrs = attributes(line.substring(line.indexOf('<') + 1));
+            Map<String, String> attrs = HeaderLines.attributes(line);
             String id = attrs.get("ID");
             if (id == null) {
                 throw new InputFormatException(file, "header line '" + line + "'", "has no ID.",
@@ -75,37 +76,5 @@ record BcfHeader(VcfHeader vcf, List<String> contigs, Map<String, Integer> strin
         }
         throw new InputFormatException(file, "header line '" + line + "'", "IDX '" + value + "' is not a "
                 + "non-negative integer.", "re-create the BCF with `bcftools view -Ob`.");
-    }
-
-    /** {@code key=value} pairs of a structured header line after its {@code <}; quoted values may hold commas. */
-    private static Map<String, String> attributes(String body) {
-        Map<String, String> out = new HashMap<>();
-        int i = 0;
-        while (i < body.length() && body.charAt(i) != '>') {
-            int eq = body.indexOf('=', i);
-            if (eq < 0) {
-                break;
-            }
-            String key = body.substring(i, eq).trim();
-            StringBuilder value = new StringBuilder();
-            int j = eq + 1;
-            if (j < body.length() && body.charAt(j) == '"') {
-                j++;
-                while (j < body.length() && body.charAt(j) != '"') {
-                    if (body.charAt(j) == '\\' && j + 1 < body.length()) {
-                        j++;
-                    }
-                    value.append(body.charAt(j++));
-                }
-                j++;
-            } else {
-                while (j < body.length() && body.charAt(j) != ',' && body.charAt(j) != '>') {
-                    value.append(body.charAt(j++));
-                }
-            }
-            out.putIfAbsent(key, value.toString());
-            i = j < body.length() && body.charAt(j) == ',' ? j + 1 : j;
-        }
-        return out;
     }
 }

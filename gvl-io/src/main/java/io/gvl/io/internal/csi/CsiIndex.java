@@ -144,10 +144,20 @@ public final class CsiIndex {
         for (int level = 0; level <= depth; level++) {
             long first = firstBin(level);
             int shift = minShift + 3 * (depth - level);
-            for (long k = first + (b >> shift); k <= first + ((e - 1) >> shift); k++) {
-                Bin bin = bins.get((int) k);
-                if (bin != null) {
-                    found.addAll(List.of(bin.chunks()));
+            long lo = first + (b >> shift);
+            long hi = first + ((e - 1) >> shift);
+            if (hi - lo >= bins.size()) { // a wide region: walking the stored bins is cheaper than probing each id
+                bins.forEach((id, bin) -> {
+                    if (id >= lo && id <= hi) {
+                        found.addAll(List.of(bin.chunks()));
+                    }
+                });
+            } else {
+                for (long k = lo; k <= hi; k++) {
+                    Bin bin = bins.get((int) k);
+                    if (bin != null) {
+                        found.addAll(List.of(bin.chunks()));
+                    }
                 }
             }
         }

@@ -11,10 +11,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The parts of a VCF header the readers need: sample names and declared contigs, in file order. */
-public record VcfHeader(List<String> samples, List<String> contigs) {
+/**
+ * The parts of a VCF header the readers need: sample names and declared contigs in file order, and the declared
+ * INFO and FORMAT keys with their {@code Type} (empty when not given), in header order.
+ */
+public record VcfHeader(List<String> samples, List<String> contigs, Map<String, String> info,
+        Map<String, String> format) {
     public static VcfHeader read(Path vcf) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Inputs.openDecompressed(vcf),
                 StandardCharsets.UTF_8))) {
@@ -41,6 +48,8 @@ public record VcfHeader(List<String> samples, List<String> contigs) {
 
     private static VcfHeader parse(Path vcf, BufferedReader in) throws IOException {
         List<String> contigs = new ArrayList<>();
+        Map<String, String> info = new LinkedHashMap<>();
+        Map<String, String> format = new LinkedHashMap<>();
         String line;
         long n = 0;
         while ((line = in.readLine()) != null) {
@@ -54,10 +63,17 @@ public record VcfHeader(List<String> samples, List<String> contigs) {
                     }
                     contigs.add(line.substring(id + 3, end));
                 }
+            } else if (line.startsWith("##INFO=<") || line.startsWith("##FORMAT=<")) {
+                Map<String, String> attrs = HeaderLines.attributes(line);
+                if (attrs.containsKey("ID")) {
+                    (line.startsWith("##INFO") ? info : format).putIfAbsent(attrs.get("ID"),
+                            attrs.getOrDefault("Type", ""));
+                }
             } else if (line.startsWith("#CHROM")) {
                 String[] f = line.split("\t");
                 List<String> samples = f.length > 9 ? Arrays.asList(f).subList(9, f.length) : List.of();
-                return new VcfHeader(List.copyOf(samples), List.copyOf(contigs));
+                return new VcfHeader(List.copyOf(samples), List.copyOf(contigs),
+                        Collections.unmodifiableMap(info), Collections.unmodifiableMap(format));
             } else if (!line.startsWith("##")) {
                 throw new InputFormatException(vcf, "line " + n, "the header has no #CHROM line before the records.",
                         "write a complete VCF header (e.g. with `bcftools view`).");
