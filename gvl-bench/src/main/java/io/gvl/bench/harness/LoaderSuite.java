@@ -1,6 +1,7 @@
 package io.gvl.bench.harness;
 
 import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.dataloader.Batch;
@@ -11,12 +12,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The {@code loader} suite: one epoch of a {@link DataLoader} over haplotypes plus the realigned coverage track
- * per run, in each loader mode (NONE, BUFFERED, DOUBLE_BUFFERED). Output bytes are every batch's arrays.
+ * The {@code loader} suite, on GVL's grid (§7.6 of the read-path notes): one epoch of {@value #EPOCH} instances per
+ * run (the fixture's instances, cycled), haplotypes or annotated haplotypes of fixed length {1k, 5k, 10k} in batches
+ * of {16, 128, 256}, in each loader mode (NONE, BUFFERED, DOUBLE_BUFFERED); plus haplotypes with the realigned
+ * coverage track at 16 kb. Output bytes are every batch's arrays. The cell's mode reads {@code <loader mode>/<output>}.
  */
 final class LoaderSuite implements Suite {
-    static final int[] LENGTHS = {1024, 16_384};
-    static final int[] BATCHES = {16, 64};
+    static final int[] LENGTHS = {1024, 5120, 10_240};
+    static final int[] BATCHES = {16, 128, 256};
+    static final List<String> OUTPUTS = List.of("haplotypes", "annotated");
+    static final int EPOCH = 1024;
     private static final long BUFFER_BYTES = 256L << 20;
 
     private final BenchFixture fixture;
@@ -34,10 +39,16 @@ final class LoaderSuite implements Suite {
     public List<Cell> cells(boolean quick) {
         List<Cell> out = new ArrayList<>();
         for (Mode mode : Mode.values()) {
-            for (int len : quick ? new int[] {LENGTHS[0]} : LENGTHS) {
-                for (int batch : quick ? new int[] {BATCHES[0]} : BATCHES) {
-                    out.add(new Cell(name(), len, batch, mode.name().toLowerCase(Locale.ROOT)));
+            String m = mode.name().toLowerCase(Locale.ROOT);
+            for (String output : quick ? OUTPUTS.subList(0, 1) : OUTPUTS) {
+                for (int len : quick ? new int[] {LENGTHS[0]} : LENGTHS) {
+                    for (int batch : quick ? new int[] {BATCHES[0]} : BATCHES) {
+                        out.add(new Cell(name(), len, batch, m + "/" + output));
+                    }
                 }
+            }
+            if (!quick) {
+                out.add(new Cell(name(), 16_384, 64, m + "/haplotypes+track"));
             }
         }
         return out;
@@ -45,10 +56,21 @@ final class LoaderSuite implements Suite {
 
     @Override
     public Workload workload(Cell cell) {
-        DataLoader loader = DataLoader.builder(fixture.dataset().withSeqs(SeqKind.HAPLOTYPES)
-                        .withTracks(BenchFixture.TRACK).withLen(OutputLength.fixed(cell.length())))
+        String[] modeAndOutput = cell.mode().split("/");
+        Dataset base = fixture.dataset().withLen(OutputLength.fixed(cell.length()));
+        Dataset view = switch (modeAndOutput[1]) {
+            case "annotated" -> base.withSeqs(SeqKind.ANNOTATED).withoutTracks();
+            case "haplotypes+track" -> base.withSeqs(SeqKind.HAPLOTYPES).withTracks(BenchFixture.TRACK);
+            default -> base.withSeqs(SeqKind.HAPLOTYPES).withoutTracks();
+        };
+        long[] order = new long[EPOCH];
+        for (int i = 0; i < EPOCH; i++) {
+            order[i] = i % view.size();
+        }
+        DataLoader loader = DataLoader.builder(view)
                 .batchSize(cell.batch())
-                .mode(Mode.valueOf(cell.mode().toUpperCase(Locale.ROOT)))
+                .order(order)
+                .mode(Mode.valueOf(modeAndOutput[0].toUpperCase(Locale.ROOT)))
                 .bufferBytes(BUFFER_BYTES)
                 .build();
         return new Workload() {

@@ -14,8 +14,8 @@ import java.util.Arrays;
  * @param minReps least number of timed runs
  */
 public record Protocol(Duration warmup, Duration minTime, int minReps) {
-    /** The default: 0.3 s warm-up, then at least 1.5 s and 3 runs. */
-    public static final Protocol DEFAULT = new Protocol(Duration.ofMillis(300), Duration.ofMillis(1500), 3);
+    /** The default: 2 s warm-up (the Vector API paths need it to be compiled), then at least 1.5 s and 3 runs. */
+    public static final Protocol DEFAULT = new Protocol(Duration.ofMillis(2000), Duration.ofMillis(1500), 3);
     /** For tests and smoke runs: a short warm-up and at least 3 runs over 50 ms. */
     public static final Protocol QUICK = new Protocol(Duration.ofMillis(20), Duration.ofMillis(50), 3);
 
