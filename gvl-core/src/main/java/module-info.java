@@ -15,6 +15,7 @@ module io.gvl.core {
     exports io.gvl.core.kernel.rng;
     exports io.gvl.core.kernel.track;
     exports io.gvl.core.kernel.variant;
+    exports io.gvl.core.sites;
     exports io.gvl.core.splice;
     exports io.gvl.core.variants;
     exports io.gvl.core.write;

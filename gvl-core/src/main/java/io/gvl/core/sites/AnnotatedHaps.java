@@ -1,0 +1,11 @@
+package io.gvl.core.sites;
+
+import io.gvl.core.buffer.Dense;
+
+/**
+ * Fixed-length annotated haplotypes (GVL's {@code AnnotatedHaps}): bytes {@code (n, P, L)} uint8 and, per base,
+ * {@code var_idxs} and {@code ref_coords} {@code (n, P, L)} int32 (spec §5.7). Views; the {@link SitesOutput} they
+ * came from owns the memory.
+ */
+public record AnnotatedHaps(Dense haps, Dense varIdxs, Dense refCoords) {
+}
