@@ -1,8 +1,6 @@
 package io.gvl.cli;
 
 import io.gvl.core.Gvl;
-import io.gvl.core.write.AnnotationTrack;
-import io.gvl.core.write.BigWigs;
 import io.gvl.core.write.MemorySize;
 import io.gvl.core.write.UpdateOptions;
 import io.gvl.core.write.WriteException;
@@ -12,10 +10,9 @@ import io.gvl.io.InputFormatException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,18 +30,8 @@ public final class UpdateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")
     Path dir;
 
-    @Option(names = "--bigwig", paramLabel = "NAME=TABLE",
-            description = "Per-sample track NAME from a table with columns sample and path; it must list exactly "
-                    + "the dataset's samples.")
-    Map<String, Path> bigwigs = new LinkedHashMap<>();
-
-    @Option(names = "--hdf5-track", paramLabel = "NAME=TABLE|FILE",
-            description = WriteCommand.HDF5_TRACK + " It must hold exactly the dataset's samples.")
-    Map<String, Path> hdf5Tracks = new LinkedHashMap<>();
-
-    @Option(names = "--annot", paramLabel = "NAME=FILE",
-            description = "Sample-independent track NAME from a bigWig or a BED-like file (value = column 5).")
-    Map<String, Path> annotations = new LinkedHashMap<>();
+    @Mixin
+    TrackArgs tracks = new TrackArgs();
 
     @Option(names = "--overwrite", description = "Replace tracks of the same name.")
     boolean overwrite;
@@ -68,9 +55,7 @@ public final class UpdateCommand implements Callable<Integer> {
             if (threads != null) {
                 b.threads(threads);
             }
-            bigwigs.forEach((name, table) -> b.track(BigWigs.fromTable(name, table)));
-            hdf5Tracks.forEach((name, source) -> b.track(WriteCommand.hdf5Track(name, source)));
-            annotations.forEach((name, file) -> b.annotation(new AnnotationTrack(name, file)));
+            tracks.addTo(b::track, b::annotation);
             Gvl.update(dir, b.build());
             spec.commandLine().getOut().println(dir + ": updated");
             return 0;

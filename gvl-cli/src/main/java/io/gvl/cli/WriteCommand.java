@@ -1,9 +1,6 @@
 package io.gvl.cli;
 
 import io.gvl.core.Gvl;
-import io.gvl.core.write.AnnotationTrack;
-import io.gvl.core.write.BigWigs;
-import io.gvl.core.write.Hdf5Track;
 import io.gvl.core.write.MemorySize;
 import io.gvl.core.write.WriteException;
 import io.gvl.core.write.WriteOptions;
@@ -20,10 +17,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -53,16 +49,8 @@ public final class WriteCommand implements Callable<Integer> {
             description = "Reference FASTA; when given every BED contig must be in it.")
     Path reference;
 
-    @Option(names = "--bigwig", paramLabel = "NAME=TABLE",
-            description = "Per-sample track NAME from a table with columns sample and path (TSV, or CSV by suffix).")
-    Map<String, Path> bigwigs = new LinkedHashMap<>();
-
-    @Option(names = "--hdf5-track", paramLabel = "NAME=TABLE|FILE", description = HDF5_TRACK)
-    Map<String, Path> hdf5Tracks = new LinkedHashMap<>();
-
-    @Option(names = "--annot", paramLabel = "NAME=FILE",
-            description = "Sample-independent track NAME from a bigWig or a BED-like file (value = column 5).")
-    Map<String, Path> annotations = new LinkedHashMap<>();
+    @Mixin
+    TrackArgs tracks = new TrackArgs();
 
     @Option(names = "--samples", paramLabel = "S1,S2|@FILE",
             description = "Samples to keep (comma-separated, or @file with one per line); default: all in common.")
@@ -107,9 +95,7 @@ public final class WriteCommand implements Callable<Integer> {
             if (threads != null) {
                 b.threads(threads);
             }
-            bigwigs.forEach((name, table) -> b.track(BigWigs.fromTable(name, table)));
-            hdf5Tracks.forEach((name, source) -> b.track(hdf5Track(name, source)));
-            annotations.forEach((name, file) -> b.annotation(new AnnotationTrack(name, file)));
+            tracks.addTo(b::track, b::annotation);
             Gvl.write(out, b.build());
             spec.commandLine().getOut().println(out + ": written");
             return 0;
@@ -121,17 +107,6 @@ public final class WriteCommand implements Callable<Integer> {
             err.println("gvl write: " + e.getMessage());
             return 1;
         }
-    }
-
-    static final String HDF5_TRACK = "Per-sample track NAME from dense HDF5 coverage (one 1-D dataset per contig): a"
-            + " table with columns sample, path and optionally group (TSV, or CSV by suffix), or one .h5/.hdf5 file"
-            + " with a group per sample.";
-
-    /** An HDF5 track from a {@code .h5}/{@code .hdf5} file with a group per sample, or from a sample table. */
-    static Hdf5Track hdf5Track(String name, Path source) {
-        String file = source.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        return file.endsWith(".h5") || file.endsWith(".hdf5") ? Hdf5Track.ofGroups(name, source)
-                : Hdf5Track.fromTable(name, source);
     }
 
     /** {@code a,b,c} or {@code @file} (one name per line), or {@code null} for all samples. */

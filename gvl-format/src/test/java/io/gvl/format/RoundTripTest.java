@@ -155,7 +155,7 @@ class RoundTripTest {
             samples.add("S" + rnd.nextInt(1_000_000) + "\u00e9" + i);
             contigs.add("chr" + i);
         }
-        samples = samples.stream().distinct().sorted(io.gvl.format.internal.CodePoints::compare).toList();
+        samples = samples.stream().distinct().sorted(PythonStrings.ORDER).toList();
         Integer ploidy = rnd.nextBoolean() ? null : 1 + rnd.nextInt(4);
         DatasetMetadata m = new DatasetMetadata(samples, NaturalSort.sortedUnique(contigs), n, ploidy,
                 rnd.nextInt(100), "0.42.0", "2.0.0",

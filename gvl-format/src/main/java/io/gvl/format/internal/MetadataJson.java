@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.NaturalSort;
+import io.gvl.format.PythonStrings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -268,7 +269,7 @@ public final class MetadataJson {
     private static void checkAxes(DatasetMetadata m) {
         List<String> s = m.samples();
         for (int i = 1; i < s.size(); i++) {
-            if (CodePoints.compare(s.get(i - 1), s.get(i)) >= 0) {
+            if (PythonStrings.compare(s.get(i - 1), s.get(i)) >= 0) {
                 throw new IllegalArgumentException("samples must be sorted ascending and unique; '" + s.get(i - 1)
                         + "' comes before '" + s.get(i) + "'");
             }

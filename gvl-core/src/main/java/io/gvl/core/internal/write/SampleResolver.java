@@ -2,6 +2,7 @@ package io.gvl.core.internal.write;
 
 import io.gvl.core.write.SampleTrack;
 import io.gvl.core.write.WriteException;
+import io.gvl.format.PythonStrings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -15,20 +16,7 @@ import java.util.TreeSet;
  */
 final class SampleResolver {
     /** Python's {@code str} order: code point by code point (not Java's UTF-16 unit order). */
-    static final Comparator<String> CODE_POINT = (a, b) -> {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i);
-            int cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
-            }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
-    };
+    static final Comparator<String> CODE_POINT = PythonStrings.ORDER;
 
     private SampleResolver() {
     }

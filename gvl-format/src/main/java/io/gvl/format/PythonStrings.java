@@ -1,8 +1,16 @@
-package io.gvl.format.internal;
+package io.gvl.format;
 
-/** Python {@code str} ordering (by Unicode code point), which differs from {@link String#compareTo} above U+FFFF. */
-public final class CodePoints {
-    private CodePoints() {
+import java.util.Comparator;
+
+/**
+ * Python's {@code str} ordering (code point by code point), which GVL uses for sample names and which differs from
+ * {@link String#compareTo} (UTF-16 units) above U+FFFF. Datasets store samples sorted this way.
+ */
+public final class PythonStrings {
+    /** Python's {@code sorted()} order for strings. */
+    public static final Comparator<String> ORDER = PythonStrings::compare;
+
+    private PythonStrings() {
     }
 
     public static int compare(String a, String b) {
