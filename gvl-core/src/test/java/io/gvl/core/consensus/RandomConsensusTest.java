@@ -11,6 +11,7 @@ import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
+import io.gvl.testing.FastaText;
 import io.gvl.testing.Procs;
 import io.gvl.testing.SyntheticDataset;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ class RandomConsensusTest {
             assertEquals(RandomCohort.SAMPLES, samples);
             for (int s = 0; s < samples.size(); s++) {
                 for (int h = 0; h < 2; h++) {
-                    List<String> consensus = records(Procs.run(List.of("bcftools", "consensus", "-H",
+                    List<String> consensus = FastaText.sequences(Procs.run(List.of("bcftools", "consensus", "-H",
                             String.valueOf(h + 1), "-s", samples.get(s), "-f", regionsFa.toString(),
                             cohort.vcf.toString())));
                     assertEquals(regionNames.size(), consensus.size());
@@ -73,25 +74,6 @@ class RandomConsensusTest {
                 }
             }
         }
-    }
-
-    private static List<String> records(String fasta) {
-        List<String> out = new ArrayList<>();
-        StringBuilder seq = null;
-        for (String line : fasta.lines().toList()) {
-            if (line.startsWith(">")) {
-                if (seq != null) {
-                    out.add(seq.toString());
-                }
-                seq = new StringBuilder();
-            } else if (seq != null) {
-                seq.append(line.strip());
-            }
-        }
-        if (seq != null) {
-            out.add(seq.toString());
-        }
-        return out;
     }
 
     @AfterAll

@@ -11,6 +11,7 @@ import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.VarFilter;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
+import io.gvl.testing.FastaText;
 import io.gvl.testing.Procs;
 import io.gvl.testing.SyntheticDataset;
 import java.nio.charset.StandardCharsets;
@@ -85,7 +86,7 @@ class SplicedConsensusTest {
         String regionsFasta = Procs.run(faidx);
         Path regionsFa = tmp.resolve("regions.fa");
         Files.writeString(regionsFa, regionsFasta);
-        List<String> refs = stranded(cohort, records(regionsFasta));
+        List<String> refs = stranded(cohort, FastaText.sequences(regionsFasta));
         try (Reference ref = Reference.open(cohort.fasta, tmp.resolve("cache"));
              Dataset d = Dataset.open(ds, ref).spliceInfo("transcript_id", "exon_number")) {
             assertEquals(List.copyOf(exons.keySet()), d.splicedRowKeys());
@@ -106,7 +107,7 @@ class SplicedConsensusTest {
                     Ragged seqs = (Ragged) out.sequences();
                     for (int s = 0; s < d.sampleCount(); s++) {
                         for (int h = 0; h < 2; h++) {
-                            List<String> consensus = stranded(cohort, records(Procs.run(List.of("bcftools",
+                            List<String> consensus = stranded(cohort, FastaText.sequences(Procs.run(List.of("bcftools",
                                     "consensus", "-H", String.valueOf(h + 1), "-s", d.samples().get(s), "-f",
                                     regionsFa.toString(), cohort.vcf.toString()))));
                             int t = 0;
@@ -140,24 +141,5 @@ class SplicedConsensusTest {
 
     private static String ascii(byte[] b) {
         return new String(b, StandardCharsets.US_ASCII);
-    }
-
-    private static List<String> records(String fasta) {
-        List<String> out = new ArrayList<>();
-        StringBuilder seq = null;
-        for (String line : fasta.lines().toList()) {
-            if (line.startsWith(">")) {
-                if (seq != null) {
-                    out.add(seq.toString());
-                }
-                seq = new StringBuilder();
-            } else if (seq != null) {
-                seq.append(line.strip());
-            }
-        }
-        if (seq != null) {
-            out.add(seq.toString());
-        }
-        return out;
     }
 }
