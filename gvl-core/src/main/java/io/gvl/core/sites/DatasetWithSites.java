@@ -5,7 +5,6 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.Region;
 import io.gvl.core.dataset.SeqKind;
 import java.lang.foreign.Arena;

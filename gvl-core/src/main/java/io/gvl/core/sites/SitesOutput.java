@@ -4,6 +4,7 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.dataset.DatasetOutput;
 import java.lang.foreign.Arena;
+import java.lang.foreign.ValueLayout;
 import java.util.Optional;
 
 /**
@@ -48,7 +49,7 @@ public final class SitesOutput implements AutoCloseable {
     /** The flag of pair {@code i}, haplotype {@code p}. */
     public SiteFlag flag(int i, int p) {
         ensureOpen();
-        return SiteFlag.of(flags.row(i).getAtIndex(java.lang.foreign.ValueLayout.JAVA_BYTE, p));
+        return SiteFlag.of(flags.row(i).getAtIndex(ValueLayout.JAVA_BYTE, p));
     }
 
     /** The view's tracks for the same pairs, when it has active tracks (unchanged by the sites). */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.Region;
 import io.gvl.io.fasta.Reference;
