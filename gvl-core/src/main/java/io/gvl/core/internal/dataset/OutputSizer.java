@@ -54,6 +54,9 @@ public final class OutputSizer {
      * of a cell share its row. Spliced views carry no tracks next to sequences, so one kind of rows is counted.
      */
     public static long splicedBytes(OpenedDataset ds, ViewState view, Instances elements) {
+        if (view.seqs() == SeqKind.VARIANTS) {
+            return VariantSizer.bytes(ds, view, elements.dsIdx());
+        }
         long offsetBytes = switch (view.seqs()) {
             case REFERENCE -> 8;
             case HAPLOTYPES -> 8L * ds.ploidy();

@@ -92,6 +92,9 @@ public final class Reconstruction {
 
     /** Runs a spliced view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
     public static List<NamedArray> runSpliced(OpenedDataset ds, ViewState view, SplicedInstances inst, Arena arena) {
+        if (view.seqs() == SeqKind.VARIANTS) {
+            return SplicedVariants.run(ds, view, inst, arena);
+        }
         return OutputShaper.shape(SplicedReconstruction.run(ds, view, inst, arena), view.length(),
                 inst.leadingShape(), arena);
     }
@@ -102,8 +105,9 @@ public final class Reconstruction {
      */
     private List<NamedArray> variants() {
         boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
-        List<NamedArray> out = new ArrayList<>(new VariantReconstructor(ds, view, inst, arena, metaContig, rc)
-                .run(!realign));
+        List<NamedArray> out = new ArrayList<>(new VariantReconstructor(ds, view,
+                VariantLayout.unspliced(inst.dsIdx(), ds.ploidy(), view.variants().unphasedUnion(), rc),
+                inst.leadingShape(), arena, metaContig).run(!realign));
         if (!view.activeTracks().isEmpty()) {
             List<NamedArray> tracks = realign ? haplotypes() : withReferenceTracks(new ArrayList<>());
             tracks.removeIf(a -> !a.name().equals(DatasetOutput.TRACKS));

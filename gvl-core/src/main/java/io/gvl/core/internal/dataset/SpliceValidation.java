@@ -35,10 +35,6 @@ final class SpliceValidation {
         if (v.seqs() == SeqKind.VARIANT_WINDOWS) {
             throw new IllegalArgumentException("VARIANT_WINDOWS output is not supported with splicing; use VARIANTS");
         }
-        if (v.seqs() == SeqKind.VARIANTS) {
-            throw new IllegalArgumentException("spliced VARIANTS output is not supported yet; splice HAPLOTYPES,"
-                    + " ANNOTATED, REFERENCE or tracks");
-        }
         if (v.seqs() != SeqKind.NONE && !v.activeTracks().isEmpty()) {
             throw new IllegalArgumentException("spliced " + v.seqs() + " output cannot carry tracks (GVL splices"
                     + " neither haplotype-realigned nor reference-coordinate tracks next to sequences): call"

@@ -9,8 +9,9 @@ import io.gvl.core.dataset.SpliceMap;
  * @param elements     one instance per element, in (pair, element) order
  * @param pairOffsets  {@code pairs + 1} offsets into {@code elements}
  * @param leadingShape the leading shape of the query's outputs
+ * @param pairGroup    the splice map group (spliced row of the full map) of each pair, for messages
  */
-public record SplicedInstances(Instances elements, int[] pairOffsets, long[] leadingShape) {
+public record SplicedInstances(Instances elements, int[] pairOffsets, long[] leadingShape, int[] pairGroup) {
 
     public int pairs() {
         return pairOffsets.length - 1;
@@ -48,7 +49,7 @@ public record SplicedInstances(Instances elements, int[] pairOffsets, long[] lea
                 idx[k] = (long) dr[k] * all + sample[i];
             }
         }
-        return new SplicedInstances(new Instances(dr, dsm, idx, new long[] {n}), pairOffsets, shape);
+        return new SplicedInstances(new Instances(dr, dsm, idx, new long[] {n}), pairOffsets, shape, group);
     }
 
     /** The outer product of spliced rows and samples, C order. */

@@ -20,7 +20,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,25 +38,31 @@ final class VariantReconstructor {
     private final OpenedDataset ds;
     private final ViewState view;
     private final VariantOptions o;
-    private final Instances inst;
+    private final VariantLayout layout;
+    private final long[] leadingShape;
     private final Arena arena;
     private final int[] metaContig;
-    private final BitSet rc;
 
-    VariantReconstructor(OpenedDataset ds, ViewState view, Instances inst, Arena arena, int[] metaContig, BitSet rc) {
+    /**
+     * @param layout       which stored groups form each output row, and which rows are reverse-complemented
+     * @param leadingShape the query's leading shape (instances or spliced pairs)
+     * @param metaContig   metadata contig of each instance the layout's groups refer to
+     */
+    VariantReconstructor(OpenedDataset ds, ViewState view, VariantLayout layout, long[] leadingShape, Arena arena,
+                         int[] metaContig) {
         this.ds = ds;
         this.view = view;
         this.o = view.variants();
-        this.inst = inst;
+        this.layout = layout;
+        this.leadingShape = leadingShape;
         this.arena = arena;
         this.metaContig = metaContig;
-        this.rc = rc;
     }
 
     /** The variant arrays in GVL's field order; {@code flank} is false when tracks are realigned (no regions). */
     List<NamedArray> run(boolean flank) {
         VariantStore store = ds.variants();
-        VariantSelection sel = VariantSelection.select(arena, store, inst.dsIdx(), ds.ploidy(), o);
+        VariantSelection sel = VariantSelection.select(arena, store, layout, o);
         long[] rows = sel.rowOffsets();
         Map<String, FlatRagged> scalars = scalars(store, sel);
         Map<String, Nested> nested = new LinkedHashMap<>();
@@ -113,15 +118,9 @@ final class VariantReconstructor {
             }
             rows = filled;
         }
-        if (view.seqs() == SeqKind.VARIANTS && !rc.isEmpty()) {
-            BitSet groups = new BitSet();
-            for (int g = 0; g < rows.length - 1; g++) {
-                if (rc.get(g / sel.ploidy())) {
-                    groups.set(g);
-                }
-            }
+        if (view.seqs() == SeqKind.VARIANTS && !layout.rowRc().isEmpty()) {
             for (Nested a : nested.values()) {
-                AlleleReverseComplement.inPlace(a.data(), a.seqOffsets(), rows, groups);
+                AlleleReverseComplement.inPlace(a.data(), a.seqOffsets(), rows, layout.rowRc());
             }
         }
         return shape(scalars, nested, flankTokens, rows, sel.ploidy(), l);
@@ -153,12 +152,12 @@ final class VariantReconstructor {
 
     /** Reference contig of each kept call (the contig of its instance), for flank tokens and windows. */
     private MemorySegment contigs(VariantSelection sel) {
-        long[] rows = sel.rowOffsets();
+        long[] groups = sel.groupOffsets();
         int[] out = new int[Math.toIntExact(sel.calls())];
         int[] map = ds.referenceContig();
         if (map != null) {
-            for (int g = 0; g < rows.length - 1; g++) {
-                Arrays.fill(out, (int) rows[g], (int) rows[g + 1], map[metaContig[g / sel.ploidy()]]);
+            for (int g = 0; g < groups.length - 1; g++) {
+                Arrays.fill(out, (int) groups[g], (int) groups[g + 1], map[metaContig[layout.groupInstance()[g]]]);
             }
         }
         return MemorySegment.ofArray(out);
@@ -207,7 +206,7 @@ final class VariantReconstructor {
 
     private List<NamedArray> shape(Map<String, FlatRagged> scalars, Map<String, Nested> nested, Nested flank,
                                    long[] rows, int ploidy, int l) {
-        long[] lead = inst.leadingShape();
+        long[] lead = leadingShape;
         long[] groupShape = Arrays.copyOf(lead, lead.length + 1);
         groupShape[lead.length] = ploidy;
         MemorySegment groupOffsets = VariantColumns.offsets(arena, rows);

@@ -10,29 +10,24 @@ import java.lang.foreign.MemorySegment;
 import java.util.OptionalDouble;
 
 /**
- * Which stored variants a variant output shows, per (instance, ploid) group in C order (read-path §5.11): every
- * stored call of the group in stored order, minus those failing the AF bounds (decided before any field is
- * gathered, so all fields stay aligned), with the ploidy axis folded to 1 under {@code unphasedUnion}.
+ * Which stored variants a variant output shows (read-path §5.11): every stored call of the layout's groups in
+ * stored order, minus those failing the AF bounds (decided before any field is gathered, so all fields stay
+ * aligned), with the groups then joined into output rows as the {@link VariantLayout} says (ploids folded under
+ * {@code unphasedUnion}, exons concatenated when spliced).
  *
- * @param groupIdx        store group of each output (instance, ploid) row, before folding
- * @param variantIdxs     int32 variant index of each kept call
- * @param rowOffsets      kept calls per output group, {@code groups + 1} entries (after folding)
- * @param callOffsets     calls per (instance, ploid) row before the AF filter, for gathering per-call fields
- * @param keep            one byte per gathered call (1 = kept), or null without AF bounds
- * @param ploidy          groups per instance in the output (1 under {@code unphasedUnion})
+ * @param groupIdx     store group of each gathered group, in output order
+ * @param variantIdxs  int32 variant index of each kept call
+ * @param groupOffsets kept calls per gathered group, {@code groups + 1} entries
+ * @param rowOffsets   kept calls per output row, {@code rows + 1} entries
+ * @param callOffsets  calls per gathered group before the AF filter, for gathering per-call fields
+ * @param keep         one byte per gathered call (1 = kept), or null without AF bounds
+ * @param ploidy       output rows per instance or pair (1 under {@code unphasedUnion})
  */
-record VariantSelection(long[] groupIdx, MemorySegment variantIdxs, long[] rowOffsets, long[] callOffsets,
-                        MemorySegment keep, int ploidy) {
+record VariantSelection(long[] groupIdx, MemorySegment variantIdxs, long[] groupOffsets, long[] rowOffsets,
+                        long[] callOffsets, MemorySegment keep, int ploidy) {
 
-    static VariantSelection select(Arena arena, VariantStore store, long[] dsIdx, int storedPloidy,
-                                   VariantOptions o) {
-        int n = dsIdx.length;
-        long[] groupIdx = new long[n * storedPloidy];
-        for (int i = 0; i < n; i++) {
-            for (int h = 0; h < storedPloidy; h++) {
-                groupIdx[i * storedPloidy + h] = dsIdx[i] * storedPloidy + h;
-            }
-        }
+    static VariantSelection select(Arena arena, VariantStore store, VariantLayout layout, VariantOptions o) {
+        long[] groupIdx = layout.groupIdx();
         SparseGenotypes geno = store.genotypes();
         FlatRagged calls = VariantGather.gatherRows(arena, DType.I32, groupIdx, geno, geno.variantIdxs());
         MemorySegment idx = calls.data();
@@ -44,18 +39,12 @@ record VariantSelection(long[] groupIdx, MemorySegment variantIdxs, long[] rowOf
             idx = kept.data();
             offsets = kept.offsets();
         }
-        int ploidy = storedPloidy;
-        if (o.unphasedUnion() && storedPloidy > 1) {
-            long[] folded = new long[n + 1];
-            for (int i = 0; i <= n; i++) {
-                folded[i] = offsets[i * storedPloidy];
-            }
-            offsets = folded;
-            ploidy = 1;
-        } else if (o.unphasedUnion()) {
-            ploidy = 1;
+        int[] rowGroups = layout.rowGroups();
+        long[] rows = new long[rowGroups.length];
+        for (int r = 0; r < rows.length; r++) {
+            rows[r] = offsets[rowGroups[r]];
         }
-        return new VariantSelection(groupIdx, idx, offsets, calls.offsets(), keep, ploidy);
+        return new VariantSelection(groupIdx, idx, offsets, rows, calls.offsets(), keep, layout.ploidy());
     }
 
     /**

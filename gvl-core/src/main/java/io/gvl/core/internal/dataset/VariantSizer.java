@@ -7,14 +7,16 @@ import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantTable;
 
 /**
- * Bytes one instance occupies in variant outputs, from the stored calls alone: exact without AF bounds, an upper
- * bound with them (filtered calls are counted). Tracks are sized by {@link OutputSizer}.
+ * Bytes one instance, or one spliced pair of element instances, occupies in variant outputs, from the stored calls
+ * alone: exact without AF bounds, an upper bound with them (filtered calls are counted). Tracks are sized by
+ * {@link OutputSizer}.
  */
 final class VariantSizer {
     private VariantSizer() {
     }
 
-    static long bytes(OpenedDataset ds, ViewState view, long dsIdx) {
+    /** @param dsIdx the instance, or the elements of a spliced pair (whose rows concatenate their calls) */
+    static long bytes(OpenedDataset ds, ViewState view, long... dsIdx) {
         VariantStore store = ds.variants();
         VariantOptions o = view.variants();
         SparseGenotypes geno = store.genotypes();
@@ -29,15 +31,18 @@ final class VariantSizer {
                 + o.varFields().stream().filter(store::isInfo).count();
         long total = 8L * groups * scalarFields;
         int dummies = 0;
+        long rowCalls = 0;
         for (int h = 0; h < p; h++) {
-            long g = dsIdx * p + h;
-            long from = geno.start(g);
-            long to = geno.stop(g);
-            if (from == to && (!o.unphasedUnion() || h == 0)) {
-                dummies++;
+            rowCalls = o.unphasedUnion() ? rowCalls : 0;
+            for (long d : dsIdx) {
+                long g = d * p + h;
+                for (long j = geno.start(g); j < geno.stop(g); j++) {
+                    total += scalarBytes + perVariant(t, store, view, o, geno.variant(j));
+                    rowCalls++;
+                }
             }
-            for (long j = from; j < to; j++) {
-                total += scalarBytes + perVariant(t, store, view, o, geno.variant(j));
+            if (rowCalls == 0 && (!o.unphasedUnion() || h == p - 1)) {
+                dummies++;
             }
         }
         if (o.dummy().isPresent()) {
