@@ -1,6 +1,7 @@
 package io.gvl.core.dataset;
 
 import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.internal.dataset.DummyDataset;
 import io.gvl.core.internal.dataset.Instances;
 import io.gvl.core.internal.dataset.OpenedDataset;
 import io.gvl.core.internal.dataset.OutputSizer;
@@ -68,6 +69,40 @@ public final class Dataset implements AutoCloseable {
     /** Opens the dataset at {@code dir} with an open reference that the caller keeps owning (and closes later). */
     public static Dataset open(Path dir, Reference reference) {
         return initial(OpenedDataset.open(dir, reference));
+    }
+
+    /**
+     * GenVarLoader's dummy dataset ({@code get_dummy_dataset()}, read-path §2.13): 4 regions x 4 samples (ploidy 1)
+     * on an all-{@code N} reference, max jitter 2, tracks {@code read-depth} and {@code annot}; haplotype lengths per
+     * input region and sample are {@code [[3,2,4,1],[1,3,2,4],[2,1,4,3],[4,2,3,1]]}. Written to a temporary
+     * directory that closing the dataset deletes. The view is GVL's initial one (haplotypes with both tracks
+     * realigned, ragged, deterministic, jitter 0) with generator seed 0 (GVL's is unseeded).
+     */
+    public static Dataset dummy() {
+        return dummy(false);
+    }
+
+    /**
+     * {@link #dummy()}, or with {@code spliced} its regions grouped by gene and sorted by exon ({@code tp53} = input
+     * rows 2, 3, 0; {@code shh} = row 1) as haplotypes without tracks, since spliced views carry no tracks next to
+     * sequences.
+     */
+    public static Dataset dummy(boolean spliced) {
+        Path root;
+        try {
+            root = java.nio.file.Files.createTempDirectory("gvl-dummy-");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create a temporary directory for the dummy dataset", e);
+        }
+        Dataset ds;
+        try {
+            DummyDataset.Written w = DummyDataset.write(root);
+            ds = initial(OpenedDataset.open(w.dataset(), w.fasta(), () -> DummyDataset.delete(root)));
+        } catch (RuntimeException e) {
+            DummyDataset.delete(root);
+            throw e;
+        }
+        return spliced ? ds.withoutTracks().spliceInfo("gene", "exon") : ds;
     }
 
     private static Dataset initial(OpenedDataset opened) {

@@ -41,8 +41,10 @@ public final class OpenedDataset implements AutoCloseable {
     private final int ploidy;
     private final Map<String, Track> tracks;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final Runnable afterClose;
 
-    private OpenedDataset(DatasetFiles files, Reference reference, boolean ownsReference) {
+    private OpenedDataset(DatasetFiles files, Reference reference, boolean ownsReference, Runnable afterClose) {
+        this.afterClose = afterClose;
         this.files = files;
         this.reference = reference;
         this.ownsReference = ownsReference;
@@ -61,11 +63,19 @@ public final class OpenedDataset implements AutoCloseable {
 
     /** Opens the dataset at {@code dir}; {@code referenceFasta} may be null (no sequence output then). */
     public static OpenedDataset open(Path dir, Path referenceFasta) {
+        return open(dir, referenceFasta, () -> { });
+    }
+
+    /**
+     * As {@link #open(Path, Path)}, running {@code afterClose} once the files and reference are closed (the dummy
+     * dataset deletes its temporary directory with it). It does not run when opening fails.
+     */
+    public static OpenedDataset open(Path dir, Path referenceFasta, Runnable afterClose) {
         DatasetFiles files = DatasetFiles.open(dir);
         Reference ref = null;
         try {
             ref = referenceFasta == null ? null : Reference.open(referenceFasta);
-            return new OpenedDataset(files, ref, true);
+            return new OpenedDataset(files, ref, true, afterClose);
         } catch (RuntimeException e) {
             files.close();
             if (ref != null) {
@@ -79,7 +89,7 @@ public final class OpenedDataset implements AutoCloseable {
     public static OpenedDataset open(Path dir, Reference reference) {
         DatasetFiles files = DatasetFiles.open(dir);
         try {
-            return new OpenedDataset(files, reference, false);
+            return new OpenedDataset(files, reference, false, () -> { });
         } catch (RuntimeException e) {
             files.close();
             throw e;
@@ -100,7 +110,7 @@ public final class OpenedDataset implements AutoCloseable {
         return map;
     }
 
-    private static ReferenceGenome genome(Reference reference) {
+    static ReferenceGenome genome(Reference reference) {
         int n = reference.contigs().size();
         long[] offsets = new long[n + 1];
         for (int i = 0; i < n; i++) {
@@ -201,8 +211,12 @@ public final class OpenedDataset implements AutoCloseable {
                 }
                 files.close();
             } finally {
-                if (ownsReference && reference != null) {
-                    reference.close();
+                try {
+                    if (ownsReference && reference != null) {
+                        reference.close();
+                    }
+                } finally {
+                    afterClose.run();
                 }
             }
         }
