@@ -337,6 +337,22 @@ class DatasetTest {
         }
     }
 
+    @Test
+    void datasetsBackedByAnSvarStoreAreRefusedNotReadAsGenotypeFree() throws Exception {
+        SyntheticDataset t = new SyntheticDataset(95, 0);
+        Path dir = t.writeDataset(tmp.resolve("svar"));
+        Path geno = dir.resolve(io.gvl.format.DatasetLayout.GENOTYPES);
+        java.nio.file.Files.writeString(geno.resolve(io.gvl.format.DatasetLayout.SVAR_META),
+                "{\"shape\": [2, 8, 3, 2], \"dtype\": \"<i8\"}");
+        for (String f : new String[] {io.gvl.format.DatasetLayout.OFFSETS, io.gvl.format.DatasetLayout.VARIANT_IDXS}) {
+            java.nio.file.Files.deleteIfExists(geno.resolve(f));
+        }
+        reference = Reference.open(t.writeFasta(tmp), tmp.resolve("cache"));
+        io.gvl.format.DatasetFormatException e = assertThrows(io.gvl.format.DatasetFormatException.class,
+                () -> Dataset.open(dir, reference));
+        assertTrue(e.getMessage().contains(".svar store"), e.getMessage());
+    }
+
     private static void reverse(float[] a) {
         for (int i = 0, j = a.length - 1; i < j; i++, j--) {
             float x = a[i];

@@ -53,12 +53,26 @@ public final class OpenedDataset implements AutoCloseable {
         this.regions = RegionTable.read(files.inputRegions(), metadata, dir.resolve(DatasetLayout.INPUT_REGIONS));
         this.referenceContig = reference == null ? null : mapContigs(metadata.contigs(), reference, dir);
         this.genome = reference == null ? null : genome(reference);
+        refuseExternalGenotypeStores(files);
         GenotypeArrays geno = files.genotypes().orElse(null);
         this.ploidy = geno == null ? 0 : geno.ploidy();
         this.variants = geno == null ? null : VariantStore.open(dir, geno, files.variants(), metadata);
         this.haplotypes = variants == null || genome == null ? null
                 : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
         this.tracks = tracks(files);
+    }
+
+    /**
+     * Datasets whose genotypes live in a linked genoray {@code .svar}/{@code .svar2} store are refused rather than
+     * opened as if they had no genotypes (which would silently turn haplotypes into reference sequence).
+     */
+    private static void refuseExternalGenotypeStores(DatasetFiles files) {
+        DatasetFiles.GenotypeSource source = files.genotypeSource();
+        if (source == DatasetFiles.GenotypeSource.SVAR || source == DatasetFiles.GenotypeSource.SVAR2) {
+            throw new DatasetFormatException(files.path() + ": the genotypes are stored in a linked "
+                    + (source == DatasetFiles.GenotypeSource.SVAR ? ".svar" : ".svar2") + " store, which gvl cannot"
+                    + " read yet; write the dataset from the VCF instead (gvl write --vcf ...)");
+        }
     }
 
     /** Opens the dataset at {@code dir}; {@code referenceFasta} may be null (no sequence output then). */
