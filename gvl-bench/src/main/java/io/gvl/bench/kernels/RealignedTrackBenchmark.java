@@ -2,6 +2,7 @@ package io.gvl.bench.kernels;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.track.HaplotypeTracks;
 import io.gvl.core.kernel.track.InsertionFill;
@@ -11,6 +12,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,6 +22,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,8 +31,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The fused haplotype + realigned-track kernel (GVL's {@code HapsTracks}: paint, realign, reconstruct in one call)
- * on 64 haplotypes of 16,384 bp with one track, against {@code System.arraycopy} of the same output bytes (1 byte
- * per base plus 4 per track value) in the same run. Output is checked in setup.
+ * on 64 haplotypes with one track, against {@code System.arraycopy} of the same output bytes (1 byte per base plus 4
+ * per track value) in the same run. Shapes ({@code region/output[/shifted]}): 16,384 bp outputs of 16,384 bp
+ * regions, and 1,024 bp outputs of 131,072 bp regions unshifted (deterministic) or with GVL's random shifts, where
+ * the kernel should pay for the output rather than the region. Output is checked in setup.
  *
  * <p>Run: {@code java --add-modules=jdk.incubator.vector -cp 'gvl-bench/target/classes:gvl-bench/target/lib/*'
  * org.openjdk.jmh.Main RealignedTrackBenchmark}
@@ -41,10 +46,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--add-modules=jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED"})
 public class RealignedTrackBenchmark {
-    static final int LENGTH = 16_384;
     static final int HAPLOTYPES = 64;
 
+    @Param({"16384/16384", "131072/1024", "131072/1024/shifted"})
+    public String shape;
+
+    private int outLength;
+
     private KernelBatch data;
+    private HaplotypeBatch batch;
     private Arena arena;
     private Ragged haps;
     private List<Ragged> trackOut;
@@ -56,16 +66,24 @@ public class RealignedTrackBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        data = new KernelBatch(HAPLOTYPES / KernelBatch.PLOIDY, LENGTH, 7);
+        String[] parts = shape.split("/");
+        int regionLength = Integer.parseInt(parts[0]);
+        outLength = Integer.parseInt(parts[1]);
+        data = new KernelBatch(HAPLOTYPES / KernelBatch.PLOIDY, regionLength, 7);
+        diffs = Haplotypes.diffs(data.source, data.batch);
+        if (parts.length > 2) {
+            batch = shifted(data.batch, diffs, regionLength, outLength);
+        } else {
+            batch = data.batch;
+        }
         arena = Arena.ofShared();
         long[] lengths = new long[HAPLOTYPES];
-        Arrays.fill(lengths, LENGTH);
+        Arrays.fill(lengths, outLength);
         long[] shape = {HAPLOTYPES};
         haps = Ragged.allocate(arena, DType.U8, shape, lengths);
         trackOut = List.of(Ragged.allocate(arena, DType.F32, shape, lengths));
         tracks = List.of(new TrackSource(data.intervals, LongStream.range(0, HAPLOTYPES / KernelBatch.PLOIDY)
                 .toArray(), new InsertionFill.Repeat5p()));
-        diffs = Haplotypes.diffs(data.source, data.batch);
         outBytes = haps.totalLength() * 5;
         heapSrc = new byte[(int) outBytes];
         heapDst = new byte[(int) outBytes];
@@ -73,15 +91,25 @@ public class RealignedTrackBenchmark {
         check();
     }
 
+    /** GVL's random shifts, {@code U{0..max(diff, 0) + region - out}}; rows 0 and 1 stay unshifted for the check. */
+    private static HaplotypeBatch shifted(HaplotypeBatch batch, int[] diffs, int regionLength, int outLength) {
+        SplittableRandom rnd = new SplittableRandom(11);
+        int[] shifts = new int[batch.rows()];
+        for (int k = 2; k < shifts.length; k++) {
+            shifts[k] = rnd.nextInt(Math.max(diffs[k], 0) + regionLength - outLength + 1);
+        }
+        return new HaplotypeBatch(batch.regions(), batch.ploidy(), batch.offsetIdx(), shifts, batch.keep());
+    }
+
     private void fused() {
-        HaplotypeTracks.fill(data.source, data.batch, diffs, tracks, 0L, haps, trackOut, null);
+        HaplotypeTracks.fill(data.source, batch, diffs, tracks, 0L, haps, trackOut, null);
     }
 
     private void check() {
         try (Arena local = Arena.ofShared()) {
             int instances = HAPLOTYPES / KernelBatch.PLOIDY;
             long[] lens = new long[instances];
-            Arrays.fill(lens, LENGTH);
+            Arrays.fill(lens, outLength);
             Ragged painted = Ragged.allocate(local, DType.F32, new long[] {instances}, lens);
             IntervalPainter.paint(data.intervals, LongStream.range(0, instances).toArray(),
                     data.batch.regions().starts(), painted, null);

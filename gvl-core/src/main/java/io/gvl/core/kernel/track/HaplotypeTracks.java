@@ -2,10 +2,12 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
 import io.gvl.core.internal.kernel.track.TrackRealignRow;
+import io.gvl.core.internal.kernel.track.WindowedRealigner;
 import io.gvl.core.kernel.ReverseComplement;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
@@ -20,7 +22,9 @@ import java.util.List;
  * The fused {@code HapsTracks} kernel: for every instance of a batch, paint each track's reference-coordinate
  * scratch row from its intervals, then write every haplotype row and, per track, the track realigned onto that
  * haplotype; negative-strand rows are reverse-complemented / reversed in the same pass. One call fills all
- * caller-provided buffers; scratch rows are allocated once per worker range, never per row.
+ * caller-provided buffers. Only the part of a scratch row the instance's rows can read is painted
+ * ({@link WindowedRealigner}), so short outputs of long regions cost their output, not their region; the scratch is
+ * per worker range, never per row.
  */
 public final class HaplotypeTracks {
     private HaplotypeTracks() {
@@ -60,46 +64,41 @@ public final class HaplotypeTracks {
             contexts[t] = new TrackRealignRow.Context(source.genotypes(), source.variants(), batch.keep(),
                     tracks.get(t).fill(), baseSeed, fill);
         }
+        MemorySegment hapData = haps.data();
+        MemorySegment rowOffsets = haps.offsets();
+        MemorySegment[] outData = new MemorySegment[tracks.size()];
+        MemorySegment[] outOffsets = new MemorySegment[tracks.size()];
+        for (int t = 0; t < outData.length; t++) {
+            outData[t] = trackOuts.get(t).data();
+            outOffsets[t] = trackOuts.get(t).offsets();
+        }
         long bytes = haps.totalLength() * (1 + 4L * tracks.size());
         RowParallelism.forEachRange(regions.size(), bytes, (from, to) -> {
-            long maxScratch = 0;
-            for (int i = (int) from; i < to; i++) {
-                maxScratch = Math.max(maxScratch, scratchLength(regions, ploidy, diffs, i));
-            }
-            MemorySegment scratch = MemorySegment.ofArray(new float[Math.toIntExact(maxScratch)]);
-            double[] fillScratch = new double[8];
+            WindowedRealigner realigner = new WindowedRealigner(ploidy);
             for (int i = (int) from; i < to; i++) {
                 long q0 = regions.start(i);
                 int contig = regions.contig(i);
                 boolean flip = rc != null && rc.get(i);
                 for (int k = i * ploidy; k < (i + 1) * ploidy; k++) {
                     long group = batch.group(k);
-                    long at = haps.offset(k);
-                    long len = haps.offset(k + 1) - at;
+                    long at = Mem.i64(rowOffsets, k);
+                    long len = Mem.i64(rowOffsets, k + 1) - at;
                     HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
                             source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
                             ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), q0, source.pad(),
-                            haps.data(), at, len, null, null, fill);
+                            hapData, at, len, null, null, fill);
                     if (flip) {
-                        rcKernel.inPlace(haps.data(), at, len);
+                        rcKernel.inPlace(hapData, at, len);
                     }
                 }
+                if (contexts.length == 0) {
+                    continue;
+                }
                 long scratchLen = scratchLength(regions, ploidy, diffs, i);
+                realigner.measure(contexts[0], batch, i, q0, rowOffsets);
                 for (int t = 0; t < contexts.length; t++) {
-                    IntervalPainter.paintRow(tracks.get(t).intervals(), tracks.get(t).group(i), q0, scratch, 0,
-                            scratchLen, fill);
-                    Ragged out = trackOuts.get(t);
-                    for (int k = i * ploidy; k < (i + 1) * ploidy; k++) {
-                        long group = batch.group(k);
-                        long at = out.offset(k);
-                        long len = out.offset(k + 1) - at;
-                        TrackRealignRow.realign(contexts[t], k, i, k - (long) i * ploidy,
-                                source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
-                                scratch, 0, scratchLen, q0, out.data(), at, len, fillScratch);
-                        if (flip) {
-                            fill.reverseF32(out.data(), at, len);
-                        }
-                    }
+                    realigner.realign(contexts[t], tracks.get(t).intervals(), tracks.get(t).group(i), batch, i, q0,
+                            scratchLen, outData[t], outOffsets[t], flip);
                 }
             }
         });

@@ -34,6 +34,41 @@ public final class IntervalPainter {
     }
 
     /**
+     * Windows of the row {@link #paintRow} would paint {@code len} long from {@code q0}: elements
+     * {@code [lo[w], hi[w])} to {@code out[at[w], at[w] + hi[w] - lo[w])} for {@code w < windows}, in one pass over
+     * the intervals. The pass stops where the full row's does (first interval starting at or past {@code len}), not
+     * at the windows' end, so every window matches the full row even if a group were out of order.
+     */
+    public static void paintWindows(Intervals itv, long group, long q0, long len, long[] lo, long[] hi, long[] at,
+                                    int windows, MemorySegment out, RowFill fill) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (int w = 0; w < windows; w++) {
+            fill.fillF32(out, at[w], hi[w] - lo[w], 0f);
+            first = Math.min(first, lo[w]);
+            last = Math.max(last, hi[w]);
+        }
+        for (long i = itv.groupStart(group), e = itv.groupEnd(group); i < e; i++) {
+            long s = itv.start(i) - q0;
+            if (s >= len) {
+                break;
+            }
+            long end = itv.end(i) - q0;
+            if (end <= first || s >= last) {
+                // Outside every window: the common case when windows are short.
+                continue;
+            }
+            for (int w = 0; w < windows; w++) {
+                long from = Math.max(s, lo[w]);
+                long to = Math.min(end, hi[w]);
+                if (to > from) {
+                    fill.fillF32(out, at[w] + from - lo[w], to - from, itv.value(i));
+                }
+            }
+        }
+    }
+
+    /**
      * Reference-coordinate track rows: row {@code i} of {@code out} (F32) paints group {@code groups[i]} from
      * genome position {@code starts[i]}; rows flagged in {@code reverse} (negative strand) are then reversed.
      */

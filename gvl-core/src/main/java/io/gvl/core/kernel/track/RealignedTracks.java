@@ -2,6 +2,7 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.track.TrackRealignRow;
@@ -35,19 +36,21 @@ public final class RealignedTracks {
         TrackRealignRow.Context c = new TrackRealignRow.Context(genotypes, variants, batch.keep(), fill, baseSeed,
                 RowFill.best());
         MemorySegment src = tracks.data();
+        MemorySegment srcOffsets = tracks.offsets();
         MemorySegment dst = out.data();
+        MemorySegment dstOffsets = out.offsets();
         int ploidy = batch.ploidy();
         RowParallelism.forEachRange(batch.rows(), out.totalLength() * 4, (from, to) -> {
             double[] scratch = new double[8];
             for (int k = (int) from; k < to; k++) {
                 int i = k / ploidy;
                 long group = batch.group(k);
-                long at = out.offset(k);
-                long len = out.offset(k + 1) - at;
-                long trackAt = tracks.offset(i);
+                long at = Mem.i64(dstOffsets, k);
+                long len = Mem.i64(dstOffsets, k + 1) - at;
+                long trackAt = Mem.i64(srcOffsets, i);
                 TrackRealignRow.realign(c, k, i, k % ploidy, genotypes.start(group), genotypes.stop(group),
-                        batch.shift(k), src, trackAt, tracks.offset(i + 1) - trackAt, batch.regions().start(i), dst,
-                        at, len, scratch);
+                        batch.shift(k), src, trackAt, Mem.i64(srcOffsets, i + 1) - trackAt, batch.regions().start(i),
+                        dst, at, len, scratch);
                 if (reverse != null && reverse.get(i)) {
                     c.rows().reverseF32(dst, at, len);
                 }

@@ -26,7 +26,9 @@ public final class TrackRealignRow {
     /**
      * Realigns row {@code k} ({@code query}, {@code hap}).
      *
-     * @param track    instance's reference-coordinate track, element {@code trackAt}, {@code trackLen} long
+     * @param track    instance's reference-coordinate track: index {@code idx < trackLen} at element
+     *                 {@code trackAt + idx}; {@code trackAt} is negative when only the window {@link ReadWindow}
+     *                 bounds is present, and {@code trackLen} stays GVL's scratch length for every clamp
      * @param q0       genome position of track element 0 (the jittered start)
      * @param out      F32 output, row at element {@code at}, {@code len} long
      */
@@ -126,7 +128,10 @@ public final class TrackRealignRow {
     private static void copyClipped(MemorySegment track, long trackAt, long trackLen, long from, long n,
                                     MemorySegment out, long outAt, RowFill rows) {
         long avail = Math.max(0, Math.min(n, trackLen - from));
-        Mem.copyF32(track, trackAt + from, out, outAt, avail);
+        if (avail > 0) {
+            // Only then is trackAt + from inside the track (it can lie past a painted window when nothing is read).
+            Mem.copyF32(track, trackAt + from, out, outAt, avail);
+        }
         rows.fillF32(out, outAt + avail, n - avail, 0f);
     }
 }

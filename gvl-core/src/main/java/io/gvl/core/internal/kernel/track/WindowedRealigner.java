@@ -1,0 +1,104 @@
+package io.gvl.core.internal.kernel.track;
+
+import io.gvl.core.internal.kernel.Mem;
+import io.gvl.core.kernel.haplotype.HaplotypeBatch;
+import io.gvl.core.kernel.track.IntervalPainter;
+import io.gvl.core.kernel.track.Intervals;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Realigns an instance's rows of a track from a scratch track painted only where they read ({@link ReadWindow}):
+ * one window spanning the rows' windows when they overlap (deterministic rows share a start), else one window per
+ * row side by side (randomly shifted short outputs of a long region read far-apart windows), all painted in one
+ * pass over the intervals. A window {@code [lo, hi)} stored from scratch element {@code at} is passed to
+ * {@link TrackRealignRow#realign} as track offset {@code at - lo}, with GVL's full scratch length. One instance per
+ * worker range: the scratch grows to the largest need and is reused.
+ */
+public final class WindowedRealigner {
+    private final int ploidy;
+    private final long[] measuredLo;
+    private final long[] measuredHi;
+    private final long[] lo;
+    private final long[] hi;
+    private final long[] at;
+    private final double[] fillScratch = new double[8];
+    private MemorySegment scratch = MemorySegment.ofArray(new float[0]);
+
+    public WindowedRealigner(int ploidy) {
+        this.ploidy = ploidy;
+        measuredLo = new long[ploidy];
+        measuredHi = new long[ploidy];
+        lo = new long[ploidy];
+        hi = new long[ploidy];
+        at = new long[ploidy];
+    }
+
+    /**
+     * Measures the read windows of instance {@code i}'s rows; they hold for every track of the instance.
+     *
+     * @param rowOffsets int64 row offsets of the outputs (all outputs share the row lengths)
+     */
+    public void measure(TrackRealignRow.Context c, HaplotypeBatch batch, int i, long q0, MemorySegment rowOffsets) {
+        for (int h = 0; h < ploidy; h++) {
+            int k = i * ploidy + h;
+            long group = batch.group(k);
+            long len = Mem.i64(rowOffsets, k + 1) - Mem.i64(rowOffsets, k);
+            ReadWindow.measure(c, k, c.genotypes().start(group), c.genotypes().stop(group), batch.shift(k), q0, len,
+                    measuredLo, measuredHi, h);
+        }
+    }
+
+    /**
+     * Paints group {@code group} of {@code itv} where the measured rows read and realigns them into {@code out}
+     * (rows at {@code outOffsets}), reversing them when {@code flip}.
+     *
+     * @param trackLen GVL's scratch length of the instance, which every clamp of the realignment keeps using
+     */
+    public void realign(TrackRealignRow.Context c, Intervals itv, long group, HaplotypeBatch batch, int i, long q0,
+                        long trackLen, MemorySegment out, MemorySegment outOffsets, boolean flip) {
+        long joinedLo = Long.MAX_VALUE;
+        long joinedHi = 0;
+        long separate = 0;
+        for (int h = 0; h < ploidy; h++) {
+            lo[h] = ReadWindow.lo(measuredLo[h], c.fill(), trackLen);
+            hi[h] = ReadWindow.hi(measuredHi[h], c.fill(), trackLen);
+            at[h] = separate;
+            joinedLo = Math.min(joinedLo, lo[h]);
+            joinedHi = Math.max(joinedHi, hi[h]);
+            separate += hi[h] - lo[h];
+        }
+        boolean joined = joinedHi - joinedLo <= separate;
+        if (joined) {
+            lo[0] = joinedLo;
+            hi[0] = joinedHi;
+        }
+        int windows = joined ? 1 : ploidy;
+        ensureScratch(joined ? joinedHi - joinedLo : separate);
+        IntervalPainter.paintWindows(itv, group, q0, trackLen, lo, hi, at, windows, scratch, c.rows());
+        for (int h = 0; h < ploidy; h++) {
+            int w = joined ? 0 : h;
+            row(c, batch, i, h, q0, trackLen, at[w] - lo[w], out, outOffsets, flip);
+        }
+    }
+
+    private void ensureScratch(long n) {
+        long capacity = scratch.byteSize() / 4;
+        if (n > capacity) {
+            scratch = MemorySegment.ofArray(new float[Math.toIntExact(Math.max(n, 2 * capacity))]);
+        }
+    }
+
+    /** Realigns row {@code h}; track index {@code idx} sits at scratch element {@code trackAt + idx}. */
+    private void row(TrackRealignRow.Context c, HaplotypeBatch batch, int i, int h, long q0, long trackLen,
+                     long trackAt, MemorySegment out, MemorySegment outOffsets, boolean flip) {
+        int k = i * ploidy + h;
+        long group = batch.group(k);
+        long at = Mem.i64(outOffsets, k);
+        long len = Mem.i64(outOffsets, k + 1) - at;
+        TrackRealignRow.realign(c, k, i, h, c.genotypes().start(group), c.genotypes().stop(group), batch.shift(k),
+                scratch, trackAt, trackLen, q0, out, at, len, fillScratch);
+        if (flip) {
+            c.rows().reverseF32(out, at, len);
+        }
+    }
+}
