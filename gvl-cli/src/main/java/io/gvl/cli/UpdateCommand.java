@@ -7,7 +7,6 @@ import io.gvl.core.write.WriteException;
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.io.InputFormatException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -48,10 +47,11 @@ public final class UpdateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        WriteCommand.ProgressPrinter progress =
+                new WriteCommand.ProgressPrinter(spec.commandLine().getErr(), System.console() != null);
         try {
             UpdateOptions.Builder b = UpdateOptions.builder().overwrite(overwrite).maxMem(MemorySize.parse(maxMem))
-                    .progress(new WriteCommand.ProgressPrinter(err, System.console() != null));
+                    .progress(progress);
             if (threads != null) {
                 b.threads(threads);
             }
@@ -61,11 +61,7 @@ public final class UpdateCommand implements Callable<Integer> {
             return 0;
         } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException
                  | UncheckedIOException e) {
-            if (System.console() != null) {
-                err.println(); // end the progress bar's line
-            }
-            err.println("gvl update: " + e.getMessage());
-            return 1;
+            return progress.fail("gvl update", e);
         }
     }
 }

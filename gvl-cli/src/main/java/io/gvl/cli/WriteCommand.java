@@ -83,12 +83,12 @@ public final class WriteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+        ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), System.console() != null);
         try {
             WriteOptions.Builder b = WriteOptions.builder(bed).maxJitter(maxJitter).maxMem(MemorySize.parse(maxMem))
                     .overwrite(overwrite).allowMissingContigs(allowMissingContigs).extendToLength(!noExtend)
                     .reference(reference).samples(sampleList(samples))
-                    .progress(new ProgressPrinter(err, System.console() != null));
+                    .progress(progress);
             if (vcf != null) {
                 b.variants(vcf);
             }
@@ -101,11 +101,7 @@ public final class WriteCommand implements Callable<Integer> {
             return 0;
         } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException
                  | UncheckedIOException e) {
-            if (System.console() != null) {
-                err.println(); // end the progress bar's line
-            }
-            err.println("gvl write: " + e.getMessage());
-            return 1;
+            return progress.fail("gvl write", e);
         }
     }
 
@@ -139,6 +135,15 @@ public final class WriteCommand implements Callable<Integer> {
         ProgressPrinter(PrintWriter err, boolean tty) {
             this.err = err;
             this.tty = tty;
+        }
+
+        /** Reports a failure the user can fix as one line (ending a drawn bar first); returns exit code 1. */
+        int fail(String command, RuntimeException e) {
+            if (tty) {
+                err.println();
+            }
+            err.println(command + ": " + e.getMessage());
+            return 1;
         }
 
         @Override

@@ -4,29 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.testing.SyntheticDataset;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code gvl fetch} and {@code gvl inspect} on a seeded dataset, checked against its oracle. */
 class FetchCommandTest {
     @TempDir
     Path tmp;
 
-    private final StringWriter err = new StringWriter();
-    private final StringWriter out = new StringWriter();
+    private CliRun last;
 
     private int run(String... args) {
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
+        last = CliRun.of(args);
+        return last.exitCode();
     }
 
     @Test
@@ -37,7 +31,7 @@ class FetchCommandTest {
         Path outFile = tmp.resolve("haps.fa");
         int code = run("fetch", dir.toString(), "--reference", fa.toString(), "--regions", "0,2-3", "--samples",
                 "c,a", "--out", outFile.toString(), "--batch", "3");
-        assertEquals(0, code, err.toString());
+        assertEquals(0, code, last.err());
         List<String> lines = Files.readAllLines(outFile);
         List<String> want = new ArrayList<>();
         for (int region : new int[] {0, 2, 3}) {
@@ -61,8 +55,8 @@ class FetchCommandTest {
         Path dir = t.writeDataset(tmp.resolve("ds"));
         Path fa = t.writeFasta(tmp);
         assertEquals(0, run("fetch", dir.toString(), "--reference", fa.toString(), "--seqs", "reference", "--no-rc"),
-                err.toString());
-        List<String> lines = out.toString().lines().toList();
+                last.err());
+        List<String> lines = last.out().lines().toList();
         assertEquals(2 * t.disk.size(), lines.size());
         for (int i = 0; i < t.disk.size(); i++) {
             SyntheticDataset.Region g = t.inputRegion(i);
@@ -76,14 +70,14 @@ class FetchCommandTest {
         SyntheticDataset t = new SyntheticDataset(7, 0);
         Path dir = t.writeDataset(tmp.resolve("ds"));
         Path fa = t.writeFasta(tmp);
-        assertEquals(0, run("fetch", dir.toString(), "--reference", fa.toString(), "--length", "25"), err.toString());
-        out.toString().lines().filter(l -> !l.startsWith(">")).forEach(l -> assertEquals(25, l.length()));
+        assertEquals(0, run("fetch", dir.toString(), "--reference", fa.toString(), "--length", "25"), last.err());
+        last.out().lines().filter(l -> !l.startsWith(">")).forEach(l -> assertEquals(25, l.length()));
         assertEquals(1, run("fetch", dir.toString(), "--reference", fa.toString(), "--samples", "zed"));
-        assertTrue(err.toString().contains("unknown sample 'zed'"), err.toString());
+        assertTrue(last.err().contains("unknown sample 'zed'"), last.err());
         assertEquals(1, run("fetch", dir.toString(), "--reference", fa.toString(), "--regions", "99"));
-        assertTrue(err.toString().contains("region index 99"), err.toString());
+        assertTrue(last.err().contains("region index 99"), last.err());
         assertEquals(1, run("fetch", dir.toString(), "--reference", fa.toString(), "--jitter", "3"));
-        assertTrue(err.toString().contains("max_jitter"), err.toString());
+        assertTrue(last.err().contains("max_jitter"), last.err());
     }
 
     @Test
@@ -93,7 +87,7 @@ class FetchCommandTest {
         Path fa = t.writeFasta(tmp);
         Path tsv = tmp.resolve("ann.tsv");
         assertEquals(0, run("fetch", dir.toString(), "--reference", fa.toString(), "--seqs", "annotated",
-                "--regions", "1", "--samples", "b", "--annotations", tsv.toString()), err.toString());
+                "--regions", "1", "--samples", "b", "--annotations", tsv.toString()), last.err());
         List<String> rows = Files.readAllLines(tsv);
         assertEquals(2, rows.size());
         SyntheticDataset.Region g = t.inputRegion(1);
@@ -108,8 +102,8 @@ class FetchCommandTest {
     void inspectSummarizesTheDataset() throws Exception {
         SyntheticDataset t = new SyntheticDataset(9, 2);
         Path dir = t.writeDataset(tmp.resolve("ds"));
-        assertEquals(0, run("inspect", dir.toString()), err.toString());
-        String text = out.toString();
+        assertEquals(0, run("inspect", dir.toString()), last.err());
+        String text = last.out();
         assertTrue(text.contains("regions        8 on 2 contigs [chr1, chr2]"), text);
         assertTrue(text.contains("samples        3 [a, b, c]"), text);
         assertTrue(text.contains("ploidy         2"), text);
@@ -117,6 +111,6 @@ class FetchCommandTest {
         assertTrue(text.contains("track          cov (per sample)"), text);
         assertTrue(text.contains("format         2.0.0"), text);
         assertEquals(1, run("inspect", tmp.resolve("nope").toString()));
-        assertTrue(err.toString().startsWith("gvl inspect: "), err.toString());
+        assertTrue(last.err().startsWith("gvl inspect: "), last.err());
     }
 }
