@@ -1,13 +1,6 @@
 package io.gvl.core.write;
 
-import io.gvl.io.InputFormatException;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,42 +31,9 @@ public record BigWigs(String name, Map<String, Path> paths) implements SampleTra
      * relative path is resolved against the table's directory.
      */
     public static BigWigs fromTable(String name, Path table) {
-        String sep = table.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".csv") ? "," : "\t";
         Map<String, Path> paths = new LinkedHashMap<>();
-        try (BufferedReader in = Files.newBufferedReader(table, StandardCharsets.UTF_8)) {
-            String header = in.readLine();
-            if (header == null) {
-                throw new InputFormatException(table, "line 1", "the table is empty.",
-                        "write a header line with columns 'sample' and 'path', then one row per sample.");
-            }
-            List<String> cols = Arrays.asList(header.strip().split(sep, -1));
-            int s = cols.indexOf("sample");
-            int p = cols.indexOf("path");
-            if (s < 0 || p < 0) {
-                throw new InputFormatException(table, "line 1", "the header " + cols
-                        + " lacks a 'sample' or 'path' column.", "name the columns 'sample' and 'path'.");
-            }
-            String line;
-            int n = 1;
-            while ((line = in.readLine()) != null) {
-                n++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.strip().split(sep, -1);
-                if (f.length != cols.size()) {
-                    throw new InputFormatException(table, "line " + n, "found " + f.length + " columns but the header has "
-                            + cols.size() + ".", "give every row the same columns as the header.");
-                }
-                Path file = Path.of(f[p]);
-                Path resolved = file.isAbsolute() || table.getParent() == null ? file : table.getParent().resolve(file);
-                if (paths.put(f[s], resolved) != null) {
-                    throw new InputFormatException(table, "line " + n, "sample '" + f[s] + "' is listed twice.",
-                            "list every sample once.");
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + table, e);
+        for (SampleTable.Row row : SampleTable.read(table, List.of("sample", "path"), List.of())) {
+            paths.put(row.get("sample"), SampleTable.resolve(table, row.get("path")));
         }
         return new BigWigs(name, paths);
     }
