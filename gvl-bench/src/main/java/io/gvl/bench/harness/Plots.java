@@ -20,12 +20,14 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Draws a suite's throughput as small multiples, one panel per mode: MiB/s by region length, one line per batch
+ * Draws a suite's throughput as small multiples, one panel per mode (three per row): MiB/s by region length, one line per batch
  * size, and the arraycopy baseline of the same bytes as a grey dashed line. Rendered headless with XChart.
  */
 final class Plots {
     private static final int PANEL_W = 460;
     private static final int PANEL_H = 340;
+    /** Panels per row of the small-multiples grid. */
+    private static final int COLUMNS = 3;
 
     private Plots() {}
 
@@ -44,13 +46,15 @@ final class Plots {
         for (var e : byMode.entrySet()) {
             panels.add(BitmapEncoder.getBufferedImage(panel(suite, e.getKey(), e.getValue())));
         }
-        BufferedImage all = new BufferedImage(PANEL_W * panels.size(), PANEL_H, BufferedImage.TYPE_INT_RGB);
+        int columns = Math.min(COLUMNS, panels.size());
+        int rows = (panels.size() + columns - 1) / columns;
+        BufferedImage all = new BufferedImage(PANEL_W * columns, PANEL_H * rows, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = all.createGraphics();
         try {
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, all.getWidth(), all.getHeight());
             for (int i = 0; i < panels.size(); i++) {
-                g.drawImage(panels.get(i), i * PANEL_W, 0, null);
+                g.drawImage(panels.get(i), (i % columns) * PANEL_W, (i / columns) * PANEL_H, null);
             }
         } finally {
             g.dispose();
@@ -69,6 +73,7 @@ final class Plots {
         long lengths = results.stream().mapToInt(r -> r.cell().length()).distinct().count();
         chart.getStyler().setXAxisLogarithmic(lengths > 1);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisDecimalPattern("#,###");
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNW);
         Map<Integer, TreeMap<Integer, Double>> byBatch = new TreeMap<>();
         TreeMap<Integer, Double> copy = new TreeMap<>();
