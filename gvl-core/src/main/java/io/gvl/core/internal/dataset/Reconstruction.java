@@ -183,8 +183,11 @@ public final class Reconstruction {
         Regions windows = kernelRegions(start, end);
         KeepMask keep = view.varFilter() == VarFilter.EXONIC
                 ? ExonicFilter.keepMask(start, end, offsetIdx, p, source.genotypes(), source.variants()) : null;
-        HaplotypeBatch unshifted = HaplotypeBatch.unshifted(windows, p, offsetIdx, keep);
-        int[] diffs = Haplotypes.diffs(source, unshifted);
+        boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
+        // Diffs size ragged rows, bound random shifts and size realigned tracks' scratch rows; fixed-length,
+        // deterministic haplotypes without tracks need none of that, so they skip the pass over the window.
+        int[] diffs = fixed > 0 && view.deterministic() && !realign ? null
+                : Haplotypes.diffs(source, HaplotypeBatch.unshifted(windows, p, offsetIdx, keep));
         int[] shifts = new int[rows];
         long[] lengths;
         if (fixed > 0) {
@@ -202,7 +205,6 @@ public final class Reconstruction {
             lengths = Haplotypes.raggedLengths(windows, p, diffs);
         }
         HaplotypeBatch batch = new HaplotypeBatch(windows, p, offsetIdx, shifts, keep);
-        boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
         long baseSeed = 0;
         if (realign) {
             baseSeed = view.deterministic() ? GvlDraws.deterministicBaseSeed(inst.dsIdx()) : GvlDraws.baseSeed(view.rng());

@@ -35,7 +35,7 @@ public final class ExonicFilter {
             long from = geno.start(offsetIdx[k]);
             long to = geno.stop(offsetIdx[k]);
             for (long j = from; j < to; j++) {
-                int v = geno.variant(j);
+                int v = variants.require(geno.variant(j), k);
                 keep[(int) (offsets[k] + j - from)] = (byte) (variants.start(v) >= lo && variants.refEnd(v) <= hi ? 1 : 0);
             }
         }

@@ -61,7 +61,7 @@ public final class HaplotypeDiffs {
             if (keep != null && !keep.kept(k, j - from)) {
                 continue;
             }
-            int v = geno.variant(j);
+            int v = variants.require(geno.variant(j), k);
             long vStart = variants.start(v);
             long ilen = variants.ilen(v);
             long vEnd = vStart - Math.min(ilen, 0) + 1;
@@ -89,7 +89,7 @@ public final class HaplotypeDiffs {
         long sum = 0;
         for (long j = from; j < to; j++) {
             if (keep == null || keep.kept(k, j - from)) {
-                sum += variants.ilen(geno.variant(j));
+                sum += variants.ilen(variants.require(geno.variant(j), k));
             }
         }
         return (int) sum;

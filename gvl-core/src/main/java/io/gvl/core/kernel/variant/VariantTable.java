@@ -20,6 +20,30 @@ public record VariantTable(MemorySegment starts, MemorySegment ilens, MemorySegm
             throw new IllegalArgumentException("starts hold " + starts.byteSize() / 4 + " variants but ilens hold "
                     + ilens.byteSize() / 4);
         }
+        long n = starts.byteSize() / 4;
+        if (altOffsets.byteSize() > 0) {
+            if (altOffsets.byteSize() / 8 != n + 1) {
+                throw new IllegalArgumentException("altOffsets hold " + altOffsets.byteSize() / 8 + " entries for "
+                        + n + " variants (expected " + (n + 1) + ")");
+            }
+            for (long v = 0; v < n; v++) {
+                if (Mem.i64(altOffsets, v + 1) < Mem.i64(altOffsets, v)) {
+                    throw new IllegalArgumentException("variant " + v + ": ALT offsets decrease");
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code v} itself when it indexes this table; otherwise a clear error naming the output row. Kernels call it
+     * on every variant index they read, so bad indices fail where they are used, at the cost of one compare.
+     */
+    public int require(int v, long row) {
+        if (Integer.toUnsignedLong(v) >= starts.byteSize() / 4) {
+            throw new IllegalArgumentException("row " + row + ": variant index " + v + " outside the table of "
+                    + starts.byteSize() / 4 + " variants");
+        }
+        return v;
     }
 
     /** A table without alleles, enough for length and track computations. */

@@ -6,8 +6,9 @@ import io.gvl.core.kernel.variant.VariantTable;
 
 /**
  * Validates the genotype side of a batch before a kernel runs, so inconsistent inputs fail with a message naming
- * the row, the index and the sizes instead of an out-of-bounds access deep inside a (possibly parallel) kernel.
- * Linear in the batch's variant count, which is small next to its output.
+ * the row, the group and the sizes instead of an out-of-bounds access deep inside a (possibly parallel) kernel.
+ * Linear in the batch's rows: variant indices are checked where kernels read them ({@link VariantTable#require}),
+ * and ALT offsets when the table is built, so a query does not pay for the whole region's variants twice.
  */
 public final class BatchChecks {
     private BatchChecks() {
@@ -16,8 +17,6 @@ public final class BatchChecks {
     public static void genotypes(SparseGenotypes geno, VariantTable variants, long[] offsetIdx, KeepMask keep) {
         long groups = geno.groups();
         long listLen = geno.variantIdxs().byteSize() / 4;
-        long tableSize = variants.size();
-        boolean alleles = variants.altOffsets().byteSize() > 0;
         for (int k = 0; k < offsetIdx.length; k++) {
             long g = offsetIdx[k];
             if (g < 0 || g >= groups) {
@@ -32,16 +31,6 @@ public final class BatchChecks {
             if (keep != null && keep.rowStart(k + 1) - keep.rowStart(k) != to - from) {
                 throw new IllegalArgumentException("row " + k + ": keep mask has " + (keep.rowStart(k + 1)
                         - keep.rowStart(k)) + " flags for " + (to - from) + " variants");
-            }
-            for (long j = from; j < to; j++) {
-                int v = geno.variant(j);
-                if (v < 0 || v >= tableSize) {
-                    throw new IllegalArgumentException("row " + k + ": variant index " + v + " outside the table of "
-                            + tableSize + " variants");
-                }
-                if (alleles && variants.altEnd(v) < variants.altStart(v)) {
-                    throw new IllegalArgumentException("variant " + v + ": ALT offsets decrease");
-                }
             }
         }
     }

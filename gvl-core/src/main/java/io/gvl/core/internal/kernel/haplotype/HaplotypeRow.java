@@ -56,7 +56,7 @@ public final class HaplotypeRow {
             if (keep != null && !keep.kept(k, j - from)) {
                 continue;
             }
-            int v = geno.variant(j);
+            int v = variants.require(geno.variant(j), k);
             long vStart = variants.start(v);
             long ilen = variants.ilen(v);
             long altAt = variants.altStart(v);

@@ -47,7 +47,7 @@ public final class ReadWindow {
             if (c.keep() != null && !c.keep().kept(k, j - from)) {
                 continue;
             }
-            int v = c.genotypes().variant(j);
+            int v = c.variants().require(c.genotypes().variant(j), k);
             int ilen = c.variants().ilen(v);
             if (ilen > 0) {
                 low -= ilen;

@@ -50,7 +50,7 @@ public final class TrackRealignRow {
             if (c.keep() != null && !c.keep().kept(k, j - from)) {
                 continue;
             }
-            int v = c.genotypes().variant(j);
+            int v = c.variants().require(c.genotypes().variant(j), k);
             long ilen = c.variants().ilen(v);
             long p = c.variants().start(v) - q0;
             long re = p - Math.min(ilen, 0) + 1;
