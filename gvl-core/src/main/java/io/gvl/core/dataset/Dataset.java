@@ -44,11 +44,19 @@ public final class Dataset implements AutoCloseable {
     private final OpenedDataset opened;
     private final ViewState view;
     private final java.util.function.Supplier<Arena> arenas;
+    /** Whether query outputs live in a caller's arena (then closing them does not free memory). */
+    private final boolean borrowedArena;
 
     private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas) {
+        this(opened, view, arenas, false);
+    }
+
+    private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas,
+                    boolean borrowedArena) {
         this.opened = opened;
         this.view = view;
         this.arenas = arenas;
+        this.borrowedArena = borrowedArena;
     }
 
     /** This view with query arenas from {@code arenas} (tests measure what a query allocates with it). */
@@ -263,6 +271,25 @@ public final class Dataset implements AutoCloseable {
         return pairs(regions, samples, new long[] {regions.length});
     }
 
+    /**
+     * {@link #get(int[], int[])} with the outputs allocated in a caller-owned arena, which the result only borrows:
+     * closing it does not free the memory, closing {@code arena} does. Closing a shared arena costs a handshake with
+     * every thread (tens of microseconds), so callers making many small queries can amortize it by allocating a
+     * series of outputs in one arena. The arena must be shared (or global / automatic): kernels write rows from
+     * ForkJoin worker threads.
+     */
+    public DatasetOutput get(int[] regions, int[] samples, Arena arena) {
+        if (!arena.scope().isAlive()) {
+            throw new IllegalStateException("the arena given to get() is already closed");
+        }
+        try {
+            return new Dataset(opened, view, () -> arena, true).pairs(regions, samples, new long[] {regions.length});
+        } catch (WrongThreadException e) {
+            throw new IllegalArgumentException("get() needs a shared arena (Arena.ofShared()): kernels write from"
+                    + " worker threads, and a confined arena only admits its owner thread", e);
+        }
+    }
+
     /** The outer product of regions and samples: leading shape {@code (regions, samples)}. */
     public DatasetOutput getGrid(int[] regions, int[] samples) {
         if (view.spliced()) {
@@ -299,9 +326,11 @@ public final class Dataset implements AutoCloseable {
     private DatasetOutput inArena(java.util.function.Function<Arena, List<NamedArray>> body, long[] leadingShape) {
         Arena arena = arenas.get();
         try {
-            return new DatasetOutput(arena, leadingShape, body.apply(arena));
+            return new DatasetOutput(arena, !borrowedArena, leadingShape, body.apply(arena));
         } catch (RuntimeException | Error e) {
-            arena.close();
+            if (!borrowedArena) {
+                arena.close();
+            }
             throw e;
         }
     }

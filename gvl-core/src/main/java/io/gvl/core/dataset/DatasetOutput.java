@@ -39,11 +39,18 @@ public final class DatasetOutput implements AutoCloseable {
     public static final String ALT_WINDOW = "alt_window";
 
     private final Arena arena;
+    private final boolean ownsArena;
     private final long[] leadingShape;
     private final List<NamedArray> arrays;
+    private volatile boolean closed;
 
     DatasetOutput(Arena arena, long[] leadingShape, List<NamedArray> arrays) {
+        this(arena, true, leadingShape, arrays);
+    }
+
+    DatasetOutput(Arena arena, boolean ownsArena, long[] leadingShape, List<NamedArray> arrays) {
         this.arena = arena;
+        this.ownsArena = ownsArena;
         this.leadingShape = leadingShape.clone();
         this.arrays = List.copyOf(arrays);
     }
@@ -91,7 +98,7 @@ public final class DatasetOutput implements AutoCloseable {
     }
 
     public boolean isOpen() {
-        return arena.scope().isAlive();
+        return !closed && arena.scope().isAlive();
     }
 
     private void ensureOpen() {
@@ -102,7 +109,11 @@ public final class DatasetOutput implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        if (arena.scope().isAlive()) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (ownsArena && arena.scope().isAlive()) {
             arena.close();
         }
     }

@@ -321,6 +321,30 @@ class DatasetTest {
     }
 
     @Test
+    void outputsCanLiveInACallersArena() throws Exception {
+        SyntheticDataset t = new SyntheticDataset(83, 0);
+        try (Dataset ds = open(t)) {
+            Dataset haps = ds.withoutTracks();
+            byte[] own;
+            try (DatasetOutput o = haps.get(new int[] {1, 2}, new int[] {0, 2})) {
+                own = ((Ragged) o.sequences()).data().toArray(ValueLayout.JAVA_BYTE);
+            }
+            Ragged kept;
+            try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
+                DatasetOutput a = haps.get(new int[] {1, 2}, new int[] {0, 2}, arena);
+                DatasetOutput b = haps.get(new int[] {1, 2}, new int[] {0, 2}, arena);
+                assertArrayEquals(own, ((Ragged) a.sequences()).data().toArray(ValueLayout.JAVA_BYTE));
+                kept = (Ragged) b.sequences();
+                a.close();
+                assertFalse(a.isOpen());
+                assertThrows(IllegalStateException.class, a::sequences);
+                assertArrayEquals(own, kept.data().toArray(ValueLayout.JAVA_BYTE), "closing one output frees nothing");
+            }
+            assertThrows(IllegalStateException.class, () -> kept.rowBytes(0));
+        }
+    }
+
+    @Test
     void invalidViewsAreRejectedWithReasons() throws Exception {
         SyntheticDataset t = new SyntheticDataset(91, 2);
         try (Dataset ds = open(t)) {
