@@ -1,7 +1,9 @@
 package io.gvl.core.dataset;
 
+import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.buffer.Ragged;
 import java.lang.foreign.Arena;
 import java.util.Arrays;
 import java.util.List;
@@ -61,6 +63,35 @@ public final class DatasetOutput implements AutoCloseable {
      */
     public static DatasetOutput of(Arena owner, long[] leadingShape, List<NamedArray> arrays) {
         return new DatasetOutput(owner, leadingShape, arrays);
+    }
+
+    /**
+     * GVL's pad value for the array called {@code name}: {@code N} for sequences, 0 for tracks, -1 for
+     * {@value #VAR_IDXS} and {@code Integer.MAX_VALUE} for {@value #REF_COORDS}.
+     *
+     * @throws IllegalArgumentException for arrays that are not padded (variant fields)
+     */
+    public static double padValue(String name) {
+        return switch (name) {
+            case HAPLOTYPES, REFERENCE -> 'N';
+            case VAR_IDXS -> -1;
+            case REF_COORDS -> Integer.MAX_VALUE;
+            case TRACKS -> 0;
+            default -> throw new IllegalArgumentException("array '" + name + "' has no pad value; only sequences,"
+                    + " annotations and tracks are padded");
+        };
+    }
+
+    /**
+     * The array {@code name} right-padded to its longest row with GVL's pad value (its "variable" form), in
+     * {@code arena}; an array that is already rectangular is returned as it is.
+     */
+    public Dense toPadded(String name, Arena arena) {
+        FlatArray a = get(name);
+        return switch (a) {
+            case Dense d -> d;
+            case Ragged r -> r.toPadded(arena, padValue(name));
+        };
     }
 
     /** The query's leading shape: {@code (n)} for pairs, {@code (regions, samples)} for a grid, {@code ()} for one. */

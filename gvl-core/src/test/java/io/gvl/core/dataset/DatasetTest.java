@@ -321,6 +321,29 @@ class DatasetTest {
     }
 
     @Test
+    void raggedOutputsPadLikeGvlsVariableLength() throws Exception {
+        SyntheticDataset t = new SyntheticDataset(84, 0);
+        try (Dataset ds = open(t); java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared()) {
+            Dataset annotated = ds.withSeqs(SeqKind.ANNOTATED).withTracks("cov");
+            int[] r = {0, 5, 3};
+            int[] s = {2, 1, 0};
+            try (DatasetOutput ragged = annotated.get(r, s);
+                 DatasetOutput variable = annotated.withLen(OutputLength.variable()).get(r, s)) {
+                for (String name : List.of(DatasetOutput.HAPLOTYPES, DatasetOutput.VAR_IDXS, DatasetOutput.REF_COORDS,
+                        DatasetOutput.TRACKS)) {
+                    Dense padded = ragged.toPadded(name, arena);
+                    Dense want = (Dense) variable.get(name);
+                    assertArrayEquals(want.shape(), padded.shape(), name);
+                    assertArrayEquals(want.data().toArray(ValueLayout.JAVA_BYTE),
+                            padded.data().toArray(ValueLayout.JAVA_BYTE), name);
+                    assertEquals(want, variable.toPadded(name, arena), "already rectangular");
+                }
+            }
+            assertThrows(IllegalArgumentException.class, () -> DatasetOutput.padValue(DatasetOutput.START));
+        }
+    }
+
+    @Test
     void outputsCanLiveInACallersArena() throws Exception {
         SyntheticDataset t = new SyntheticDataset(83, 0);
         try (Dataset ds = open(t)) {

@@ -38,14 +38,8 @@ final class OutputShaper {
         return out;
     }
 
-    /** GVL's pad values: {@code N} for sequences, 0 for tracks, -1 for variant indices, i32::MAX for coordinates. */
     static double padValue(String name) {
-        return switch (name) {
-            case DatasetOutput.VAR_IDXS -> -1;
-            case DatasetOutput.REF_COORDS -> Integer.MAX_VALUE;
-            case DatasetOutput.TRACKS -> 0;
-            default -> 'N';
-        };
+        return DatasetOutput.padValue(name);
     }
 
     private static long[] concat(long[] a, long[] b) {
