@@ -2,6 +2,7 @@ package io.gvl.core.kernel;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.ScalarReverseComplement;
 import io.gvl.core.internal.kernel.VectorSupport;
 import java.lang.foreign.MemorySegment;
@@ -65,12 +66,13 @@ public interface ReverseComplement {
     default void rowsInPlace(Ragged rows, BitSet mask) {
         requireU8(rows);
         MemorySegment data = rows.data();
+        MemorySegment offsets = rows.offsets();
         long n = rows.rows();
         RowParallelism.forEachRange(n, rows.totalLength(), (from, to) -> {
             for (long i = from; i < to; i++) {
                 if (mask == null || mask.get(Math.toIntExact(i))) {
-                    long start = rows.offset(i);
-                    inPlace(data, start, rows.offset(i + 1) - start);
+                    long start = Mem.i64(offsets, i);
+                    inPlace(data, start, Mem.i64(offsets, i + 1) - start);
                 }
             }
         });
@@ -87,8 +89,11 @@ public interface ReverseComplement {
         if (dst.rows() != n) {
             throw new IllegalArgumentException("source has " + n + " rows, destination " + dst.rows());
         }
+        MemorySegment srcOffsets = src.offsets();
+        MemorySegment dstOffsets = dst.offsets();
         for (long i = 0; i < n; i++) {
-            if (src.length(i) != dst.length(i)) {
+            long srcLen = Mem.i64(srcOffsets, i + 1) - Mem.i64(srcOffsets, i);
+            if (srcLen != Mem.i64(dstOffsets, i + 1) - Mem.i64(dstOffsets, i)) {
                 throw new IllegalArgumentException("row " + i + " lengths differ: " + src.length(i)
                         + " vs " + dst.length(i));
             }
@@ -97,13 +102,13 @@ public interface ReverseComplement {
         MemorySegment d = dst.data();
         RowParallelism.forEachRange(n, src.totalLength(), (from, to) -> {
             for (long i = from; i < to; i++) {
-                long so = src.offset(i);
-                long len = src.offset(i + 1) - so;
-                long dOff = dst.offset(i);
+                long at = Mem.i64(srcOffsets, i);
+                long len = Mem.i64(srcOffsets, i + 1) - at;
+                long dOff = Mem.i64(dstOffsets, i);
                 if (mask == null || mask.get(Math.toIntExact(i))) {
-                    copy(s, so, d, dOff, len);
+                    copy(s, at, d, dOff, len);
                 } else {
-                    MemorySegment.copy(s, so, d, dOff, len);
+                    MemorySegment.copy(s, at, d, dOff, len);
                 }
             }
         });

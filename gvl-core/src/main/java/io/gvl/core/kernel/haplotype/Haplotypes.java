@@ -2,6 +2,7 @@ package io.gvl.core.kernel.haplotype;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
@@ -73,6 +74,7 @@ public final class Haplotypes {
         Regions regions = batch.regions();
         ReferenceGenome ref = source.reference();
         MemorySegment data = out.data();
+        MemorySegment offsets = out.offsets(); // read once: Ragged.offset() checks liveness on every call
         int ploidy = batch.ploidy();
         RowFill fill = RowFill.best();
         ReverseComplement rcKernel = ReverseComplement.best();
@@ -81,8 +83,8 @@ public final class Haplotypes {
                 int i = k / ploidy;
                 int contig = regions.contig(i);
                 long group = batch.group(k);
-                long at = out.offset(k);
-                long len = out.offset(k + 1) - at;
+                long at = Mem.i64(offsets, k);
+                long len = Mem.i64(offsets, k + 1) - at;
                 HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
                         source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
                         ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), regions.start(i),
@@ -105,11 +107,12 @@ public final class Haplotypes {
         if (other.rows() != reference.rows()) {
             throw new IllegalArgumentException(name + " has " + other.rows() + " rows, out has " + reference.rows());
         }
-        for (long r = 0; r <= reference.rows(); r++) {
-            if (other.offset(r) != reference.offset(r)) {
-                throw new IllegalArgumentException(name + " row " + r + " offset " + other.offset(r)
-                        + " differs from out's " + reference.offset(r));
-            }
+        long at = MemorySegment.mismatch(other.offsets(), 0, other.offsets().byteSize(), reference.offsets(), 0,
+                reference.offsets().byteSize());
+        if (at >= 0) {
+            long r = at / Long.BYTES;
+            throw new IllegalArgumentException(name + " row " + r + " offset " + other.offset(r)
+                    + " differs from out's " + reference.offset(r));
         }
     }
 }

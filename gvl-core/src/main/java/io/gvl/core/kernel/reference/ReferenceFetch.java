@@ -2,6 +2,7 @@ package io.gvl.core.kernel.reference;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.ReverseComplement;
 import io.gvl.core.kernel.RowParallelism;
@@ -65,10 +66,11 @@ public final class ReferenceFetch {
         RowFill fill = RowFill.best();
         ReverseComplement rcKernel = ReverseComplement.best();
         MemorySegment data = out.data();
+        MemorySegment offsets = out.offsets();
         RowParallelism.forEachRange(regions.size(), out.totalLength(), (from, to) -> {
             for (int i = (int) from; i < to; i++) {
-                long at = out.offset(i);
-                long len = out.offset(i + 1) - at;
+                long at = Mem.i64(offsets, i);
+                long len = Mem.i64(offsets, i + 1) - at;
                 fetchRow(ref, regions.contig(i), regions.start(i), regions.end(i), pad, data, at, len, fill);
                 if (rc != null && rc.get(i)) {
                     rcKernel.inPlace(data, at, len);

@@ -2,6 +2,7 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.RowParallelism;
 import java.lang.foreign.MemorySegment;
@@ -82,10 +83,11 @@ public final class IntervalPainter {
         }
         RowFill fill = RowFill.best();
         MemorySegment data = out.data();
+        MemorySegment offsets = out.offsets();
         RowParallelism.forEachRange(starts.length, out.totalLength() * 4, (from, to) -> {
             for (int r = (int) from; r < to; r++) {
-                long at = out.offset(r);
-                long len = out.offset(r + 1) - at;
+                long at = Mem.i64(offsets, r);
+                long len = Mem.i64(offsets, r + 1) - at;
                 paintRow(itv, groups[r], starts[r], data, at, len, fill);
                 if (reverse != null && reverse.get(r)) {
                     fill.reverseF32(data, at, len);

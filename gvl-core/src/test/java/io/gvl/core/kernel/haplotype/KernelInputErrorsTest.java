@@ -41,6 +41,20 @@ class KernelInputErrorsTest {
     }
 
     @Test
+    void annotationRowsMustMatchTheHaplotypeRows() {
+        OneRow row = OneRow.ref("ACGTACGT");
+        try (Arena arena = Arena.ofConfined()) {
+            Ragged out = Ragged.allocate(arena, DType.U8, new long[] {1}, new long[] {4});
+            Ragged same = Ragged.allocate(arena, DType.I32, new long[] {1}, new long[] {4});
+            Ragged shorter = Ragged.allocate(arena, DType.I32, new long[] {1}, new long[] {3});
+            assertMessage("varIdx row 1 offset 3 differs from out's 4", () -> Haplotypes.reconstructAnnotated(
+                    row.source((byte) 'N'), row.batch(0, 4, 0), out, shorter, same, null));
+            assertMessage("refCoords row 1 offset 3 differs from out's 4", () -> Haplotypes.reconstructAnnotated(
+                    row.source((byte) 'N'), row.batch(0, 4, 0), out, same, shorter, null));
+        }
+    }
+
+    @Test
     void rowCountMismatch() {
         OneRow row = OneRow.ref("ACGTACGT");
         try (Arena arena = Arena.ofConfined()) {
