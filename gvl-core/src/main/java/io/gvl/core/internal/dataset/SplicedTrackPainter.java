@@ -2,7 +2,7 @@ package io.gvl.core.internal.dataset;
 
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.RowParallelism;
-import io.gvl.core.kernel.track.IntervalPainter;
+import io.gvl.core.internal.kernel.track.IntervalRows;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -10,7 +10,7 @@ import java.util.List;
  * Paints reference-coordinate track rows of a spliced query straight into their spliced places: plan row
  * {@code r} is track {@code rowInner[r]} of element {@code rowElement[r]}, written at {@code rowOffsets[r]} and
  * reversed when its element is on the minus strand. The rows of different tracks interleave in the output, which is
- * why this cannot reuse {@link IntervalPainter#paint}'s one-buffer-per-track form.
+ * why this cannot reuse {@link io.gvl.core.kernel.track.IntervalPainter#paint}'s one-buffer-per-track form.
  */
 final class SplicedTrackPainter {
     private SplicedTrackPainter() {
@@ -27,7 +27,7 @@ final class SplicedTrackPainter {
                 long group = t.perSample() ? elements.dsIdx()[q] : elements.diskRegion()[q];
                 long at = offsets[r];
                 long len = offsets[r + 1] - at;
-                IntervalPainter.paintRow(t.intervals(), group, starts[q], data, at, len, fill);
+                IntervalRows.paintRow(t.intervals(), group, starts[q], data, at, len, fill);
                 if (minus[q]) {
                     fill.reverseF32(data, at, len);
                 }

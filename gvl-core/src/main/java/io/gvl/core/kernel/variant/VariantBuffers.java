@@ -2,8 +2,8 @@ package io.gvl.core.kernel.variant;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.internal.kernel.Mem;
+import io.gvl.core.internal.kernel.ReferenceRows;
 import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.kernel.reference.ReferenceFetch;
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -105,7 +105,7 @@ public final class VariantBuffers {
         RowFill fill = RowFill.best();
         for (int i = 0; i < n; i++) {
             long len = offsets[i + 1] - offsets[i];
-            ReferenceFetch.fetchRow(reference, Mem.i32(g.contigs(), i), starts[i], starts[i] + len, pad, data,
+            ReferenceRows.fetchRow(reference, Mem.i32(g.contigs(), i), starts[i], starts[i] + len, pad, data,
                     offsets[i], len, fill);
         }
         return new FlatRagged(DType.U8, data, offsets);

@@ -2,7 +2,6 @@ package io.gvl.core.internal.kernel.track;
 
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
-import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.Intervals;
 import java.lang.foreign.MemorySegment;
 
@@ -74,7 +73,7 @@ public final class WindowedRealigner {
         }
         int windows = joined ? 1 : ploidy;
         ensureScratch(joined ? joinedHi - joinedLo : separate);
-        IntervalPainter.paintWindows(itv, group, q0, trackLen, lo, hi, at, windows, scratch, c.rows());
+        IntervalRows.paintWindows(itv, group, q0, trackLen, lo, hi, at, windows, scratch, c.rows());
         for (int h = 0; h < ploidy; h++) {
             int w = joined ? 0 : h;
             row(c, batch, i, h, q0, trackLen, at[w] - lo[w], out, outOffsets, flip);
