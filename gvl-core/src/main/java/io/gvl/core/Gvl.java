@@ -4,6 +4,7 @@ import io.gvl.core.internal.write.DatasetWriter;
 import io.gvl.core.internal.write.TrackUpdater;
 import io.gvl.core.write.UpdateOptions;
 import io.gvl.core.write.WriteOptions;
+import io.gvl.format.JvmOptions;
 import java.nio.file.Path;
 
 /**
@@ -20,8 +21,10 @@ public final class Gvl {
      * @throws io.gvl.io.InputFormatException     an input file is malformed or inconsistent (names file and record)
      * @throws io.gvl.core.write.WriteException   the request cannot be satisfied (samples, names, memory)
      * @throws io.gvl.format.DatasetExistsException {@code path} exists and overwrite was not requested
+     * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
      */
     public static void write(Path path, WriteOptions options) {
+        JvmOptions.requireArrowAccess();
         DatasetWriter.write(path, options);
     }
 
@@ -31,8 +34,10 @@ public final class Gvl {
      * @throws io.gvl.io.InputFormatException     a track file is malformed, or {@code path} is not a dataset
      * @throws io.gvl.core.write.WriteException   a track does not list exactly the dataset's samples, or names clash
      * @throws io.gvl.format.DatasetExistsException a track of that name exists and overwrite was not requested
+     * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
      */
     public static void update(Path path, UpdateOptions options) {
+        JvmOptions.requireArrowAccess();
         TrackUpdater.update(path, options);
     }
 }

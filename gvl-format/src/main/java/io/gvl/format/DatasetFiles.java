@@ -78,6 +78,7 @@ public final class DatasetFiles implements AutoCloseable {
 
     /** Opens and checks the dataset at {@code dir}. The caller must close the result. */
     public static DatasetFiles open(Path dir) {
+        JvmOptions.requireArrowAccess();
         return new DatasetFiles(dir);
     }
 

@@ -162,6 +162,7 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
      * their types; read from the schema only (no record batch is loaded).
      */
     public static Map<String, ArrowTable.ColumnType> numericColumns(Path file) {
+        JvmOptions.requireArrowAccess();
         Map<String, ArrowTable.ColumnType> out = new LinkedHashMap<>();
         try (BufferAllocator alloc = new RootAllocator();
              FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);

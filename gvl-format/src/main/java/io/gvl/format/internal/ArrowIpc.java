@@ -1,6 +1,7 @@
 package io.gvl.format.internal;
 
 import io.gvl.format.DatasetFormatException;
+import io.gvl.format.JvmOptions;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +55,7 @@ public final class ArrowIpc {
 
     /** Calls {@code consumer} for every record batch in footer order; any failure names the file. */
     public static void forEachBatch(Path file, BatchConsumer consumer) {
+        JvmOptions.requireArrowAccess();
         try (BufferAllocator alloc = new RootAllocator();
              FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
              ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {

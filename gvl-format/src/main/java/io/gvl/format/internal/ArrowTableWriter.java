@@ -1,6 +1,7 @@
 package io.gvl.format.internal;
 
 import io.gvl.format.ArrowTable;
+import io.gvl.format.JvmOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -40,6 +41,7 @@ public final class ArrowTableWriter {
     }
 
     public static void write(ArrowTable table, Path file) {
+        JvmOptions.requireArrowAccess();
         int n = table.rowCount();
         try (BufferAllocator alloc = new RootAllocator()) {
             List<FieldVector> vectors = new ArrayList<>();

@@ -1,0 +1,22 @@
+package io.gvl.format;
+
+/**
+ * The JVM was started without an option gvl cannot work without. Raised at the first dataset open or write,
+ * before any file is touched, so a good dataset is never blamed for a launcher problem; the message names the
+ * exact option for the class path and for the module path.
+ */
+public final class MissingJvmOptionException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    private final String option;
+
+    MissingJvmOptionException(String option, String message) {
+        super(message);
+        this.option = option;
+    }
+
+    /** The option to add to the {@code java} command line, in the form that fits how gvl was loaded. */
+    public String option() {
+        return option;
+    }
+}
