@@ -2,6 +2,10 @@ package io.gvl.io.fasta;
 
 import io.gvl.io.ContigNormalizer;
 import io.gvl.io.internal.CacheFiles;
+import io.gvl.io.internal.Inputs;
+import io.gvl.io.internal.fasta.ContentKey;
+import io.gvl.io.internal.fasta.FaiEntry;
+import io.gvl.io.internal.fasta.InMemoryDecode;
 import io.gvl.io.internal.fasta.ReferenceCacheFile;
 import io.gvl.io.internal.fasta.ReferenceCacheFile.CachedContig;
 import io.gvl.io.internal.fasta.ReferenceCacheFile.Layout;
@@ -11,22 +15,30 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A reference genome served from a memory-mapped flat cache of uppercased bases (see GVL's {@code .gvlfa}).
- * The FASTA is decoded once into the cache directory; afterwards a fetch inside a contig is a zero-copy slice
- * of the mapping, and a fetch past either end is padded with {@code N}. Contig names resolve through
+ * The FASTA is decoded once into the {@link ReferenceCache} (keyed by its content, size-capped, least recently used
+ * entries evicted); afterwards a fetch inside a contig is a zero-copy slice of the mapping, and a fetch past either
+ * end is padded with {@code N}. When the cache directory cannot take the entry (read-only, full), the FASTA is
+ * decoded into off-heap memory instead, with a one-line warning. Contig names resolve through
  * {@link ContigNormalizer}. Safe for many threads; the mapping is owned by this object and released by
  * {@link #close()}.
  */
 public final class Reference implements AutoCloseable {
     /** The pad byte for positions outside a contig. */
     public static final byte PAD = 'N';
+
+    private static final Logger LOG = LoggerFactory.getLogger(Reference.class);
 
     private final Path fasta;
     private final Path cacheFile;
@@ -38,44 +50,110 @@ public final class Reference implements AutoCloseable {
     private final ContigNormalizer normalizer;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private Reference(Path fasta, Path cacheFile, Layout layout) {
+    private Reference(Path fasta, Path cacheFile, List<CachedContig> contigs, Arena arena, MemorySegment data) {
         this.fasta = fasta;
         this.cacheFile = cacheFile;
-        int n = layout.contigs().size();
+        this.arena = arena;
+        this.data = data;
+        int n = contigs.size();
         List<String> ns = new ArrayList<>(n);
         lengths = new long[n];
         offsets = new long[n];
         for (int i = 0; i < n; i++) {
-            CachedContig c = layout.contigs().get(i);
+            CachedContig c = contigs.get(i);
             ns.add(c.name());
             lengths[i] = c.length();
             offsets[i] = c.offset();
         }
         names = List.copyOf(ns);
         normalizer = new ContigNormalizer(names);
-        arena = Arena.ofShared();
-        try (FileChannel ch = FileChannel.open(cacheFile, StandardOpenOption.READ)) {
-            data = layout.dataLength() == 0 ? MemorySegment.NULL
+    }
+
+    /** Opens {@code fasta} with the cache in {@link ReferenceCache#directory()}, capped at {@link ReferenceCache#maxBytes()}. */
+    public static Reference open(Path fasta) {
+        return open(fasta, ReferenceCache.directory(), ReferenceCache.maxBytes());
+    }
+
+    /** Opens {@code fasta} (plain or gzip/BGZF) with its cache entry in {@code cacheDir}, capped at the default size. */
+    public static Reference open(Path fasta, Path cacheDir) {
+        return open(fasta, cacheDir, ReferenceCache.maxBytes());
+    }
+
+    /**
+     * Opens {@code fasta} (plain or gzip/BGZF), building its cache entry in {@code cacheDir} when there is none and
+     * then evicting least recently used entries until the directory holds at most {@code maxCacheBytes} (the entry
+     * just built is kept even when it alone is larger). A cache directory that cannot be created or written makes
+     * this decode into memory instead, with a warning.
+     */
+    public static Reference open(Path fasta, Path cacheDir, long maxCacheBytes) {
+        Inputs.requireReadable(fasta);
+        ReferenceCache.logLocation(cacheDir, maxCacheBytes);
+        String unwritable = prepare(cacheDir);
+        ContentKey key = ContentKey.of(fasta, cacheDir, unwritable == null);
+        Path entry = ReferenceCacheFile.entry(cacheDir, key);
+        Layout layout = Files.isRegularFile(entry) ? ReferenceCacheFile.tryRead(entry) : null;
+        if (layout != null) {
+            LOG.debug("reference {}: cache hit {}", fasta, entry);
+            ReferenceCache.touch(entry);
+            return mapped(fasta, entry, layout);
+        }
+        if (unwritable == null) {
+            try {
+                LOG.info("reference {}: decoding into the cache as {}", fasta, entry.getFileName());
+                ReferenceCacheFile.build(fasta, cacheDir, key);
+                layout = ReferenceCacheFile.tryRead(entry);
+                if (layout == null) {
+                    throw new UncheckedIOException(new IOException("reference cache " + entry
+                            + " is unreadable after build"));
+                }
+                ReferenceCache.evict(cacheDir, maxCacheBytes, entry);
+                return mapped(fasta, entry, layout);
+            } catch (ReferenceCacheFile.UnwritableException e) {
+                unwritable = e.getMessage();
+            }
+        }
+        LOG.warn("reference cache {} is unusable ({}); decoding {} into memory instead (set {} to a writable "
+                + "directory to cache it)", cacheDir, unwritable, fasta, CacheFiles.ENV);
+        return inMemory(fasta);
+    }
+
+    /** Null when {@code cacheDir} exists (or was created) and takes new files, else why not. */
+    private static String prepare(Path cacheDir) {
+        try {
+            Files.createDirectories(cacheDir);
+        } catch (IOException e) {
+            return "cannot create it: " + e;
+        }
+        return Files.isWritable(cacheDir) ? null : "it is not writable";
+    }
+
+    private static Reference mapped(Path fasta, Path entry, Layout layout) {
+        Arena arena = Arena.ofShared();
+        try (FileChannel ch = FileChannel.open(entry, StandardOpenOption.READ)) {
+            MemorySegment data = layout.dataLength() == 0 ? MemorySegment.NULL
                     : ch.map(FileChannel.MapMode.READ_ONLY, 0, layout.dataLength(), arena);
+            return new Reference(fasta, entry, layout.contigs(), arena, data);
         } catch (IOException e) {
             arena.close();
-            throw new UncheckedIOException("cannot map " + cacheFile, e);
+            throw new UncheckedIOException("cannot map " + entry, e);
         }
     }
 
-    /** Opens {@code fasta} with the cache in {@code $GVL_CACHE_DIR} or {@code ${java.io.tmpdir}/gvl-cache}. */
-    public static Reference open(Path fasta) {
-        return open(fasta, CacheFiles.defaultDirectory());
-    }
-
-    /** Opens {@code fasta} (plain or gzip/BGZF), building or refreshing its cache in {@code cacheDir}. */
-    public static Reference open(Path fasta, Path cacheDir) {
-        Path cache = ReferenceCacheFile.ensure(fasta, cacheDir);
-        Layout layout = ReferenceCacheFile.tryRead(cache);
-        if (layout == null) {
-            throw new UncheckedIOException(new IOException("reference cache " + cache + " is unreadable after build"));
+    private static Reference inMemory(Path fasta) {
+        Arena arena = Arena.ofShared();
+        try {
+            InMemoryDecode.Decoded d = InMemoryDecode.decode(fasta, arena);
+            List<CachedContig> contigs = new ArrayList<>(d.contigs().size());
+            long offset = 0;
+            for (FaiEntry e : d.contigs()) {
+                contigs.add(new CachedContig(e.name(), e.length(), offset));
+                offset += e.length();
+            }
+            return new Reference(fasta, null, contigs, arena, d.bases());
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
         }
-        return new Reference(fasta, cache, layout);
     }
 
     /** The FASTA this reference was decoded from. */
@@ -83,9 +161,9 @@ public final class Reference implements AutoCloseable {
         return fasta;
     }
 
-    /** The cache file that backs the mapping. */
-    public Path cacheFile() {
-        return cacheFile;
+    /** The cache entry that backs the mapping; empty when the bases were decoded into memory (no usable cache). */
+    public Optional<Path> cacheFile() {
+        return Optional.ofNullable(cacheFile);
     }
 
     /** Contig names in FASTA order. */

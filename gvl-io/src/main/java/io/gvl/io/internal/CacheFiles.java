@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.function.UnaryOperator;
 
 /**
  * Where derived files (reference caches, built indexes) live and how they are published. Inputs may sit on
@@ -17,18 +18,36 @@ import java.util.HexFormat;
  * after the input plus a hash of its absolute path so two inputs with the same name never collide.
  */
 public final class CacheFiles {
-    /** Environment variable that overrides the default cache directory. */
+    /** Environment variable that sets the cache directory. */
     public static final String ENV = "GVL_CACHE_DIR";
+    /** System property that sets the cache directory (wins over {@value #ENV}). */
+    public static final String PROPERTY = "gvl.cache.dir";
 
     private CacheFiles() {}
 
-    /** {@code $GVL_CACHE_DIR} when set, else {@code ${java.io.tmpdir}/gvl-cache}. */
+    /**
+     * {@code -Dgvl.cache.dir}, else {@code $GVL_CACHE_DIR}, else {@code $XDG_CACHE_HOME/gvl}, else
+     * {@code ~/.cache/gvl}: a per-user directory that survives reboots, unlike {@code java.io.tmpdir}.
+     */
     public static Path defaultDirectory() {
-        String env = System.getenv(ENV);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
+        return defaultDirectory(System::getenv, System::getProperty);
+    }
+
+    /** {@link #defaultDirectory()} over the given environment and system properties. */
+    public static Path defaultDirectory(UnaryOperator<String> env, UnaryOperator<String> properties) {
+        String prop = properties.apply(PROPERTY);
+        if (prop != null && !prop.isBlank()) {
+            return Path.of(prop);
         }
-        return Path.of(System.getProperty("java.io.tmpdir"), "gvl-cache");
+        String dir = env.apply(ENV);
+        if (dir != null && !dir.isBlank()) {
+            return Path.of(dir);
+        }
+        String xdg = env.apply("XDG_CACHE_HOME");
+        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
+            return Path.of(xdg, "gvl");
+        }
+        return Path.of(properties.apply("user.home"), ".cache", "gvl");
     }
 
     /** {@code dir/<input name>.<16 hex of the input's absolute path hash><suffix>}. */

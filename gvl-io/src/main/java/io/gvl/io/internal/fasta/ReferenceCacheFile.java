@@ -2,7 +2,7 @@ package io.gvl.io.internal.fasta;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.CacheFiles;
-import io.gvl.io.internal.Inputs;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -19,73 +19,92 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The flat reference cache: every contig's uppercased bases back to back from byte 0 (so the data can be
- * mapped as one segment), followed by a trailer with the contig table and the size and modification time of
- * the FASTA it came from. The cache is rebuilt whenever the FASTA's size or time differ from the recorded
- * ones, and is published by an atomic rename so readers never see half a cache.
+ * One entry of the flat reference cache: every contig's uppercased bases back to back from byte 0 (so the data
+ * can be mapped as one segment), followed by a trailer with the contig table, the size of the FASTA it came from
+ * and the path it was last built from (shown by {@code gvl cache list}). Entries are named by the FASTA's
+ * {@link ContentKey}, so an entry never goes stale: a changed FASTA has another key. Entries are published by an
+ * atomic rename so readers never see half of one.
  */
 public final class ReferenceCacheFile {
-    private static final byte[] MAGIC = "GVLREF01".getBytes(StandardCharsets.US_ASCII);
+    /** File name suffix of cache entries. */
+    public static final String SUFFIX = ".gvlref";
+    private static final byte[] MAGIC = "GVLREF02".getBytes(StandardCharsets.US_ASCII);
     private static final int FOOTER = 16;
 
     /** Contig table and provenance read from a cache file. */
-    public record Layout(List<CachedContig> contigs, long dataLength, long sourceSize, long sourceMtime) {}
+    public record Layout(List<CachedContig> contigs, long dataLength, long sourceSize, String source) {}
 
     /** One contig's place in the flat data. */
     public record CachedContig(String name, long length, long offset) {}
 
+    /** The cache directory cannot take the entry (read-only, full, not a directory); the input is not at fault. */
+    public static final class UnwritableException extends UncheckedIOException {
+        private static final long serialVersionUID = 1L;
+
+        UnwritableException(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
     private ReferenceCacheFile() {}
 
-    /** Returns a cache for {@code fasta} in {@code cacheDir}, building it (and a {@code .fai}) when needed. */
-    public static Path ensure(Path fasta, Path cacheDir) {
-        Inputs.requireReadable(fasta);
-        long size;
-        long mtime;
+    /** The entry for {@code key} in {@code cacheDir}. */
+    public static Path entry(Path cacheDir, ContentKey key) {
+        return cacheDir.resolve(key.stem() + SUFFIX);
+    }
+
+    /** Where the {@code .fai} built for a FASTA without one is kept: beside its entry. */
+    public static Path builtFai(Path cacheDir, ContentKey key) {
+        return cacheDir.resolve(key.stem() + ".fai");
+    }
+
+    /**
+     * Decodes {@code fasta} into the entry {@code target} (and writes a {@code .fai} beside it when the FASTA has
+     * none). A problem of the input raises {@link InputFormatException}; a problem of the cache directory raises
+     * {@link UnwritableException}.
+     */
+    public static void build(Path fasta, Path cacheDir, ContentKey key) {
+        Path target = entry(cacheDir, key);
+        Path tmp;
         try {
-            size = Files.size(fasta);
-            mtime = Files.getLastModifiedTime(fasta).toMillis();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot stat " + fasta, e);
+            tmp = CacheFiles.tempSibling(target);
+        } catch (UncheckedIOException e) {
+            throw new UnwritableException("cannot create a file in " + cacheDir, e.getCause());
         }
-        Path cache = CacheFiles.derived(cacheDir, fasta, ".gvlref");
-        Layout existing = Files.isRegularFile(cache) ? tryRead(cache) : null;
-        if (existing != null && existing.sourceSize() == size && existing.sourceMtime() == mtime) {
-            return cache;
-        }
-        build(fasta, cacheDir, cache, size, mtime);
-        return cache;
-    }
-
-    /** Where the {@code .fai} built for a FASTA without one is kept. */
-    public static Path builtFai(Path fasta, Path cacheDir) {
-        return CacheFiles.derived(cacheDir, fasta, ".fai");
-    }
-
-    private static void build(Path fasta, Path cacheDir, Path cache, long size, long mtime) {
-        Path tmp = CacheFiles.tempSibling(cache);
         try {
             List<FaiEntry> entries;
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 entries = FastaDecoder.decode(fasta, ch);
-                checkAgainstFai(fasta, cacheDir, entries);
-                ByteBuffer trailer = ByteBuffer.wrap(trailer(entries, size, mtime, ch.position()));
+                if (!checkSiblingFai(fasta, entries)) {
+                    FaiFile.write(builtFai(cacheDir, key), entries);
+                }
+                ByteBuffer trailer = ByteBuffer.wrap(trailer(entries, key.size(), fasta, ch.position()));
                 while (trailer.hasRemaining()) {
                     ch.write(trailer);
                 }
             }
-            CacheFiles.publish(tmp, cache);
+            CacheFiles.publish(tmp, target);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot build the reference cache " + cache, e);
+            throw new UnwritableException("cannot write " + target + " (" + e.getMessage() + ")", e);
+        } catch (InputFormatException e) {
+            throw e;
+        } catch (UncheckedIOException e) {
+            throw new UnwritableException("cannot write " + target + " (" + e.getCause().getMessage() + ")",
+                    e.getCause());
         } finally {
             CacheFiles.deleteQuietly(tmp);
         }
     }
 
-    private static void checkAgainstFai(Path fasta, Path cacheDir, List<FaiEntry> decoded) {
-        Path sibling = fasta.resolveSibling(fasta.getFileName() + ".fai");
+    /**
+     * Checks the decoded contigs against the FASTA's own {@code .fai}; returns false when there is none.
+     *
+     * @throws InputFormatException the {@code .fai} names other contigs or lengths (it is out of date)
+     */
+    static boolean checkSiblingFai(Path fasta, List<FaiEntry> decoded) {
+        Path sibling = siblingFai(fasta);
         if (!Files.isRegularFile(sibling)) {
-            FaiFile.write(builtFai(fasta, cacheDir), decoded);
-            return;
+            return false;
         }
         List<FaiEntry> listed = FaiFile.read(sibling);
         String fix = "the .fai does not describe this FASTA (out of date?); re-run `samtools faidx " + fasta + "`.";
@@ -101,13 +120,18 @@ public final class ReferenceCacheFile {
                         + a.length() + " but the FASTA has " + b.name() + " of length " + b.length() + ".", fix);
             }
         }
+        return true;
     }
 
-    private static byte[] trailer(List<FaiEntry> entries, long size, long mtime, long dataLength) throws IOException {
+    static Path siblingFai(Path fasta) {
+        return fasta.resolveSibling(fasta.getFileName() + ".fai");
+    }
+
+    private static byte[] trailer(List<FaiEntry> entries, long size, Path fasta, long dataLength) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeLong(size);
-        out.writeLong(mtime);
+        out.writeUTF(fasta.toAbsolutePath().normalize().toString());
         out.writeInt(entries.size());
         for (FaiEntry e : entries) {
             out.writeUTF(e.name());
@@ -118,7 +142,7 @@ public final class ReferenceCacheFile {
         return bytes.toByteArray();
     }
 
-    /** The layout of a cache file, or {@code null} when it is not a complete cache (then it is rebuilt). */
+    /** The layout of a cache file, or {@code null} when it is not a complete entry (then it is rebuilt). */
     public static Layout tryRead(Path cache) {
         try (FileChannel ch = FileChannel.open(cache, StandardOpenOption.READ)) {
             long fileSize = ch.size();
@@ -132,14 +156,14 @@ public final class ReferenceCacheFile {
             }
             long dataLength = foot.getLong(0);
             long trailerLength = fileSize - FOOTER - dataLength;
-            if (dataLength < 0 || trailerLength < 20 || trailerLength > Integer.MAX_VALUE) {
+            if (dataLength < 0 || trailerLength < 14 || trailerLength > Integer.MAX_VALUE) {
                 return null;
             }
             ByteBuffer t = ByteBuffer.allocate((int) trailerLength);
             ch.read(t, dataLength);
-            DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(t.array()));
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(t.array()));
             long size = in.readLong();
-            long mtime = in.readLong();
+            String source = in.readUTF();
             int n = in.readInt();
             List<CachedContig> contigs = new ArrayList<>(n);
             long offset = 0;
@@ -149,7 +173,7 @@ public final class ReferenceCacheFile {
                 contigs.add(new CachedContig(name, len, offset));
                 offset += len;
             }
-            return offset == dataLength ? new Layout(List.copyOf(contigs), dataLength, size, mtime) : null;
+            return offset == dataLength ? new Layout(List.copyOf(contigs), dataLength, size, source) : null;
         } catch (IOException e) {
             return null;
         }
