@@ -33,8 +33,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gvl fetch}: sequences of a dataset as FASTA, ordered region, then sample, then haplotype, with headers
  * {@code >{region}|{chrom}:{start}-{end}|{strand}|{sample}|hap{h}} (reference mode:
- * {@code >{region}|{chrom}:{start}-{end}|{strand}}, one record per region). Region is the 0-based input BED row and
- * start/end its BED coordinates. Queries run in batches, so memory stays bounded whatever the selection.
+ * {@code >{region}|{chrom}:{start}-{end}|{strand}}, one record per region). Region is the 0-based input BED row;
+ * start/end are its BED coordinates, or 1-based inclusive ones with {@code --header-style samtools} (see
+ * docs/cli.md). Queries run in batches, so memory stays bounded whatever the selection.
  */
 @Command(name = "fetch", mixinStandardHelpOptions = true,
         description = "Write a dataset's haplotypes (or reference) as FASTA.")
@@ -58,8 +59,26 @@ public final class FetchCommand implements Callable<Integer> {
     @Option(names = "--regions", defaultValue = "all", description = "all, a list 0,3,5 or a range 2-9 (inclusive).")
     String regions;
 
-    @Option(names = "--samples", defaultValue = "all", description = "all or a list of sample names NAME,NAME.")
+    @Option(names = "--samples", defaultValue = "all", paramLabel = "all|S1,S2|@FILE",
+            description = "all, a list of sample names NAME,NAME, or @file with one name per line.")
     String samples;
+
+    @Option(names = "--header-style", defaultValue = "bed", paramLabel = "STYLE",
+            description = "Coordinates in FASTA headers: bed (0-based start, end exclusive; the default) or "
+                    + "samtools (1-based, both ends inclusive, as `samtools faidx chrom:start-end`).")
+    HeaderStyle headerStyle;
+
+    /** How the {@code chrom:start-end} part of a FASTA header counts positions. */
+    enum HeaderStyle {
+        /** BED coordinates: 0-based start, exclusive end (the region as stored). */
+        bed,
+        /** samtools region coordinates: 1-based start, inclusive end. */
+        samtools;
+
+        String coordinates(Region g) {
+            return g.chrom() + ":" + (this == samtools ? g.start() + 1 : g.start()) + "-" + g.end();
+        }
+    }
 
     @Option(names = "--seed", defaultValue = "0", description = "Random seed for jitter and shifts (default 0).")
     long seed;
@@ -169,7 +188,7 @@ public final class FetchCommand implements Callable<Integer> {
                 FlatArray seqArr = o.sequences();
                 for (int k = 0; k < n; k++) {
                     Region g = all.get(br[k]);
-                    String head = g.inputRow() + "|" + g.chrom() + ":" + g.start() + "-" + g.end() + "|" + g.strandChar();
+                    String head = g.inputRow() + "|" + headerStyle.coordinates(g) + "|" + g.strandChar();
                     for (int h = 0; h < ploidy; h++) {
                         long row = (long) k * ploidy + h;
                         String header = reference ? head : head + "|" + names.get(bs[k]) + "|hap" + h;

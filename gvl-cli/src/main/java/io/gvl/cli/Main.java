@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         subcommands = {WriteCommand.class, UpdateCommand.class, FetchCommand.class, InspectCommand.class,
-            MigrateCommand.class, ExportCommand.class, BenchCommand.class, DemoCommand.class},
+            MigrateCommand.class, ExportCommand.class, CacheCommand.class, BenchCommand.class, DemoCommand.class},
         description = "Personalized genomic training data (haplotypes, realigned tracks) from FASTA, BED, VCF "
                 + "and bigWig; GenVarLoader-compatible datasets.")
 public final class Main implements Runnable {
@@ -28,7 +28,9 @@ public final class Main implements Runnable {
 
     /** The configured command line with every subcommand; tests redirect its output. */
     static CommandLine commandLine() {
-        return new CommandLine(new Main());
+        // No @argument-file expansion: "--samples @names.txt" must reach the option as a file reference, not be
+        // split into one argument per line.
+        return new CommandLine(new Main()).setExpandAtFiles(false);
     }
 
     @Override

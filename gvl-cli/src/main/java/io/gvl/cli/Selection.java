@@ -45,16 +45,16 @@ final class Selection {
         return i;
     }
 
-    /** Sample positions for {@code all} or a comma list of names. */
+    /** Sample positions for {@code all}, a comma list of names or {@code @file} (one name per line). */
     static int[] samples(String spec, List<String> names) {
         if (spec == null || spec.equals("all")) {
             return IntStream.range(0, names.size()).toArray();
         }
         List<Integer> out = new ArrayList<>();
-        for (String part : spec.split(",")) {
-            int i = names.indexOf(part.strip());
+        for (String name : WriteCommand.sampleList(spec)) {
+            int i = names.indexOf(name);
             if (i < 0) {
-                throw new IllegalArgumentException("unknown sample '" + part.strip() + "'; the dataset has " + names);
+                throw new IllegalArgumentException("unknown sample '" + name + "'; the dataset has " + names);
             }
             out.add(i);
         }

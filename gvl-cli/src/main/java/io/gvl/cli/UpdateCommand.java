@@ -57,6 +57,7 @@ public final class UpdateCommand implements Callable<Integer> {
             }
             tracks.addTo(b::track, b::annotation);
             Gvl.update(dir, b.build());
+            progress.finish();
             spec.commandLine().getOut().println(dir + ": updated");
             return 0;
         } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException

@@ -97,6 +97,7 @@ public final class WriteCommand implements Callable<Integer> {
             }
             tracks.addTo(b::track, b::annotation);
             Gvl.write(out, b.build());
+            progress.finish();
             spec.commandLine().getOut().println(out + ": written");
             return 0;
         } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException
@@ -135,6 +136,15 @@ public final class WriteCommand implements Callable<Integer> {
         ProgressPrinter(PrintWriter err, boolean tty) {
             this.err = err;
             this.tty = tty;
+        }
+
+        /** Ends a drawn bar with a newline, so whatever is printed next starts on its own line. */
+        void finish() {
+            if (tty && stage != null) {
+                err.println();
+                err.flush();
+                stage = null;
+            }
         }
 
         /** Reports a failure the user can fix as one line (ending a drawn bar first); returns exit code 1. */
