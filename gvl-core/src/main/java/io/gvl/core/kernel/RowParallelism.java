@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one parallel gate for per-row kernels, as GVL has it: split rows over the common ForkJoin pool only when
@@ -30,6 +33,8 @@ public final class RowParallelism {
     }
 
     private static final int THREADS = resolveThreads(System.getenv("GVL_NUM_THREADS"));
+    private static final Logger LOG = LoggerFactory.getLogger(RowParallelism.class);
+    private static final AtomicBoolean LOGGED = new AtomicBoolean();
 
     private RowParallelism() {
     }
@@ -82,6 +87,11 @@ public final class RowParallelism {
     public static void forEachRange(long rows, long totalBytes, RowRange work) {
         if (rows <= 0) {
             return;
+        }
+        if (LOGGED.compareAndSet(false, true)) {
+            LOG.info("row kernels: {} threads ({}), gate {} (-Dgvl.parallel): parallel when a batch's output is at "
+                    + "least {} MiB", THREADS, System.getenv("GVL_NUM_THREADS") == null ? "available processors"
+                    : "GVL_NUM_THREADS", mode().name().toLowerCase(Locale.ROOT), THREADS * BYTES_PER_THREAD >> 20);
         }
         if (rows == 1 || !isParallel(totalBytes)) {
             work.run(0, rows);

@@ -36,6 +36,7 @@ public interface RowFill {
 
     /** The Vector API implementation when available, else the scalar one. */
     static RowFill best() {
+        VectorSupport.logChoice();
         return VectorSupport.available() ? VectorRowFillHolder.INSTANCE : ScalarRowFill.INSTANCE;
     }
 

@@ -1,6 +1,7 @@
 package io.gvl.core.internal.kernel;
 
 import io.gvl.core.kernel.ReverseComplement;
+import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.VectorSpecies;
 import org.slf4j.Logger;
@@ -18,7 +19,7 @@ public final class VectorSupport {
     private static final int MIN_BITS = 128;
 
     private static final String UNAVAILABLE_REASON = probe();
-    private static volatile boolean logged;
+    private static final AtomicBoolean LOGGED = new AtomicBoolean();
 
     private VectorSupport() {
     }
@@ -51,6 +52,19 @@ public final class VectorSupport {
         return UNAVAILABLE_REASON == null;
     }
 
+    /** Logs, once per JVM, which kernels the best implementations use and why. */
+    public static void logChoice() {
+        if (!LOGGED.compareAndSet(false, true)) {
+            return;
+        }
+        if (available()) {
+            LOG.info("gvl uses Vector API kernels ({}-bit species; -Dgvl.vector=false turns them off)",
+                    Species.PREFERRED.vectorBitSize());
+        } else {
+            LOG.info("gvl uses scalar kernels: {}", UNAVAILABLE_REASON);
+        }
+    }
+
     public static ReverseComplement vectorReverseComplement() {
         if (!available()) {
             throw new UnsupportedOperationException("Vector API path unavailable: " + UNAVAILABLE_REASON);
@@ -59,14 +73,8 @@ public final class VectorSupport {
     }
 
     public static ReverseComplement bestReverseComplement() {
-        if (available()) {
-            return Holder.RC;
-        }
-        if (!logged) {
-            logged = true;
-            LOG.info("gvl uses scalar kernels: {}", UNAVAILABLE_REASON);
-        }
-        return ScalarReverseComplement.INSTANCE;
+        logChoice();
+        return available() ? Holder.RC : ScalarReverseComplement.INSTANCE;
     }
 
     /** Isolates the first touch of jdk.incubator.vector classes so a missing module surfaces as a LinkageError here. */

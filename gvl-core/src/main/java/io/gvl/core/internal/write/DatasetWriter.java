@@ -15,6 +15,8 @@ import io.gvl.io.bed.BedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The write pipeline (spec §2.2): every input is read and checked first, then the dataset is built in a private
@@ -23,6 +25,7 @@ import java.util.List;
  * {@code regions.npy}, tracks, and {@code metadata.json} last.
  */
 public final class DatasetWriter {
+    private static final Logger LOG = LoggerFactory.getLogger(DatasetWriter.class);
     /** Rough heap bytes per variant row held for the whole write (alleles, positions, ILEN). */
     private static final long INDEX_BYTES_PER_ROW = 96;
 
@@ -68,6 +71,9 @@ public final class DatasetWriter {
         TrackInputs tracks = new TrackInputs(o.tracks(), o.annotations(), samples);
         tracks.check(regions.contigs());
         long taskBudget = taskBudget(o, rows, samples.size(), variants);
+        LOG.info("write {}: {} regions, {} samples, {} variants; memory budget {} MiB over {} threads ({} MiB of "
+                + "decoded calls per task)", dest, regions.size(), samples.size(), rows == null ? 0 : rows.size(),
+                o.maxMem() >> 20, o.threads(), taskBudget >> 20);
         Progress progress = new Progress(o.progress());
         VariantTable finalTable = table;
         VariantRows finalRows = rows;
