@@ -3,7 +3,6 @@ module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
     requires htsjdk;
-    requires it.unimi.dsi.fastutil;
 
     exports io.gvl.io;
     exports io.gvl.io.bed;

@@ -2,11 +2,11 @@ package io.gvl.io.bigwig;
 
 import io.gvl.io.internal.CacheFiles;
 import io.gvl.io.internal.bigwig.ChromTreeWriter;
-import io.gvl.io.internal.bigwig.RTreeWriter;
 import io.gvl.io.internal.bigwig.RTreeWriter.Block;
+import io.gvl.io.internal.bigwig.RTreeWriter;
 import io.gvl.io.internal.bigwig.SectionEncoder;
-import it.unimi.dsi.fastutil.floats.FloatArrayList;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
+import io.gvl.io.internal.lists.FloatArrayList;
+import io.gvl.io.internal.lists.IntArrayList;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -1,9 +1,9 @@
 package io.gvl.io.internal.vcf;
 
+import io.gvl.io.internal.lists.ByteArrayList;
+import io.gvl.io.internal.lists.FloatArrayList;
+import io.gvl.io.internal.lists.IntArrayList;
 import io.gvl.io.vcf.VariantBatch;
-import it.unimi.dsi.fastutil.bytes.ByteArrayList;
-import it.unimi.dsi.fastutil.floats.FloatArrayList;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,9 @@
 package io.gvl.io.internal.vcf;
 
 import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.lists.ByteArrayList;
+import io.gvl.io.internal.lists.FloatArrayList;
 import java.nio.file.Path;
-import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -253,7 +254,7 @@ public final class VcfLineParser {
         }
     }
 
-    private static void appendAscii(it.unimi.dsi.fastutil.bytes.ByteArrayList out, String s) {
+    private static void appendAscii(ByteArrayList out, String s) {
         for (int i = 0; i < s.length(); i++) {
             out.add((byte) s.charAt(i));
         }
