@@ -55,7 +55,8 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--regions", defaultValue = "all", description = "all, a list 0,3,5 or a range 2-9 (inclusive).")
     String regions;
 
-    @Option(names = "--samples", defaultValue = "all", description = "all or a list of sample names NAME,NAME.")
+    @Option(names = "--samples", defaultValue = "all", paramLabel = "all|S1,S2|@FILE",
+            description = "all, a list of sample names NAME,NAME, or @file with one name per line.")
     String samples;
 
     @Option(names = "--encoding", paramLabel = "ENC", defaultValue = "bytes",
