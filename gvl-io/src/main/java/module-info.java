@@ -2,7 +2,6 @@
 module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
-    requires htsjdk;
 
     exports io.gvl.io;
     exports io.gvl.io.bed;

@@ -1,7 +1,7 @@
 package io.gvl.io.internal;
 
-import htsjdk.samtools.util.BlockCompressedInputStream;
 import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.bgzf.BgzfInputStream;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,15 +22,15 @@ public final class Inputs {
         requireReadable(file);
         try {
             InputStream raw = new BufferedInputStream(Files.newInputStream(file), BUFFER);
-            raw.mark(4);
-            int b0 = raw.read();
-            int b1 = raw.read();
+            raw.mark(18);
+            byte[] head = raw.readNBytes(18);
             raw.reset();
-            if (b0 != 0x1f || b1 != 0x8b) {
+            if (head.length < 2 || (head[0] & 0xff) != 0x1f || (head[1] & 0xff) != 0x8b) {
                 return raw;
             }
-            if (BlockCompressedInputStream.isValidFile(raw)) {
-                return new BufferedInputStream(new BlockCompressedInputStream(raw), BUFFER);
+            if (BgzfInputStream.isBgzfHeader(head, head.length)) {
+                raw.close();
+                return new BufferedInputStream(new BgzfInputStream(file), BUFFER);
             }
             return new BufferedInputStream(new GZIPInputStream(raw, BUFFER), BUFFER);
         } catch (IOException e) {

@@ -1,7 +1,7 @@
 package io.gvl.io.internal.bcf;
 
-import htsjdk.samtools.util.BlockCompressedInputStream;
 import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.bgzf.BgzfInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
@@ -22,7 +22,7 @@ final class BcfStream implements AutoCloseable {
     private static final int MAX_RECORD = 1 << 30;
 
     private final Path file;
-    private final BlockCompressedInputStream in;
+    private final BgzfInputStream in;
     private final byte[] lengths = new byte[8];
     private final long firstRecord;
     private final BcfHeader header;
@@ -30,7 +30,7 @@ final class BcfStream implements AutoCloseable {
     BcfStream(Path file) {
         this.file = file;
         try {
-            in = new BlockCompressedInputStream(file);
+            in = new BgzfInputStream(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open " + file, e);
         }

@@ -1,6 +1,6 @@
 package io.gvl.io.internal.vcf;
 
-import htsjdk.samtools.util.BlockCompressedInputStream;
+import io.gvl.io.internal.bgzf.BgzfInputStream;
 import io.gvl.io.internal.csi.Chunk;
 import io.gvl.io.internal.csi.CsiIndex;
 import java.io.IOException;
@@ -11,15 +11,14 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Region queries on a bgzipped VCF through a CSI index (htsjdk's tabix reader only reads .tbi). Lines of the
- * index's chunks are filtered by their REF span, or INFO/END when present, as tabix does. One BGZF stream per
- * source, so queries are serialized.
+ * Region queries on a bgzipped VCF through a CSI (or tabix) index. Lines of the index's chunks are filtered by
+ * their REF span, or INFO/END when present, as tabix does. One BGZF stream per source, so queries are serialized.
  */
 public final class CsiTextSource implements RecordSource {
     private final CsiIndex index;
     private final List<String> names;
     private final List<String> contigs;
-    private final BlockCompressedInputStream in;
+    private final BgzfInputStream in;
 
     public CsiTextSource(Path vcf, CsiIndex index) {
         this.index = index;
@@ -32,7 +31,7 @@ public final class CsiTextSource implements RecordSource {
         }
         this.contigs = List.copyOf(withRecords);
         try {
-            this.in = new BlockCompressedInputStream(vcf);
+            this.in = new BgzfInputStream(vcf);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open " + vcf, e);
         }

@@ -1,0 +1,233 @@
+package io.gvl.io.internal.bgzf;
+
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+/**
+ * A BGZF file read block by block, positioned by htslib virtual offsets ({@code block address << 16 | offset in
+ * the block}), the unit of tabix, CSI and BCF indexes. Each block is a gzip member with a {@code BC} extra field
+ * giving its size, at most 64 KiB compressed and uncompressed; its CRC is checked. A damaged block raises an
+ * {@link IOException} naming its address. Not thread-safe: one reader per stream.
+ */
+public final class BgzfInputStream extends InputStream {
+    private static final int HEADER = 18;
+    private static final int MAX_BLOCK = 1 << 16;
+
+    private final Path file;
+    private final FileChannel channel;
+    private final Inflater inflater = new Inflater(true);
+    private final CRC32 crc = new CRC32();
+    private final ByteBuffer compressed = ByteBuffer.allocate(MAX_BLOCK).order(ByteOrder.LITTLE_ENDIAN);
+    private final byte[] block = new byte[MAX_BLOCK];
+    private int blockLength;
+    private int offset;
+    private long blockAddress;
+    private long nextAddress;
+    private boolean closed;
+
+    public BgzfInputStream(Path file) throws IOException {
+        this.file = file;
+        this.channel = FileChannel.open(file, StandardOpenOption.READ);
+    }
+
+    /** Whether {@code head} (at least the first 18 bytes of a file) starts a BGZF block. */
+    public static boolean isBgzfHeader(byte[] head, int length) {
+        return length >= HEADER && (head[0] & 0xff) == 31 && (head[1] & 0xff) == 139 && head[2] == 8
+                && (head[3] & 4) != 0 && head[12] == 'B' && head[13] == 'C' && head[14] == 2 && head[15] == 0;
+    }
+
+    /** The virtual offset of the next byte; at the end of a block, the start of the next one. */
+    public long getFilePointer() {
+        if (offset == blockLength && blockLength > 0) {
+            return nextAddress << 16;
+        }
+        return blockAddress << 16 | offset;
+    }
+
+    /** Moves to virtual offset {@code virtualOffset}. */
+    public void seek(long virtualOffset) throws IOException {
+        checkOpen();
+        long address = virtualOffset >>> 16;
+        int within = (int) (virtualOffset & 0xffff);
+        if (within == 0 && address >= channel.size()) { // the end of the file: nothing more to read
+            blockAddress = address;
+            nextAddress = address;
+            blockLength = 0;
+            offset = 0;
+            return;
+        }
+        if (address != blockAddress || blockLength == 0) {
+            load(address);
+        }
+        if (within > blockLength) {
+            throw new IOException(file + ": virtual offset " + address + "+" + within + " is past the end of its "
+                    + blockLength + "-byte block");
+        }
+        offset = within;
+    }
+
+    @Override
+    public int read() throws IOException {
+        if (!fill()) {
+            return -1;
+        }
+        return block[offset++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (len == 0) {
+            return 0;
+        }
+        if (!fill()) {
+            return -1;
+        }
+        int n = Math.min(len, blockLength - offset);
+        System.arraycopy(block, offset, b, off, n);
+        offset += n;
+        return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        long done = 0;
+        while (done < n && fill()) {
+            int k = (int) Math.min(n - done, blockLength - offset);
+            offset += k;
+            done += k;
+        }
+        return done;
+    }
+
+    /** The next line without its {@code \n} (or {@code \r\n}), or {@code null} at the end of the file. */
+    public String readLine() throws IOException {
+        ByteArrayOutputStream line = null;
+        while (fill()) {
+            int start = offset;
+            int i = start;
+            while (i < blockLength && block[i] != '\n') {
+                i++;
+            }
+            if (line == null && i < blockLength) {
+                offset = i + 1;
+                return text(block, start, i);
+            }
+            if (line == null) {
+                line = new ByteArrayOutputStream(256);
+            }
+            line.write(block, start, i - start);
+            offset = Math.min(i + 1, blockLength);
+            if (i < blockLength) {
+                byte[] all = line.toByteArray();
+                return text(all, 0, all.length);
+            }
+        }
+        if (line == null) {
+            return null;
+        }
+        byte[] all = line.toByteArray();
+        return text(all, 0, all.length);
+    }
+
+    private static String text(byte[] b, int from, int to) {
+        int end = to > from && b[to - 1] == '\r' ? to - 1 : to;
+        return new String(b, from, end - from, StandardCharsets.UTF_8);
+    }
+
+    /** Makes the current block have unread bytes, loading the next non-empty block; false at the end of the file. */
+    private boolean fill() throws IOException {
+        checkOpen();
+        while (offset >= blockLength) {
+            if (nextAddress >= channel.size()) {
+                return false;
+            }
+            load(nextAddress);
+        }
+        return true;
+    }
+
+    private void load(long address) throws IOException {
+        compressed.clear().limit(HEADER);
+        readFully(address, "header");
+        byte[] h = compressed.array();
+        if (!isBgzfHeader(h, HEADER)) {
+            throw new IOException(file + ": no BGZF block at byte " + address + " (not bgzip output, or damaged)");
+        }
+        int size = (compressed.getShort(16) & 0xffff) + 1;
+        int xlen = compressed.getShort(10) & 0xffff;
+        if (xlen != 6 || size < HEADER + 8) {
+            throw new IOException(file + ": BGZF block at byte " + address + " has an unexpected header");
+        }
+        compressed.clear().limit(size);
+        readFully(address, "block");
+        int isize = compressed.getInt(size - 4);
+        int wantCrc = compressed.getInt(size - 8);
+        if (isize < 0 || isize > MAX_BLOCK) {
+            throw new IOException(file + ": BGZF block at byte " + address + " claims " + isize + " bytes");
+        }
+        inflater.reset();
+        inflater.setInput(h, HEADER, size - HEADER - 8);
+        try {
+            int n = 0;
+            while (n < isize && !inflater.finished()) {
+                int k = inflater.inflate(block, n, isize - n);
+                if (k == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+                    break;
+                }
+                n += k;
+            }
+            if (n != isize) {
+                throw new IOException(file + ": BGZF block at byte " + address + " inflates to " + n + " bytes, not "
+                        + isize);
+            }
+        } catch (DataFormatException e) {
+            throw new IOException(file + ": BGZF block at byte " + address + " is corrupt (" + e.getMessage() + ")", e);
+        }
+        crc.reset();
+        crc.update(block, 0, isize);
+        if ((int) crc.getValue() != wantCrc) {
+            throw new IOException(file + ": BGZF block at byte " + address + " fails its CRC check");
+        }
+        blockAddress = address;
+        nextAddress = address + size;
+        blockLength = isize;
+        offset = 0;
+    }
+
+    private void readFully(long address, String what) throws IOException {
+        long at = address + compressed.position();
+        while (compressed.hasRemaining()) {
+            int n = channel.read(compressed, at);
+            if (n < 0) {
+                throw new EOFException(file + ": the file ends inside the BGZF " + what + " at byte " + address);
+            }
+            at += n;
+        }
+    }
+
+    private void checkOpen() throws IOException {
+        if (closed) {
+            throw new IOException(file + " is closed");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (!closed) {
+            closed = true;
+            inflater.end();
+            channel.close();
+        }
+    }
+}

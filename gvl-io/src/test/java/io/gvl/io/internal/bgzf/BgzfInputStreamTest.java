@@ -1,0 +1,111 @@
+package io.gvl.io.internal.bgzf;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** BGZF reading against files written by {@code bgzip}: whole-file bytes, lines, and seeks to virtual offsets. */
+class BgzfInputStreamTest {
+    @TempDir
+    Path tmp;
+
+    static Stream<Long> seeds() {
+        return LongStream.range(0, 6).boxed();
+    }
+
+    private Path bgzip(String text) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/bgzip")), "bgzip is not installed");
+        Path plain = tmp.resolve("t.txt");
+        Files.writeString(plain, text, StandardCharsets.UTF_8);
+        Process p = new ProcessBuilder("bgzip", "-f", plain.toString()).redirectErrorStream(true).start();
+        assertEquals(0, p.waitFor(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        return tmp.resolve("t.txt.gz");
+    }
+
+    private static String text(long seed, List<String> lines) {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder();
+        int n = 2000 + r.nextInt(3000);
+        for (int i = 0; i < n; i++) {
+            // line lengths up to 200 kb so some lines span several 64 KiB blocks
+            int len = r.nextInt(50) == 0 ? r.nextInt(200_000) : r.nextInt(120);
+            StringBuilder line = new StringBuilder(len + 8).append(i).append(':');
+            for (int k = 0; k < len; k++) {
+                line.append((char) ('a' + r.nextInt(26)));
+            }
+            lines.add(line.toString());
+            sb.append(line).append(r.nextInt(10) == 0 ? "\r\n" : "\n");
+        }
+        return sb.toString();
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void linesBytesAndSeeksMatchWhatBgzipWrote(long seed) throws Exception {
+        List<String> lines = new ArrayList<>();
+        String text = text(seed, lines);
+        Path gz = bgzip(text);
+        List<Long> pointers = new ArrayList<>();
+        try (BgzfInputStream in = new BgzfInputStream(gz)) {
+            for (String want : lines) {
+                pointers.add(in.getFilePointer());
+                assertEquals(want, in.readLine());
+            }
+            assertNull(in.readLine());
+            assertEquals(-1, in.read());
+        }
+        try (BgzfInputStream in = new BgzfInputStream(gz)) {
+            assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), in.readAllBytes());
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            order.add(i);
+        }
+        Collections.shuffle(order, new Random(seed));
+        try (BgzfInputStream in = new BgzfInputStream(gz)) {
+            for (int i : order.subList(0, 300)) {
+                in.seek(pointers.get(i));
+                assertEquals(lines.get(i), in.readLine(), "line " + i + " at " + pointers.get(i));
+            }
+        }
+    }
+
+    @Test
+    void aDamagedBlockNamesItsAddress() throws Exception {
+        Path gz = bgzip(text(99, new ArrayList<>()));
+        byte[] bytes = Files.readAllBytes(gz);
+        bytes[100] ^= 0x5a;
+        Path bad = Files.write(tmp.resolve("bad.gz"), bytes);
+        IOException e = assertThrows(IOException.class, () -> {
+            try (BgzfInputStream in = new BgzfInputStream(bad)) {
+                in.readAllBytes();
+            }
+        });
+        assertTrue(e.getMessage().contains("bad.gz") && e.getMessage().contains("block at byte 0"), e.getMessage());
+        Path plain = Files.writeString(tmp.resolve("plain.txt"), "not gzip at all, long enough for a header\n");
+        IOException notBgzf = assertThrows(IOException.class, () -> {
+            try (BgzfInputStream in = new BgzfInputStream(plain)) {
+                in.read();
+            }
+        });
+        assertTrue(notBgzf.getMessage().contains("no BGZF block"), notBgzf.getMessage());
+    }
+}

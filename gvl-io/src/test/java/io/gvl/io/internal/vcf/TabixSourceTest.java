@@ -1,0 +1,64 @@
+package io.gvl.io.internal.vcf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.gvl.io.InputFormatException;
+import io.gvl.io.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Region queries through a .tbi index return exactly the lines the {@code tabix} tool returns. */
+class TabixSourceTest {
+    @TempDir
+    Path tmp;
+
+    static Stream<String> files() {
+        return Stream.of("bioc-variantannotation/chr22.vcf.gz", "bioc-variantannotation/hapmap_exome_chr22.vcf.gz",
+                "jbrowse-volvox/volvox.filtered.vcf.gz");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void seededRegionsMatchTheTabixTool(String name) throws Exception {
+        assumeTrue(TestData.onPath("tabix"), "tabix is not installed");
+        Path vcf = TestData.real(name);
+        try (TabixSource source = new TabixSource(vcf, vcf.resolveSibling(vcf.getFileName() + ".tbi"))) {
+            List<String> contigs = source.contigs();
+            assertFalse(contigs.isEmpty());
+            Random r = new Random(name.hashCode());
+            for (int q = 0; q < 25; q++) {
+                String contig = contigs.get(r.nextInt(contigs.size()));
+                List<String> all = TestData.run(List.of("tabix", vcf.toString(), contig)).lines().toList();
+                int maxPos = all.stream().mapToInt(l -> Integer.parseInt(l.split("\t")[1])).max().orElse(1000);
+                int start = r.nextInt(maxPos + 10);
+                int end = start + 1 + r.nextInt(q % 5 == 0 ? maxPos + 1 : 20_000);
+                List<String> got = new ArrayList<>();
+                source.query(contig, start, end, got::add);
+                List<String> want = TestData.run(List.of("tabix", vcf.toString(),
+                        contig + ":" + (start + 1) + "-" + end)).lines().toList();
+                assertEquals(want, got, contig + ":" + start + "-" + end);
+            }
+        }
+    }
+
+    @Test
+    void aDamagedIndexNamesTheFixCommand() throws Exception {
+        Path vcf = TestData.real("jbrowse-volvox/volvox.filtered.vcf.gz");
+        Path bad = Files.write(tmp.resolve("x.vcf.gz.tbi"), new byte[] {31, (byte) 139, 8, 0, 0, 0, 0, 0, 0, 3});
+        InputFormatException e = assertThrows(InputFormatException.class, () -> new TabixSource(vcf, bad));
+        assertTrue(e.getMessage().contains("x.vcf.gz.tbi") && e.getMessage().contains("tabix -f -p vcf"),
+                e.getMessage());
+    }
+}
