@@ -2,20 +2,16 @@ package io.gvl.io.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.function.UnaryOperator;
 
 /**
  * Where derived files (reference caches, built indexes) live and how they are published. Inputs may sit on
- * read-only storage, so nothing is ever written beside them: derived files go to a cache directory, named
- * after the input plus a hash of its absolute path so two inputs with the same name never collide.
+ * read-only storage, so nothing is ever written beside them: derived files go to a cache directory (the
+ * reference cache names its entries by content, see {@code ReferenceCacheFile}) and appear by atomic rename.
  */
 public final class CacheFiles {
     /** Environment variable that sets the cache directory. */
@@ -48,17 +44,6 @@ public final class CacheFiles {
             return Path.of(xdg, "gvl");
         }
         return Path.of(properties.apply("user.home"), ".cache", "gvl");
-    }
-
-    /** {@code dir/<input name>.<16 hex of the input's absolute path hash><suffix>}. */
-    public static Path derived(Path dir, Path input, String suffix) {
-        String abs = input.toAbsolutePath().normalize().toString();
-        try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(abs.getBytes(StandardCharsets.UTF_8));
-            return dir.resolve(input.getFileName() + "." + HexFormat.of().formatHex(h, 0, 8) + suffix);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 
     /** A fresh temporary sibling of {@code target}, on the same file system so the final rename is atomic. */
