@@ -11,6 +11,7 @@ import io.gvl.format.InputRegions;
 import io.gvl.format.IntervalTrack;
 import io.gvl.format.Npy;
 import io.gvl.format.NpyArray;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,9 +41,9 @@ class AppendixAWriteTest {
     /** Writes the example's inputs into {@code dir}; returns the bigWig sample table. */
     static Path inputs(Path dir) throws IOException {
         Files.writeString(dir.resolve("in.vcf"), VCF);
-        Procs.run(List.of("bcftools", "view", "-Oz", "-o", dir.resolve("v.vcf.gz").toString(),
+        Oracle.BCFTOOLS.run(List.of("view", "-Oz", "-o", dir.resolve("v.vcf.gz").toString(),
                 dir.resolve("in.vcf").toString()));
-        Procs.run(List.of("bcftools", "index", "-t", dir.resolve("v.vcf.gz").toString()));
+        Oracle.BCFTOOLS.run(List.of("index", "-t", dir.resolve("v.vcf.gz").toString()));
         Files.writeString(dir.resolve("r.bed"), BED);
         Procs.run(List.of("/usr/bin/python3", "-c", """
                 import pyBigWig, sys
