@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
+        LibraryLogging.quiet();
         System.exit(run(args));
     }
 

@@ -2,13 +2,10 @@ package io.gvl.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-/** Locates the shared read-only test data and runs the command-line oracles (samtools, bcftools). */
+/** Locates the shared read-only test data (command-line oracles run through {@code io.gvl.testkit.Oracle}). */
 public final class TestData {
     private TestData() {}
 
@@ -22,33 +19,6 @@ public final class TestData {
 
     public static Path fixture(String relative) {
         return shared().resolve("gvl-fixtures").resolve(relative);
-    }
-
-    /** Whether {@code tool} is an executable on PATH. */
-    public static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Runs a command and returns its standard output; a non-zero exit fails the test. */
-    public static String run(List<String> command) {
-        try {
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new AssertionError("command failed: " + command);
-            }
-            return new String(out, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
     }
 
     /** Copies {@code files} into {@code dir} (writable copies, so tests may index or corrupt them). */

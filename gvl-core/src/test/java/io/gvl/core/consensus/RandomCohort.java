@@ -1,6 +1,6 @@
 package io.gvl.core.consensus;
 
-import io.gvl.testing.Procs;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,13 +52,13 @@ final class RandomCohort {
         }
         fasta = dir.resolve("ref.fa");
         Files.writeString(fasta, fa);
-        Procs.run(List.of("samtools", "faidx", fasta.toString()));
+        Oracle.SAMTOOLS.run(List.of("faidx", fasta.toString()));
         Path raw = dir.resolve("raw.vcf");
         Files.writeString(raw, rawVcf(seqs, rng));
         vcf = dir.resolve("norm.vcf.gz");
-        Procs.run(List.of("bcftools", "norm", "--no-version", "-f", fasta.toString(), "-m", "-any", "-Oz", "-o",
+        Oracle.BCFTOOLS.run(List.of("norm", "--no-version", "-f", fasta.toString(), "-m", "-any", "-Oz", "-o",
                 vcf.toString(), raw.toString()));
-        Procs.run(List.of("bcftools", "index", "-t", vcf.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", "-t", vcf.toString()));
         List<Site> sites = sites();
         for (int k = 0; k < 6; k++) {
             int c = rng.nextInt(seqs.length);
@@ -124,7 +124,7 @@ final class RandomCohort {
 
     private List<Site> sites() {
         List<Site> out = new ArrayList<>();
-        for (String line : Procs.run(List.of("bcftools", "query", "-f", "%CHROM\t%POS\t%REF\n", vcf.toString()))
+        for (String line : Oracle.BCFTOOLS.run(List.of("query", "-f", "%CHROM\t%POS\t%REF\n", vcf.toString()))
                 .lines().toList()) {
             String[] f = line.split("\t");
             out.add(new Site(Integer.parseInt(f[0].substring(1)) - 1, Integer.parseInt(f[1]) - 1, f[2].length()));

@@ -2,7 +2,6 @@ package io.gvl.core.consensus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.core.Gvl;
 import io.gvl.core.buffer.Ragged;
@@ -12,8 +11,9 @@ import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.FastaText;
-import io.gvl.testing.Procs;
 import io.gvl.testing.SyntheticDataset;
+import io.gvl.testkit.Oracle;
+import io.gvl.testkit.Oracles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class RandomConsensusTest {
     static final AtomicInteger CASES = new AtomicInteger();
+    static final AtomicInteger SEEDS_RUN = new AtomicInteger();
 
     @TempDir
     Path tmp;
@@ -39,16 +40,16 @@ class RandomConsensusTest {
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(longs = {1001, 1002, 1003, 1004, 1005, 1006, 1007})
     void haplotypesEqualBcftoolsConsensus(long seed) throws Exception {
-        assumeTrue(RealConsensusTest.onPath("bcftools") && RealConsensusTest.onPath("samtools"),
-                "bcftools and samtools are needed");
+        Oracles.require(Oracle.BCFTOOLS, Oracle.SAMTOOLS);
+        SEEDS_RUN.incrementAndGet();
         RandomCohort cohort = new RandomCohort(seed, tmp);
         Path ds = tmp.resolve("cohort.gvl");
         Gvl.write(ds, WriteOptions.builder(cohort.bed).variants(cohort.vcf).build());
         List<String> regionNames = cohort.windows.stream().map(RandomCohort.Window::name).toList();
         Path regionsFa = tmp.resolve("regions.fa");
-        List<String> faidx = new ArrayList<>(List.of("samtools", "faidx", cohort.fasta.toString()));
+        List<String> faidx = new ArrayList<>(List.of("faidx", cohort.fasta.toString()));
         faidx.addAll(regionNames);
-        Files.writeString(regionsFa, Procs.run(faidx));
+        Files.writeString(regionsFa, Oracle.SAMTOOLS.run(faidx));
         try (Reference ref = Reference.open(cohort.fasta, tmp.resolve("cache"));
              Dataset d = Dataset.open(ds, ref);
              DatasetOutput out = d.withSeqs(SeqKind.HAPLOTYPES).getAll()) {
@@ -57,7 +58,7 @@ class RandomConsensusTest {
             assertEquals(RandomCohort.SAMPLES, samples);
             for (int s = 0; s < samples.size(); s++) {
                 for (int h = 0; h < 2; h++) {
-                    List<String> consensus = FastaText.sequences(Procs.run(List.of("bcftools", "consensus", "-H",
+                    List<String> consensus = FastaText.sequences(Oracle.BCFTOOLS.run(List.of("consensus", "-H",
                             String.valueOf(h + 1), "-s", samples.get(s), "-f", regionsFa.toString(),
                             cohort.vcf.toString())));
                     assertEquals(regionNames.size(), consensus.size());
@@ -78,7 +79,7 @@ class RandomConsensusTest {
 
     @AfterAll
     static void enoughCases() {
-        if (RealConsensusTest.onPath("bcftools") && RealConsensusTest.onPath("samtools")) {
+        if (SEEDS_RUN.get() > 0) {
             System.out.println("RandomConsensusTest: " + CASES.get() + " haplotypes compared with bcftools consensus");
             assertTrue(CASES.get() >= 200, "at least 200 consensus cases, got " + CASES.get());
         }

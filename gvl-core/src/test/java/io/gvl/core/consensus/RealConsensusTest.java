@@ -2,7 +2,6 @@ package io.gvl.core.consensus;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.core.Gvl;
 import io.gvl.core.buffer.Ragged;
@@ -12,8 +11,8 @@ import io.gvl.core.dataset.Region;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
-import io.gvl.testing.Procs;
 import io.gvl.testing.SyntheticDataset;
+import io.gvl.testkit.Oracle;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -111,7 +110,7 @@ class RealConsensusTest {
 
     @Test
     void referenceModeEqualsSamtoolsFaidx() {
-        assumeTrue(onPath("samtools"), "samtools is not installed");
+        Oracle.SAMTOOLS.require();
         try (Dataset ds = Dataset.open(dataset, reference);
              DatasetOutput out = ds.withSeqs(SeqKind.REFERENCE).withSettings(s -> s.withRcNeg(false))
                      .getGrid(java.util.stream.IntStream.range(0, ds.regionCount()).toArray(), new int[] {0})) {
@@ -119,7 +118,7 @@ class RealConsensusTest {
             List<Region> regions = ds.regions();
             for (int i = 0; i < regions.size(); i++) {
                 Region g = regions.get(i);
-                String fa = Procs.run(List.of("samtools", "faidx", "--fai-idx", tmp.resolve("z.fa.fai").toString(),
+                String fa = Oracle.SAMTOOLS.run(List.of("faidx", "--fai-idx", tmp.resolve("z.fa.fai").toString(),
                         FASTA.toString(), g.chrom() + ":" + (g.start() + 1) + "-" + g.end()));
                 String expected = String.join("", fa.lines().skip(1).toList());
                 assertArrayEquals(expected.getBytes(StandardCharsets.US_ASCII), seqs.rowBytes(i), "region " + i);
@@ -127,12 +126,4 @@ class RealConsensusTest {
         }
     }
 
-    static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -1,7 +1,6 @@
 package io.gvl.core.consensus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.core.Gvl;
 import io.gvl.core.buffer.Ragged;
@@ -12,8 +11,9 @@ import io.gvl.core.dataset.VarFilter;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.FastaText;
-import io.gvl.testing.Procs;
 import io.gvl.testing.SyntheticDataset;
+import io.gvl.testkit.Oracle;
+import io.gvl.testkit.Oracles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +39,7 @@ class SplicedConsensusTest {
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(longs = {2001, 2002, 2003, 2004, 2005})
     void splicedOutputsEqualConcatenatedExonConsensus(long seed) throws Exception {
-        assumeTrue(RealConsensusTest.onPath("bcftools") && RealConsensusTest.onPath("samtools"),
-                "bcftools and samtools are needed");
+        Oracles.require(Oracle.BCFTOOLS, Oracle.SAMTOOLS);
         RandomCohort cohort = new RandomCohort(seed, tmp);
         SplittableRandom rng = new SplittableRandom(seed * 31);
         int n = cohort.windows.size();
@@ -81,9 +80,9 @@ class SplicedConsensusTest {
         Gvl.write(ds, WriteOptions.builder(bed).variants(cohort.vcf).build());
 
         List<String> names = cohort.windows.stream().map(RandomCohort.Window::name).toList();
-        List<String> faidx = new ArrayList<>(List.of("samtools", "faidx", cohort.fasta.toString()));
+        List<String> faidx = new ArrayList<>(List.of("faidx", cohort.fasta.toString()));
         faidx.addAll(names);
-        String regionsFasta = Procs.run(faidx);
+        String regionsFasta = Oracle.SAMTOOLS.run(faidx);
         Path regionsFa = tmp.resolve("regions.fa");
         Files.writeString(regionsFa, regionsFasta);
         List<String> refs = stranded(cohort, FastaText.sequences(regionsFasta));
@@ -107,8 +106,7 @@ class SplicedConsensusTest {
                     Ragged seqs = (Ragged) out.sequences();
                     for (int s = 0; s < d.sampleCount(); s++) {
                         for (int h = 0; h < 2; h++) {
-                            List<String> consensus = stranded(cohort, FastaText.sequences(Procs.run(List.of("bcftools",
-                                    "consensus", "-H", String.valueOf(h + 1), "-s", d.samples().get(s), "-f",
+                            List<String> consensus = stranded(cohort, FastaText.sequences(Oracle.BCFTOOLS.run(List.of("consensus", "-H", String.valueOf(h + 1), "-s", d.samples().get(s), "-f",
                                     regionsFa.toString(), cohort.vcf.toString()))));
                             int t = 0;
                             for (List<Integer> rows : exons.values()) {

@@ -3,13 +3,12 @@ package io.gvl.core.dataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.core.Gvl;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;
-import io.gvl.testing.Procs;
+import io.gvl.testkit.Oracle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +27,7 @@ class ExonicFilterTest {
 
     @Test
     void variantsCrossingAnExonEdgeAreDropped() throws Exception {
-        assumeTrue(onPath("bcftools"), "bcftools is needed");
+        Oracle.BCFTOOLS.require();
         SplittableRandom rng = new SplittableRandom(7);
         StringBuilder seq = new StringBuilder();
         for (int i = 0; i < 100; i++) {
@@ -46,8 +45,8 @@ class ExonicFilterTest {
         Path raw = tmp.resolve("raw.vcf");
         Files.writeString(raw, vcf);
         Path gz = tmp.resolve("v.vcf.gz");
-        Procs.run(List.of("bcftools", "view", "--no-version", "-Oz", "-o", gz.toString(), raw.toString()));
-        Procs.run(List.of("bcftools", "index", "-t", gz.toString()));
+        Oracle.BCFTOOLS.run(List.of("view", "--no-version", "-Oz", "-o", gz.toString(), raw.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", "-t", gz.toString()));
         Path bed = tmp.resolve("exons.bed");
         Files.writeString(bed, "c1\t10\t20\n c1\t40\t50\n".replace("\n ", "\n"));
         Path dir = tmp.resolve("ds.gvl");
@@ -88,8 +87,4 @@ class ExonicFilterTest {
         }
     }
 
-    private static boolean onPath(String tool) {
-        return java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
-                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, tool)));
-    }
 }

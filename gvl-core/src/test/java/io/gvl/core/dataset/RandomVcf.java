@@ -1,6 +1,6 @@
 package io.gvl.core.dataset;
 
-import io.gvl.testing.Procs;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,8 +73,8 @@ final class RandomVcf {
         Path plain = dir.resolve(name + ".vcf");
         Files.writeString(plain, v);
         Path gz = dir.resolve(name + ".vcf.gz");
-        Procs.run(List.of("bcftools", "view", "-Oz", "-o", gz.toString(), plain.toString()));
-        Procs.run(List.of("bcftools", "index", "-t", gz.toString()));
+        Oracle.BCFTOOLS.run(List.of("view", "-Oz", "-o", gz.toString(), plain.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", "-t", gz.toString()));
         return gz;
     }
 

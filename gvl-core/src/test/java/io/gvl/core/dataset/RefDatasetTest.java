@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.rng.NumpyGenerator;
 import io.gvl.io.fasta.Reference;
-import io.gvl.testing.Procs;
 import io.gvl.testing.SyntheticDataset;
+import io.gvl.testkit.Oracle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,12 +54,12 @@ class RefDatasetTest {
     private static List<String> faidx(List<Region> windows, boolean rcMinus) {
         List<String> out = new ArrayList<>();
         for (Region g : windows) {
-            List<String> cmd = new ArrayList<>(List.of("samtools", "faidx"));
+            List<String> cmd = new ArrayList<>(List.of("faidx"));
             if (rcMinus && g.strand() < 0) {
                 cmd.add("-i");
             }
             cmd.addAll(List.of(FASTA.toString(), g.chrom() + ":" + (g.start() + 1) + "-" + g.end()));
-            out.add(String.join("", Procs.run(cmd).lines().skip(1).toList()).toUpperCase(java.util.Locale.ROOT));
+            out.add(String.join("", Oracle.SAMTOOLS.run(cmd).lines().skip(1).toList()).toUpperCase(java.util.Locale.ROOT));
         }
         return out;
     }
@@ -71,7 +70,7 @@ class RefDatasetTest {
 
     @Test
     void referenceRowsEqualSamtoolsFaidx() {
-        assumeTrue(onPath("samtools"), "samtools is not installed");
+        Oracle.SAMTOOLS.require();
         RefDataset ds = RefDataset.open(BED, reference);
         assertEquals(24, ds.size());
         List<String> stranded = faidx(ds.regions(), true);
@@ -212,14 +211,6 @@ class RefDatasetTest {
                 RefDataset.of(ds.regions().subList(5, 8), reference).regions().stream().map(Region::inputRow).toList());
     }
 
-    private static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private static void assertMessage(String part, org.junit.jupiter.api.function.Executable body) {
         RuntimeException e = assertThrows(RuntimeException.class, body);

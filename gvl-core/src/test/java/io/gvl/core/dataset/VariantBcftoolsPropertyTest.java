@@ -9,7 +9,7 @@ import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.variants.NestedRagged;
 import io.gvl.core.variants.Variants;
 import io.gvl.core.write.WriteOptions;
-import io.gvl.testing.Procs;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -97,7 +97,7 @@ class VariantBcftoolsPropertyTest {
     }
 
     private static List<String[]> query(Path vcf, String window) {
-        String out = Procs.run(List.of("bcftools", "query", "--regions-overlap", "1", "-r", window, "-f",
+        String out = Oracle.BCFTOOLS.run(List.of("query", "--regions-overlap", "1", "-r", window, "-f",
                 "%POS\\t%REF\\t%ALT\\t%INFO/AF[\\t%GT][\\t%DS]\\n", vcf.toString()));
         List<String[]> rows = new ArrayList<>();
         for (String line : out.split("\n")) {

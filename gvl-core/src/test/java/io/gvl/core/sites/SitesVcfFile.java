@@ -1,6 +1,6 @@
 package io.gvl.core.sites;
 
-import io.gvl.testing.Procs;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,9 +26,9 @@ final class SitesVcfFile {
         }
         Path vcf = dir.resolve(name + ".vcf");
         Files.writeString(vcf, sb.toString(), StandardCharsets.US_ASCII);
-        Procs.run(List.of("/usr/bin/bgzip", "-f", vcf.toString()));
+        Oracle.BGZIP.run(List.of("-f", vcf.toString()));
         Path gz = dir.resolve(name + ".vcf.gz");
-        Procs.run(List.of("/usr/bin/tabix", "-f", "-p", "vcf", gz.toString()));
+        Oracle.TABIX.run(List.of("-f", "-p", "vcf", gz.toString()));
         return gz;
     }
 }

@@ -1,6 +1,5 @@
 package io.gvl.core.write;
 
-import io.gvl.testing.Procs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,10 +10,13 @@ import io.gvl.format.InputRegions;
 import io.gvl.format.IntervalTrack;
 import io.gvl.format.Npy;
 import io.gvl.format.NpyArray;
+import io.gvl.io.bigwig.BigWigWriter;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,19 +42,14 @@ class AppendixAWriteTest {
     /** Writes the example's inputs into {@code dir}; returns the bigWig sample table. */
     static Path inputs(Path dir) throws IOException {
         Files.writeString(dir.resolve("in.vcf"), VCF);
-        Procs.run(List.of("bcftools", "view", "-Oz", "-o", dir.resolve("v.vcf.gz").toString(),
+        Oracle.BCFTOOLS.run(List.of("view", "-Oz", "-o", dir.resolve("v.vcf.gz").toString(),
                 dir.resolve("in.vcf").toString()));
-        Procs.run(List.of("bcftools", "index", "-t", dir.resolve("v.vcf.gz").toString()));
+        Oracle.BCFTOOLS.run(List.of("index", "-t", dir.resolve("v.vcf.gz").toString()));
         Files.writeString(dir.resolve("r.bed"), BED);
-        Procs.run(List.of("/usr/bin/python3", "-c", """
-                import pyBigWig, sys
-                for name, items in [('s1', [(0, 15, 1.0), (15, 30, 2.0), (55, 56, 5.0)]), ('s2', [(12, 13, 3.0)])]:
-                    bw = pyBigWig.open(sys.argv[1] + '/' + name + '.bw', 'w')
-                    bw.addHeader([('chr1', 1000), ('chr2', 1000)])
-                    bw.addEntries(['chr1'] * len(items), [i[0] for i in items], ends=[i[1] for i in items],
-                                  values=[i[2] for i in items])
-                    bw.close()
-                """, dir.toString()));
+        Map<String, Integer> contigs = Map.of("chr1", 1000, "chr2", 1000);
+        BigWigWriter.create(dir.resolve("s1.bw"), contigs).add("chr1", 0, 15, 1f).add("chr1", 15, 30, 2f)
+                .add("chr1", 55, 56, 5f).finish();
+        BigWigWriter.create(dir.resolve("s2.bw"), contigs).add("chr1", 12, 13, 3f).finish();
         Path table = dir.resolve("cov.tsv");
         Files.writeString(table, "sample\tpath\ns1\ts1.bw\ns2\ts2.bw\n");
         return table;

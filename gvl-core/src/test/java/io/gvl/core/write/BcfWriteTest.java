@@ -3,10 +3,9 @@ package io.gvl.core.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.core.Gvl;
-import io.gvl.testing.Procs;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,11 +36,11 @@ class BcfWriteTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("inputs")
     void bcfWritesTheSameDatasetAsVcf(Path vcf, Path regions) throws IOException {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/bcftools")), "bcftools not installed");
+        Oracle.BCFTOOLS.require();
         Path bed = regions != null ? regions : chr22Regions();
         Path bcf = tmp.resolve("in.bcf");
-        Procs.run(List.of("/usr/bin/bcftools", "view", "-Ob", "-o", bcf.toString(), vcf.toString()));
-        Procs.run(List.of("/usr/bin/bcftools", "index", bcf.toString()));
+        Oracle.BCFTOOLS.run(List.of("view", "-Ob", "-o", bcf.toString(), vcf.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", bcf.toString()));
         Path fromVcf = tmp.resolve("vcf.gvl");
         Path fromBcf = tmp.resolve("bcf.gvl");
         Gvl.write(fromVcf, WriteOptions.builder(bed).variants(vcf).maxJitter(3).build());

@@ -1,7 +1,7 @@
 package io.gvl.core.write;
 
-import io.gvl.testing.Procs;
 import io.gvl.format.VariantTable;
+import io.gvl.testkit.Oracle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -30,10 +30,10 @@ final class BcftoolsVariants implements VariantSource {
     BcftoolsVariants(Path file, int failAfter) {
         this.file = file;
         this.failAfter = failAfter;
-        this.samples = List.of(Procs.run(List.of("bcftools", "query", "-l", file.toString())).split("\n"))
+        this.samples = List.of(Oracle.BCFTOOLS.run(List.of("query", "-l", file.toString())).split("\n"))
                 .stream().filter(s -> !s.isEmpty()).toList();
         Set<String> ctg = new LinkedHashSet<>();
-        for (String line : Procs.run(List.of("bcftools", "view", "-h", file.toString())).split("\n")) {
+        for (String line : Oracle.BCFTOOLS.run(List.of("view", "-h", file.toString())).split("\n")) {
             if (line.startsWith("##contig=<ID=")) {
                 ctg.add(line.substring(13).split("[,>]")[0]);
             }
@@ -43,7 +43,7 @@ final class BcftoolsVariants implements VariantSource {
         List<String> ref = new ArrayList<>();
         List<String> alt = new ArrayList<>();
         List<byte[]> gts = new ArrayList<>();
-        String out = Procs.run(List.of("bcftools", "query", "-f", "%CHROM\\t%POS\\t%REF\\t%ALT[\\t%GT]\\n",
+        String out = Oracle.BCFTOOLS.run(List.of("query", "-f", "%CHROM\\t%POS\\t%REF\\t%ALT[\\t%GT]\\n",
                 file.toString()));
         for (String line : out.split("\n")) {
             if (line.isEmpty()) {

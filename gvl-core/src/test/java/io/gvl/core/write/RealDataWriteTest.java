@@ -1,6 +1,5 @@
 package io.gvl.core.write;
 
-import io.gvl.testing.Procs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +10,9 @@ import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import io.gvl.testkit.Oracle;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +60,7 @@ class RealDataWriteTest {
     }
 
     @Test
-    void storedVariantsEqualBcftoolsWindowCalls() {
+    void storedVariantsEqualBcftoolsWindowCalls() throws IOException {
         DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(dataset));
         Regions regions = Regions.read(dataset.resolve(DatasetLayout.REGIONS));
         Stored.Genotypes g = Stored.genotypes(dataset);
@@ -67,7 +69,7 @@ class RealDataWriteTest {
         int[] inputEnd = inputEnds(regions);
         for (int r = 0; r < regions.size(); r++) {
             String window = "z:" + (regions.start(r) + 1) + "-" + inputEnd[r];
-            String[] lines = Procs.run(List.of("bcftools", "query", "-r", window, "-f",
+            String[] lines = Oracle.BCFTOOLS.run(List.of("query", "-r", window, "-f",
                     "%POS\\t%REF\\t%ALT[\\t%GT]\\n", VCF.toString())).split("\n");
             for (int s = 0; s < nS; s++) {
                 int fileSample = oracle.samples().indexOf(m.samples().get(s));
@@ -107,8 +109,8 @@ class RealDataWriteTest {
     }
 
     /** Input window ends in sorted order (the BED is already sorted and unjittered here). */
-    private static int[] inputEnds(Regions regions) {
-        List<String> bed = List.of(Procs.run(List.of("cat", SET.resolve("regions.bed").toString())).split("\n"));
+    private static int[] inputEnds(Regions regions) throws IOException {
+        List<String> bed = Files.readAllLines(SET.resolve("regions.bed"));
         int[] out = new int[regions.size()];
         for (int r = 0; r < out.length; r++) {
             out[r] = Integer.parseInt(bed.get(r).split("\t")[2]);

@@ -1,16 +1,17 @@
 package io.gvl.core.write;
 
-import io.gvl.testing.Procs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.Gvl;
+import io.gvl.io.bigwig.BigWigWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
@@ -38,13 +39,11 @@ class SerialParallelWriteTest {
         }
         Path annot = tmp.resolve("annot.bed");
         Files.writeString(annot, table);
-        Procs.run(List.of("/usr/bin/python3", "-c", """
-                import pyBigWig, sys
-                bw = pyBigWig.open(sys.argv[1], 'w')
-                bw.addHeader([('z', 1000000)])
-                bw.addEntries('z', 0, values=[float(i % 97) for i in range(20000)], span=50, step=50)
-                bw.close()
-                """, tmp.resolve("cov.bw").toString()));
+        BigWigWriter cov = BigWigWriter.create(tmp.resolve("cov.bw"), Map.of("z", 1_000_000));
+        for (int i = 0; i < 20_000; i++) {
+            cov.add("z", i * 50, i * 50 + 50, i % 97);
+        }
+        cov.finish();
         List<SortedMap<String, byte[]>> trees = new ArrayList<>();
         long[][] settings = {{1, WriteOptions.DEFAULT_MAX_MEM}, {1, 460_000}, {3, 460_000}, {2, 600_000}};
         List<long[]> reports = new ArrayList<>();

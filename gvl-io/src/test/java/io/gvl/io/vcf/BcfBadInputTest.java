@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.TestData;
+import io.gvl.testkit.Oracle;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class BcfBadInputTest {
 
     @BeforeEach
     void needsBcftools() {
-        Bcftools.assumeInstalled();
+        Oracle.BCFTOOLS.require();
     }
 
     /** Writes {@code records} as plain VCF and converts it to an indexed BCF; returns {vcf, bcf}. */
@@ -202,8 +203,8 @@ class BcfBadInputTest {
     void bgzfLevelZeroBcfReadsAsCompressed() {
         Path src = TestData.fixture("synthetic/filtered.vcf.gz");
         Path out = tmp.resolve("level0.bcf");
-        TestData.run(List.of("bcftools", "view", "-Ou", "-o", out.toString(), src.toString()));
-        TestData.run(List.of("bcftools", "index", out.toString()));
+        Oracle.BCFTOOLS.run(List.of("view", "-Ou", "-o", out.toString(), src.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", out.toString()));
         try (VcfReader vcf = VcfReader.open(src); VcfReader bcf = VcfReader.open(out)) {
             Bcftools.assertSameBatch(vcf.query("chr1", 0, Integer.MAX_VALUE, vcf.allSamples()),
                     bcf.query("chr1", 0, Integer.MAX_VALUE, bcf.allSamples()), "level 0");

@@ -4,6 +4,7 @@ import static io.gvl.io.vcf.Bcftools.assertSameBatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gvl.io.TestData;
+import io.gvl.testkit.Oracle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,7 @@ class BcfCsiParityTest {
 
     @BeforeAll
     static void needsBcftools() {
-        Bcftools.assumeInstalled();
+        Oracle.BCFTOOLS.require();
     }
 
     @ParameterizedTest(name = "{0} seed {1}")

@@ -3,9 +3,9 @@ package io.gvl.io.vcf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.io.TestData;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,15 +17,11 @@ import java.util.Map;
 final class Bcftools {
     private Bcftools() {}
 
-    static void assumeInstalled() {
-        assumeTrue(TestData.onPath("bcftools"), "bcftools not installed");
-    }
-
     /** {@code vcf} as BGZF BCF with a CSI index, in {@code dir}. */
     static Path bcf(Path vcf, Path dir) {
         Path out = dir.resolve(stem(vcf) + ".bcf");
-        TestData.run(List.of("bcftools", "view", "-Ob", "-o", out.toString(), vcf.toString()));
-        TestData.run(List.of("bcftools", "index", out.toString()));
+        Oracle.BCFTOOLS.run(List.of("view", "-Ob", "-o", out.toString(), vcf.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", out.toString()));
         return out;
     }
 
@@ -39,7 +35,7 @@ final class Bcftools {
         try {
             Path sub = Files.createTempDirectory(dir, "csi");
             Path copy = TestData.copy(sub, vcf);
-            TestData.run(List.of("bcftools", "index", "-m", String.valueOf(minShift), copy.toString()));
+            Oracle.BCFTOOLS.run(List.of("index", "-m", String.valueOf(minShift), copy.toString()));
             assertTrue(Files.exists(sub.resolve(copy.getFileName() + ".csi")));
             return copy;
         } catch (IOException e) {

@@ -2,10 +2,10 @@ package io.gvl.io.vcf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.io.TestData;
 import io.gvl.io.internal.vcf.AlleleKind;
+import io.gvl.testkit.Oracle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,9 +51,9 @@ class VcfRealFilesTest {
     @ParameterizedTest
     @MethodSource("vcfs")
     void recordsAndGenotypesMatchBcftools(Path vcf) {
-        assumeTrue(TestData.onPath("bcftools"), "bcftools not installed");
+        Oracle.BCFTOOLS.require();
         List<String[]> expected = new ArrayList<>();
-        for (String line : TestData.run(List.of("bcftools", "query", "-f", "%CHROM\t%POS\t%REF\t%ALT[\t%GT]\n",
+        for (String line : Oracle.BCFTOOLS.run(List.of("query", "-f", "%CHROM\t%POS\t%REF\t%ALT[\t%GT]\n",
                 vcf.toString())).split("\n")) {
             String[] f = line.split("\t", -1);
             if (!line.isEmpty() && AlleleKind.of(f[3]) == AlleleKind.SUPPORTED) {
@@ -84,7 +84,7 @@ class VcfRealFilesTest {
 
     @Test
     void randomRegionsMatchBcftoolsRegionQueries() {
-        assumeTrue(TestData.onPath("bcftools"), "bcftools not installed");
+        Oracle.BCFTOOLS.require();
         Path vcf = TestData.real("bioc-variantannotation/chr22.vcf.gz");
         Random rnd = new Random(424242L);
         try (VcfReader r = VcfReader.open(vcf)) {
@@ -92,7 +92,7 @@ class VcfRealFilesTest {
                 int start = 50_300_000 + rnd.nextInt(700_000);
                 int end = start + 1 + rnd.nextInt(20_000);
                 String region = "22:" + (start + 1) + "-" + end;
-                String out = TestData.run(List.of("bcftools", "query", "-r", region, "-f", "%POS\n", vcf.toString()));
+                String out = Oracle.BCFTOOLS.run(List.of("query", "-r", region, "-f", "%POS\n", vcf.toString()));
                 List<Integer> expected = out.isEmpty() ? List.of()
                         : Stream.of(out.split("\n")).map(p -> Integer.parseInt(p) - 1).toList();
                 VariantBatch b = r.query("chr22", start, end, r.request(List.of("HG00097")));
@@ -103,9 +103,9 @@ class VcfRealFilesTest {
 
     @Test
     void requestedFormatAndInfoFieldsMatchBcftools() {
-        assumeTrue(TestData.onPath("bcftools"), "bcftools not installed");
+        Oracle.BCFTOOLS.require();
         Path vcf = TestData.real("bioc-variantannotation/chr22.vcf.gz");
-        String[] lines = TestData.run(List.of("bcftools", "query", "-f", "%INFO/AF[\t%DS]\n", vcf.toString())).split("\n");
+        String[] lines = Oracle.BCFTOOLS.run(List.of("query", "-f", "%INFO/AF[\t%DS]\n", vcf.toString())).split("\n");
         try (VcfReader r = VcfReader.open(vcf)) {
             VariantRequest req = r.request(List.of("HG00101", "HG00096")).withFormat("DS").withInfo("AF");
             VariantBatch b = r.query("22", 0, Integer.MAX_VALUE, req);

@@ -1,0 +1,123 @@
+package io.gvl.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The test command {@code dev/test} decides what to install from what is on {@code PATH}. Here it runs with a
+ * {@code PATH} of stand-ins only ({@code id}, {@code apt-get}, {@code mvn} and oracle programs that record their
+ * calls), so its install and refusal paths are checked without installing or removing anything.
+ */
+class DevTestScriptTest {
+    private static final Path SCRIPT = Path.of("").toAbsolutePath().getParent().resolve("dev/test");
+    private static final String ALL_PACKAGES = "bcftools samtools tabix hdf5-tools plink2";
+
+    @TempDir
+    Path tmp;
+    Path bin;
+    Path calls;
+
+    @BeforeEach
+    void standIns() throws IOException {
+        assertTrue(Files.isExecutable(SCRIPT), SCRIPT + " is the test command");
+        bin = Files.createDirectory(tmp.resolve("bin"));
+        calls = tmp.resolve("calls.txt");
+        Files.createFile(calls);
+        recorder("mvn");
+    }
+
+    @Test
+    void asRootItInstallsTheMissingPackagesThenRunsTheBuildWithTheArguments() throws Exception {
+        uid(0);
+        recorder("apt-get");
+        Result r = run("-pl", "gvl-io", "-am");
+        assertEquals(0, r.rc, r.err);
+        assertEquals(List.of("apt-get update", "apt-get install -y --no-install-recommends " + ALL_PACKAGES,
+                "mvn -B -ntp verify -pl gvl-io -am"), r.calls);
+    }
+
+    @Test
+    void onlyWhatIsMissingIsInstalled() throws Exception {
+        uid(0);
+        recorder("apt-get");
+        for (String tool : List.of("bcftools", "samtools", "tabix", "plink2")) {
+            recorder(tool);
+        }
+        Result r = run();
+        assertEquals(0, r.rc, r.err);
+        assertEquals(List.of("apt-get update", "apt-get install -y --no-install-recommends tabix hdf5-tools",
+                "mvn -B -ntp verify"), r.calls);
+    }
+
+    @Test
+    void withEverythingPresentNothingIsInstalledEvenWithoutRoot() throws Exception {
+        uid(1000);
+        for (String tool : List.of("bcftools", "samtools", "tabix", "bgzip", "h5dump", "plink2")) {
+            recorder(tool);
+        }
+        Result r = run();
+        assertEquals(0, r.rc, r.err);
+        assertEquals(List.of("mvn -B -ntp verify"), r.calls);
+    }
+
+    @Test
+    void withoutRootItStopsAtOnceWithOneMessage() throws Exception {
+        uid(1000);
+        recorder("apt-get");
+        recorder("samtools");
+        Result r = run();
+        assertEquals(1, r.rc);
+        assertEquals(List.of(), r.calls, "nothing installed, no build");
+        assertEquals("dev/test: missing bcftools tabix bgzip h5dump plink2; install with: apt-get update &&"
+                + " apt-get install -y --no-install-recommends bcftools tabix hdf5-tools plink2 (as root),"
+                + " then rerun dev/test\n", r.err);
+    }
+
+    @Test
+    void withoutAptGetItStopsAtOnceWithOneMessage() throws Exception {
+        uid(0);
+        Result r = run();
+        assertEquals(1, r.rc);
+        assertEquals(List.of(), r.calls);
+        assertEquals(1, r.err.lines().count(), r.err);
+        assertTrue(r.err.contains("apt-get install -y --no-install-recommends " + ALL_PACKAGES), r.err);
+    }
+
+    private void uid(int uid) throws IOException {
+        script("id", "echo " + uid);
+    }
+
+    /** A stand-in that appends its name and arguments to {@code calls.txt}. */
+    private void recorder(String name) throws IOException {
+        script(name, "echo \"" + name + " $*\" >> '" + calls + "'");
+    }
+
+    private void script(String name, String body) throws IOException {
+        Path p = bin.resolve(name);
+        Files.writeString(p, "#!/bin/bash\n" + body + "\n", StandardCharsets.US_ASCII);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private Result run(String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("/bin/bash", SCRIPT.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile());
+        pb.environment().clear();
+        pb.environment().put("PATH", bin.toString());
+        int rc = pb.start().waitFor();
+        return new Result(rc, Files.readAllLines(calls), Files.readString(tmp.resolve("err.txt")));
+    }
+
+    private record Result(int rc, List<String> calls, String err) {}
+}
