@@ -17,6 +17,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,8 +81,9 @@ public final class FetchCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--seed", defaultValue = "0", description = "Random seed for jitter and shifts (default 0).")
-    long seed;
+    @Option(names = "--seed", defaultValue = "0",
+            description = "Random seed for jitter and shifts: any non-negative integer, as NumPy takes it (default 0).")
+    BigInteger seed;
 
     @Option(names = "--jitter", defaultValue = "0", description = "Jitter, at most the dataset's max_jitter.")
     int jitter;

@@ -7,6 +7,8 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The rows of {@code regions.npy} in sorted on-disk order: contig code, start, end and strand of every stored
@@ -19,6 +21,7 @@ import java.nio.file.StandardOpenOption;
  * @param strand +1 or -1
  */
 public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
+    private static final Logger LOG = LoggerFactory.getLogger(Regions.class);
 
     public Regions {
         int n = contig.length;
@@ -71,10 +74,16 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
         return strand[r];
     }
 
-    /** Reads {@code regions.npy}, honouring {@code fortran_order}. */
+    /**
+     * Reads {@code regions.npy}, honouring {@code fortran_order}. Besides GVL's {@code <i4} layout this accepts the
+     * {@code <f8} array GVL writes when a BED strand column holds {@code .} (its strands are then NaN): every
+     * coordinate must be a whole number, a NaN strand is read as {@code +} (as GVL's reader treats it) and one
+     * warning says how many rows had one.
+     */
     public static Regions read(Path file) {
         NpyArray a = Npy.read(file);
-        if (!a.descr().equals("<i4")) {
+        boolean floating = a.descr().equals("<f8");
+        if (!a.descr().equals("<i4") && !floating) {
             throw new DatasetFormatException(file + ": dtype " + a.descr() + ", expected <i4 (int32)");
         }
         long[] shape = a.shape();
@@ -83,7 +92,7 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
                     + ", expected (n_regions, 4)");
         }
         int n = Math.toIntExact(shape[0]);
-        int[] flat = a.toIntArray();
+        int[] flat = floating ? fromFloat(file, a.toDoubleArray(), n, a.fortranOrder()) : a.toIntArray();
         int[][] cols = new int[4][n];
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < 4; c++) {
@@ -91,6 +100,31 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
             }
         }
         return new Regions(cols[0], cols[1], cols[2], cols[3]);
+    }
+
+    /** Whole-number doubles to ints in the same memory order; NaN strands (column 3) become +1. */
+    private static int[] fromFloat(Path file, double[] values, int n, boolean fortran) {
+        int[] out = new int[values.length];
+        int nanStrands = 0;
+        for (int i = 0; i < values.length; i++) {
+            int row = fortran ? i % Math.max(n, 1) : i / 4;
+            int col = fortran ? i / Math.max(n, 1) : i % 4;
+            double v = values[i];
+            if (col == 3 && Double.isNaN(v)) {
+                out[i] = 1;
+                nanStrands++;
+            } else if (v == Math.rint(v) && v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+                out[i] = (int) v;
+            } else {
+                throw new DatasetFormatException(file + ": row " + row + " column " + col + " is " + v
+                        + "; a float64 regions.npy must hold whole int32 values (NaN only as a strand)");
+            }
+        }
+        if (nanStrands > 0) {
+            LOG.warn("{}: float64 regions with {} NaN strand(s) (a BED strand of '.'); reading them as '+'", file,
+                    nanStrands);
+        }
+        return out;
     }
 
     /** Checks the rows against the metadata axes: row count, contig codes, strands. */

@@ -1,6 +1,7 @@
 package io.gvl.format;
 
 import io.gvl.format.internal.ArrowIpc;
+import io.gvl.format.internal.VariantTableWriter;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -244,10 +245,7 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
         };
     }
 
-    /**
-     * Writes the table GVL reads: {@code CHROM} Utf8, {@code POS} Int64, {@code REF}/{@code ALT} Utf8,
-     * {@code ILEN} Int32, one uncompressed batch.
-     */
+    /** Writes the table as GVL's writer shapes it; see {@link VariantTableWriter}. */
     public void write(Path file) {
         write(file, List.of());
     }
@@ -257,57 +255,13 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
      * column as a {@code var_field}); a NaN float is written as null, as polars writes a missing INFO value.
      */
     public void write(Path file, List<NumericColumn> extra) {
-        List<Object> c = new ArrayList<>(size());
-        List<Object> p = new ArrayList<>(size());
-        List<Object> r = new ArrayList<>(size());
-        List<Object> a = new ArrayList<>(size());
-        List<Object> il = new ArrayList<>(size());
-        for (int i = 0; i < size(); i++) {
-            c.add(chrom[i]);
-            p.add(pos[i]);
-            r.add(ref[i]);
-            a.add(alt[i]);
-            il.add(ilen[i]);
-        }
-        List<ArrowTable.Column> cols = new ArrayList<>(List.of(
-                new ArrowTable.Column("CHROM", ArrowTable.ColumnType.STRING, c),
-                new ArrowTable.Column("POS", ArrowTable.ColumnType.INT64, p),
-                new ArrowTable.Column("REF", ArrowTable.ColumnType.STRING, r),
-                new ArrowTable.Column("ALT", ArrowTable.ColumnType.STRING, a),
-                new ArrowTable.Column("ILEN", ArrowTable.ColumnType.INT32, il)));
         for (NumericColumn col : extra) {
             if (col.size() != size() || CORE.contains(col.name())) {
                 throw new IllegalArgumentException("column " + col.name() + " has " + col.size() + " rows for "
                         + size() + " variants, or clashes with a core column");
             }
-            cols.add(column(col));
         }
-        new ArrowTable(cols).write(file);
-    }
-
-    private static ArrowTable.Column column(NumericColumn col) {
-        List<Object> v = new ArrayList<>(col.size());
-        ArrowTable.ColumnType type = switch (col) {
-            case NumericColumn.Int32 x -> {
-                Arrays.stream(x.values()).forEach(v::add);
-                yield ArrowTable.ColumnType.INT32;
-            }
-            case NumericColumn.Int64 x -> {
-                Arrays.stream(x.values()).forEach(v::add);
-                yield ArrowTable.ColumnType.INT64;
-            }
-            case NumericColumn.Float32 x -> {
-                for (float f : x.values()) {
-                    v.add(Float.isNaN(f) ? null : f);
-                }
-                yield ArrowTable.ColumnType.FLOAT32;
-            }
-            case NumericColumn.Float64 x -> {
-                Arrays.stream(x.values()).forEach(d -> v.add(Double.isNaN(d) ? null : d));
-                yield ArrowTable.ColumnType.FLOAT64;
-            }
-        };
-        return new ArrowTable.Column(col.name(), type, v);
+        VariantTableWriter.write(this, extra, file);
     }
 
     private static FieldVector need(VectorSchemaRoot root, String name, Path file) {

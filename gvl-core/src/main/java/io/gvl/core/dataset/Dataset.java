@@ -176,7 +176,7 @@ public final class Dataset implements AutoCloseable {
      */
     public Dataset withSettings(UnaryOperator<Settings> change) {
         Settings next = change.apply(settings());
-        NumpyGenerator rng = next.seed().isPresent() ? NumpyGenerator.seeded(next.seed().getAsLong()) : view.rng();
+        NumpyGenerator rng = next.seed().isPresent() ? NumpyGenerator.seeded(next.seed().get()) : view.rng();
         return derive(view.withSettings(next.jitter(), rng, next.deterministic(), next.rcNeg(), next.realignTracks())
                 .withVariants(view.variants().with(next)));
     }
@@ -478,7 +478,7 @@ public final class Dataset implements AutoCloseable {
     /** The current settings; {@code seed} is empty (the generator is whatever this view shares). */
     public Settings settings() {
         VariantOptions v = view.variants();
-        return new Settings(view.jitter(), java.util.OptionalLong.empty(), view.deterministic(), view.rcNeg(),
+        return new Settings(view.jitter(), java.util.Optional.empty(), view.deterministic(), view.rcNeg(),
                 view.realignTracks(), v.minAf(), v.maxAf(), v.varFields(), v.dummy(), v.unphasedUnion(),
                 v.flankLength(), v.tokens());
     }

@@ -10,6 +10,7 @@ import io.gvl.io.bed.BedReader;
 import io.gvl.io.bed.BedRegion;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.Arena;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -114,6 +115,11 @@ public final class RefDataset {
 
     /** A view with a new NumPy-compatible generator seeded with {@code seed} (views share their generator). */
     public RefDataset withSeed(long seed) {
+        return withSeed(BigInteger.valueOf(seed));
+    }
+
+    /** {@link #withSeed(long)} for any non-negative integer seed, as NumPy's {@code default_rng} takes it. */
+    public RefDataset withSeed(BigInteger seed) {
         return derive(subset, jitter, length, deterministic, rcNeg, NumpyGenerator.seeded(seed), splice);
     }
 

@@ -1,17 +1,18 @@
 package io.gvl.core.dataset;
 
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 
 /**
  * The per-view settings that {@link Dataset#withSettings} changes. Immutable; each {@code with...} returns a copy.
  *
  * @param jitter         maximum random translation of each window, {@code 0 <= jitter <= maxJitter}
- * @param seed           a new seed installs a new random generator (NumPy {@code default_rng(seed)}); empty keeps the
- *                       current generator, which views derived from one another share, as in GVL
+ * @param seed           a new seed installs a new random generator (NumPy {@code default_rng(seed)}, any non-negative
+ *                       integer, as Python accepts); empty keeps the current generator, which views derived from one
+ *                       another share, as in GVL
  * @param deterministic  {@code false} randomly shifts haplotypes longer than a fixed output length
  * @param rcNeg          reverse-complement (sequences) or reverse (tracks, annotations) negative-strand regions
  * @param realignTracks  realign tracks to haplotype coordinates when haplotypes are the sequence output
@@ -26,7 +27,7 @@ import java.util.OptionalLong;
  *                       {@link SeqKind#VARIANTS} output; needs {@link #tokens}
  * @param tokens         the token alphabet of flank tokens
  */
-public record Settings(int jitter, OptionalLong seed, boolean deterministic, boolean rcNeg, boolean realignTracks,
+public record Settings(int jitter, Optional<BigInteger> seed, boolean deterministic, boolean rcNeg, boolean realignTracks,
                        OptionalDouble minAf, OptionalDouble maxAf, List<String> varFields,
                        Optional<DummyVariant> dummyVariant, boolean unphasedUnion, int flankLength,
                        Optional<TokenAlphabet> tokens) {
@@ -36,6 +37,7 @@ public record Settings(int jitter, OptionalLong seed, boolean deterministic, boo
 
     public Settings {
         Objects.requireNonNull(seed, "seed");
+        seed.ifPresent(Settings::checkSeed);
         Objects.requireNonNull(minAf, "minAf");
         Objects.requireNonNull(maxAf, "maxAf");
         varFields = List.copyOf(varFields);
@@ -48,7 +50,7 @@ public record Settings(int jitter, OptionalLong seed, boolean deterministic, boo
      * bounds, fields {@code alt, ilen, start}, no dummy, phased, no flank tokens.
      */
     public static Settings defaults() {
-        return new Settings(0, OptionalLong.empty(), true, true, true, OptionalDouble.empty(), OptionalDouble.empty(),
+        return new Settings(0, Optional.empty(), true, true, true, OptionalDouble.empty(), OptionalDouble.empty(),
                 DEFAULT_VAR_FIELDS, Optional.empty(), false, 0, Optional.empty());
     }
 
@@ -57,8 +59,17 @@ public record Settings(int jitter, OptionalLong seed, boolean deterministic, boo
                 unphasedUnion, flankLength, tokens);
     }
 
+    /** {@link #withSeed(BigInteger)} for a {@code long} seed. */
     public Settings withSeed(long s) {
-        return new Settings(jitter, OptionalLong.of(s), deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
+        return withSeed(BigInteger.valueOf(s));
+    }
+
+    /**
+     * A new generator seeded as NumPy's {@code default_rng(s)}: any non-negative integer, also beyond 64 bits (NumPy
+     * splits it into 32-bit words). A negative seed is refused with NumPy's wording.
+     */
+    public Settings withSeed(BigInteger s) {
+        return new Settings(jitter, Optional.of(s), deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
                 dummyVariant, unphasedUnion, flankLength, tokens);
     }
 
@@ -130,5 +141,11 @@ public record Settings(int jitter, OptionalLong seed, boolean deterministic, boo
     public Settings withTokens(TokenAlphabet t) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, flankLength, Optional.of(t));
+    }
+
+    private static void checkSeed(BigInteger s) {
+        if (s.signum() < 0) {
+            throw new IllegalArgumentException("expected non-negative integer (seed " + s + ")");
+        }
     }
 }

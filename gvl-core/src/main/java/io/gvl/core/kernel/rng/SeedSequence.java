@@ -40,7 +40,7 @@ public final class SeedSequence {
     /** The sequence for a non-negative integer seed (NumPy splits it into little-endian 32-bit words). */
     public static SeedSequence of(BigInteger seed) {
         if (seed.signum() < 0) {
-            throw new IllegalArgumentException("seed must be non-negative, got " + seed);
+            throw new IllegalArgumentException("expected non-negative integer (seed " + seed + ")");
         }
         int words = Math.max(1, (seed.bitLength() + 31) / 32);
         int[] entropy = new int[words];
