@@ -1,5 +1,6 @@
 package io.gvl.format.internal;
 
+import io.gvl.format.JvmOptions;
 import io.gvl.format.VariantTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,6 +50,7 @@ public final class VariantTableWriter {
     }
 
     public static void write(VariantTable table, List<VariantTable.NumericColumn> extra, Path file) {
+        JvmOptions.requireArrowAccess();
         int n = table.size();
         String[] chrom = table.chrom();
         long[] pos = table.pos();
