@@ -3,12 +3,11 @@ package io.gvl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.write.WriteProgress;
 import io.gvl.io.fasta.Reference;
-import io.gvl.testing.Procs;
+import io.gvl.testkit.Oracle;
 import io.gvl.testing.SyntheticDataset;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -81,7 +80,7 @@ class CliOptionsTest {
 
     @Test
     void samtoolsHeadersAreWhatSamtoolsFaidxReads() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/samtools")), "samtools is not installed");
+        Oracle.SAMTOOLS.require();
         SyntheticDataset t = new SyntheticDataset(9, 0);
         Path dir = t.writeDataset(tmp.resolve("ds"));
         Path fa = t.writeFasta(tmp);
@@ -91,7 +90,7 @@ class CliOptionsTest {
         List<String> lines = r.out().lines().toList();
         for (int i = 0; i < lines.size(); i += 2) {
             String region = lines.get(i).split("\\|")[1];
-            String want = String.join("", Procs.run(List.of("samtools", "faidx", fa.toString(), region)).lines()
+            String want = String.join("", Oracle.SAMTOOLS.run("faidx", fa.toString(), region).lines()
                     .skip(1).toList());
             assertEquals(want, lines.get(i + 1), region);
         }

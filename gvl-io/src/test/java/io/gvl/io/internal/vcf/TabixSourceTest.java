@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.TestData;
+import io.gvl.testkit.Oracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ class TabixSourceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
     void seededRegionsMatchTheTabixTool(String name) throws Exception {
-        assumeTrue(TestData.onPath("tabix"), "tabix is not installed");
+        Oracle.TABIX.require();
         Path vcf = TestData.real(name);
         try (TabixSource source = new TabixSource(vcf, vcf.resolveSibling(vcf.getFileName() + ".tbi"))) {
             List<String> contigs = source.contigs();
@@ -40,14 +40,14 @@ class TabixSourceTest {
             Random r = new Random(name.hashCode());
             for (int q = 0; q < 25; q++) {
                 String contig = contigs.get(r.nextInt(contigs.size()));
-                List<String> all = TestData.run(List.of("tabix", vcf.toString(), contig)).lines().toList();
+                List<String> all = Oracle.TABIX.run(vcf.toString(), contig).lines().toList();
                 int maxPos = all.stream().mapToInt(l -> Integer.parseInt(l.split("\t")[1])).max().orElse(1000);
                 int start = r.nextInt(maxPos + 10);
                 int end = start + 1 + r.nextInt(q % 5 == 0 ? maxPos + 1 : 20_000);
                 List<String> got = new ArrayList<>();
                 source.query(contig, start, end, got::add);
-                List<String> want = TestData.run(List.of("tabix", vcf.toString(),
-                        contig + ":" + (start + 1) + "-" + end)).lines().toList();
+                List<String> want = Oracle.TABIX.run(vcf.toString(),
+                        contig + ":" + (start + 1) + "-" + end).lines().toList();
                 assertEquals(want, got, contig + ":" + start + "-" + end);
             }
         }
