@@ -142,6 +142,29 @@ class VcfBadInputTest {
     }
 
     @Test
+    void duplicateSampleNameInHeader() throws IOException {
+        Path p = tmp.resolve("dup.vcf");
+        Files.writeString(p, HEADER.replace("\tA\tB\n", "\tA\tB\tA\n") + "chr1\t10\t.\tA\tC\t.\t.\t.\tGT\t0|1\t0|0\t1|1\n");
+        InputFormatException e = assertThrows(InputFormatException.class, () -> VcfReader.open(p));
+        assertMentions(e, "dup.vcf", "line 4", "'A'", "columns 1 and 3", "bcftools reheader");
+    }
+
+    @Test
+    void duplicateSampleNameInRealVcf() throws IOException {
+        Path src = TestData.real("bioc-variantannotation/hapmap_exome_chr22.vcf.gz");
+        String text;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(src))) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String edited = text.replace("\tNA07048@1099927687\t", "\tNA07034@1099927558\t");
+        assertTrue(!edited.equals(text));
+        Path p = tmp.resolve("hapmap_dup.vcf");
+        Files.writeString(p, edited);
+        InputFormatException e = assertThrows(InputFormatException.class, () -> VcfReader.open(p));
+        assertMentions(e, "hapmap_dup.vcf", "NA07034@1099927558", "twice", "columns 1 and 2");
+    }
+
+    @Test
     void useAfterClose() throws IOException {
         VcfReader r = VcfReader.open(vcf(""));
         r.close();
