@@ -25,14 +25,24 @@ public final class CsiIndex {
     private final int minShift;
     private final int depth;
     private final List<Map<Integer, Bin>> references;
+    private final List<long[]> linear;
     private final TabixMeta meta;
 
     record Bin(long firstOverlap, Chunk[] chunks) {}
 
     CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, TabixMeta meta) {
+        this(minShift, depth, references, null, meta);
+    }
+
+    /**
+     * With {@code linear} non-null (a tabix index), the first record overlapping a position comes from the
+     * per-reference linear index of 2^minShift-base windows instead of the bins' own offsets.
+     */
+    CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, List<long[]> linear, TabixMeta meta) {
         this.minShift = minShift;
         this.depth = depth;
         this.references = references;
+        this.linear = linear;
         this.meta = meta;
     }
 
@@ -149,31 +159,84 @@ public final class CsiIndex {
             if (hi - lo >= bins.size()) { // a wide region: walking the stored bins is cheaper than probing each id
                 bins.forEach((id, bin) -> {
                     if (id >= lo && id <= hi) {
-                        found.addAll(List.of(bin.chunks()));
+                        addChunks(found, bin, id - first, shift);
                     }
                 });
             } else {
                 for (long k = lo; k <= hi; k++) {
                     Bin bin = bins.get((int) k);
                     if (bin != null) {
-                        found.addAll(List.of(bin.chunks()));
+                        addChunks(found, bin, k - first, shift);
                     }
                 }
             }
         }
-        long minOffset = firstOverlap(bins, b);
+        long minOffset = linear != null ? linearOffset(linear.get(tid), b) : firstOverlap(bins, b);
         found.removeIf(c -> c.end() <= minOffset);
         found.sort(Comparator.comparingLong(Chunk::begin));
         List<Chunk> merged = new ArrayList<>();
         for (Chunk c : found) {
             Chunk last = merged.isEmpty() ? null : merged.getLast();
             if (last != null && c.begin() <= last.end()) {
-                merged.set(merged.size() - 1, new Chunk(last.begin(), Math.max(last.end(), c.end())));
+                merged.set(merged.size() - 1, new Chunk(last.begin(), Math.max(last.end(), c.end()), last.binStart(),
+                        last.binEnd()));
             } else {
                 merged.add(c);
             }
         }
         return merged;
+    }
+
+    /** Adds a bin's chunks tied to its span: the bin is number {@code index} of its level, of width 2^shift. */
+    private static void addChunks(List<Chunk> found, Bin bin, long index, int shift) {
+        for (Chunk c : bin.chunks()) {
+            found.add(new Chunk(c.begin(), c.end(), index << shift, (index + 1) << shift));
+        }
+    }
+
+    private long linearOffset(long[] windows, long pos) {
+        if (windows.length == 0) {
+            return 0;
+        }
+        return windows[(int) Math.min(pos >> minShift, windows.length - 1)];
+    }
+
+    /** The smallest chunk start over every reference's bins, or -1 when the index lists no record at all. */
+    public long firstChunkBegin() {
+        long min = Long.MAX_VALUE;
+        for (int tid = 0; tid < references.size(); tid++) {
+            long m = firstChunkBegin(tid);
+            min = m >= 0 ? Math.min(min, m) : min;
+        }
+        return min == Long.MAX_VALUE ? -1 : min;
+    }
+
+    /** The smallest chunk start among reference {@code tid}'s bins, or -1 when it has none. */
+    public long firstChunkBegin(int tid) {
+        long min = Long.MAX_VALUE;
+        for (Map.Entry<Integer, Bin> bin : references.get(tid).entrySet()) {
+            if (bin.getKey() != pseudoBin()) {
+                for (Chunk c : bin.getValue().chunks()) {
+                    min = Math.min(min, c.begin());
+                }
+            }
+        }
+        return min == Long.MAX_VALUE ? -1 : min;
+    }
+
+    /** The largest chunk end over every reference's bins (where the last indexed record ends), or -1. */
+    public long lastChunkEnd() {
+        long max = -1;
+        for (Map<Integer, Bin> bins : references) {
+            for (Map.Entry<Integer, Bin> bin : bins.entrySet()) {
+                if (bin.getKey() != pseudoBin()) {
+                    for (Chunk c : bin.getValue().chunks()) {
+                        max = Math.max(max, c.end());
+                    }
+                }
+            }
+        }
+        return max;
     }
 
     /** Offset of the first record overlapping position {@code pos}: from its leaf bin, or the nearest ancestor. */
