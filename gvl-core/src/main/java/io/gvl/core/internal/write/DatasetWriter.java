@@ -42,8 +42,11 @@ public final class DatasetWriter {
                     "give a variant file and/or tracks.");
         }
         TrackInputs.checkUniqueNames(o.tracks(), o.annotations());
-        if (!o.overwrite() && Files.exists(dest)) {
-            throw new DatasetExistsException(dest + " already exists; pass overwrite=true to replace it");
+        if (Files.exists(dest)) {
+            if (!o.overwrite()) {
+                throw new DatasetExistsException(DatasetPublisher.alreadyExists(dest));
+            }
+            DatasetPublisher.requireDataset(dest);
         }
         BedFile bed = BedReader.read(o.regions());
         if (bed.size() == 0) {
