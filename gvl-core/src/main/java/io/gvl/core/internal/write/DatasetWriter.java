@@ -62,6 +62,9 @@ public final class DatasetWriter {
         if (variants != null) {
             table = variants.variants();
             UnsupportedVariantCheck.check(table, variants.path());
+            if (o.reference() != null && o.refCheck()) {
+                RefCheck.check(table, variants.path(), o.reference());
+            }
             rows = new VariantRows(table, variants.path());
             ContigChecks.againstVariants(o.regions(), regions, variants.path(), variants.contigs(),
                     o.allowMissingContigs());
