@@ -28,7 +28,16 @@ public final class Main implements Runnable {
 
     /** The configured command line with every subcommand; tests redirect its output. */
     static CommandLine commandLine() {
-        return new CommandLine(new Main());
+        return new CommandLine(new Main()).setParameterExceptionHandler(Main::usageError);
+    }
+
+    /** A mistyped command line gets the error and one hint, not the whole usage text; exit code 2. */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        String name = cmd.getCommandSpec().qualifiedName();
+        cmd.getErr().println(name + ": " + e.getMessage());
+        cmd.getErr().println("Run '" + name + " --help' for the options.");
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     @Override
