@@ -122,9 +122,21 @@ public final class FetchCommand implements Callable<Integer> {
             Dataset view = configure(ds);
             int[] r = Selection.indices(regions, view.regionCount(), "region");
             int[] s = view.seqKind() == SeqKind.REFERENCE ? new int[] {0} : Selection.samples(samples, view.samples());
-            try (OutputStream os = out == null ? new WriterStream(spec.commandLine().getOut()) : Files.newOutputStream(out);
-                 FastaWriter fasta = new FastaWriter(new BufferedOutputStream(os, 1 << 16), annotationsOut())) {
-                write(view, r, s, fasta);
+            if (out == null) {
+                try (FastaWriter fasta = new FastaWriter(new BufferedOutputStream(
+                        new WriterStream(spec.commandLine().getOut()), 1 << 16), annotationsOut())) {
+                    write(view, r, s, fasta);
+                }
+                return 0;
+            }
+            try (OutputFile file = OutputFile.create(out)) {
+                try (FastaWriter fasta = new FastaWriter(new BufferedOutputStream(file.stream(), 1 << 16),
+                        annotationsOut())) {
+                    write(view, r, s, fasta);
+                } catch (IOException e) {
+                    throw OutputFile.failure(out, e);
+                }
+                file.commit();
             }
             return 0;
         } catch (IllegalArgumentException | IndexOutOfBoundsException | DatasetFormatException | InputFormatException

@@ -31,7 +31,16 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         // No @argument-file expansion: "--samples @names.txt" must reach the option as a file reference, not be
         // split into one argument per line.
-        return new CommandLine(new Main()).setExpandAtFiles(false);
+        return new CommandLine(new Main()).setExpandAtFiles(false).setParameterExceptionHandler(Main::usageError);
+    }
+
+    /** A mistyped command line gets the error and one hint, not the whole usage text; exit code 2. */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        String name = cmd.getCommandSpec().qualifiedName();
+        cmd.getErr().println(name + ": " + e.getMessage());
+        cmd.getErr().println("Run '" + name + " --help' for the options.");
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     @Override

@@ -46,7 +46,7 @@ public final class WriteCommand implements Callable<Integer> {
     Path vcf;
 
     @Option(names = "--reference", paramLabel = "FASTA",
-            description = "Reference FASTA; when given every BED contig must be in it.")
+            description = "Reference FASTA; when given every BED contig must be in it and every REF must match it.")
     Path reference;
 
     @Mixin
@@ -74,6 +74,10 @@ public final class WriteCommand implements Callable<Integer> {
             description = "Store regions on contigs the VCF lacks without variants (GenVarLoader's behaviour).")
     boolean allowMissingContigs;
 
+    @Option(names = "--no-ref-check", negatable = false,
+            description = "With --reference, write even when a variant's REF disagrees with the reference bases.")
+    boolean noRefCheck;
+
     @Option(names = "--no-extend-to-length", negatable = false,
             description = "Store only variants overlapping each window (no extension past deletions).")
     boolean noExtend;
@@ -87,6 +91,7 @@ public final class WriteCommand implements Callable<Integer> {
         try {
             WriteOptions.Builder b = WriteOptions.builder(bed).maxJitter(maxJitter).maxMem(MemorySize.parse(maxMem))
                     .overwrite(overwrite).allowMissingContigs(allowMissingContigs).extendToLength(!noExtend)
+                    .refCheck(!noRefCheck)
                     .reference(reference).samples(sampleList(samples))
                     .progress(progress);
             if (vcf != null) {

@@ -47,6 +47,28 @@ class FetchCommandTest {
             }
         }
         assertEquals(want, lines);
+        try (var left = Files.list(tmp)) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().contains(".tmp.")), "temporary file left");
+        }
+    }
+
+    @Test
+    void outIntoAMissingDirectoryOrAFailedFetchLeavesNothing() throws Exception {
+        SyntheticDataset t = new SyntheticDataset(5, 0);
+        Path dir = t.writeDataset(tmp.resolve("ds"));
+        Path fa = t.writeFasta(tmp);
+        Path missing = tmp.resolve("no/such/dir/haps.fa");
+        assertEquals(1, run("fetch", dir.toString(), "--reference", fa.toString(), "--out", missing.toString()));
+        assertTrue(last.err().contains(missing.toString()) && last.err().contains("does not exist")
+                && last.err().contains(tmp.resolve("no/such/dir").toString()), last.err());
+        assertTrue(!last.err().contains("\tat "), "no stack trace: " + last.err());
+        Path out = tmp.resolve("bad.fa");
+        assertEquals(1, run("fetch", dir.toString(), "--reference", fa.toString(), "--length", "nope", "--out",
+                out.toString()));
+        assertTrue(!Files.exists(out), "nothing at the destination");
+        try (var left = Files.list(tmp)) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().contains(".tmp.")), "temporary file left");
+        }
     }
 
     @Test

@@ -29,4 +29,14 @@ class MainTest {
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("Unknown option"), run.err());
     }
+
+    @Test
+    void unknownSubcommandOptionPrintsTheErrorAndOneHint() {
+        CliRun run = CliRun.of("write", "--bed", "x.bed", "--no-such-option", "out");
+        assertEquals(2, run.exitCode());
+        java.util.List<String> lines = run.err().lines().toList();
+        assertEquals(2, lines.size(), run.err());
+        assertTrue(lines.get(0).contains("Unknown option") && lines.get(0).contains("--no-such-option"), run.err());
+        assertEquals("Run 'gvl write --help' for the options.", lines.get(1));
+    }
 }

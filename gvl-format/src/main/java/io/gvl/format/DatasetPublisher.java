@@ -6,19 +6,23 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 
 /**
  * Publishes a dataset directory atomically: it is built in a private sibling {@code <name>.tmp.<pid>-<hex>},
  * fsynced, and renamed into place, so readers see either no dataset, the old one, or the complete new one. A
  * failure while building removes the temporary directory and leaves the destination untouched; a crash leaves
- * only a {@code .tmp.} sibling, never a partial dataset. Writers of the same destination are serialised by an
+ * only a {@code .tmp.} sibling, never a partial dataset, and the next write of that destination sweeps it.
+ * Overwriting replaces only an existing dataset, never another file or directory. Writers of the same destination are serialised by an
  * in-process lock plus an OS file lock on the sibling {@code <name>.lock} (left on disk, as GVL does).
  */
 public final class DatasetPublisher {
@@ -53,6 +57,7 @@ public final class DatasetPublisher {
                     StandardOpenOption.WRITE);
                  FileLock ignored = lockFile.lock()) {
                 checkAbsent(target, overwrite);
+                sweepStale(parent, name);
                 Path tmp = parent.resolve(name + ".tmp." + ProcessHandle.current().pid() + "-" + hex());
                 Files.createDirectory(tmp);
                 try {
@@ -72,8 +77,70 @@ public final class DatasetPublisher {
     }
 
     private static void checkAbsent(Path target, boolean overwrite) {
-        if (!overwrite && Files.exists(target)) {
-            throw new DatasetExistsException(target + " already exists; pass overwrite=true to replace it");
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (!overwrite) {
+            throw new DatasetExistsException(alreadyExists(target));
+        }
+        requireDataset(target);
+    }
+
+    /** The words for an existing destination, naming both the command-line flag and the API option. */
+    public static String alreadyExists(Path target) {
+        return target + " already exists; pass --overwrite (overwrite(true) in the API) to replace it.";
+    }
+
+    /**
+     * Overwriting deletes what is at the destination, so it is allowed only for a dataset (a directory holding
+     * {@code metadata.json}, as gvl and GVL write it); anything else is named and left alone.
+     */
+    public static void requireDataset(Path target) {
+        if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)
+                && Files.isRegularFile(DatasetLayout.metadata(target), LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        String what;
+        if (Files.isSymbolicLink(target)) {
+            what = "a symbolic link";
+        } else if (Files.isRegularFile(target)) {
+            what = "a regular file";
+        } else if (Files.isDirectory(target)) {
+            what = "a directory that is not a dataset (no " + DatasetLayout.METADATA + "; it holds "
+                    + describeEntries(target) + ")";
+        } else {
+            what = "something that is neither a file nor a directory";
+        }
+        throw new DatasetExistsException(target + " is " + what + ", so --overwrite will not delete it; only an "
+                + "existing dataset is replaced. Choose another output path, or move it away yourself.");
+    }
+
+    private static String describeEntries(Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            List<String> names = entries.map(p -> p.getFileName().toString()).sorted().toList();
+            if (names.isEmpty()) {
+                return "nothing";
+            }
+            return names.size() + (names.size() == 1 ? " entry: " : " entries, e.g. ")
+                    + String.join(", ", names.subList(0, Math.min(3, names.size())));
+        } catch (IOException e) {
+            return "entries that cannot be listed (" + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * Removes {@code <name>.tmp.*} and {@code <name>.old.*} siblings. Called with the destination's file lock
+     * held: every writer builds only while holding that lock, so such siblings are left over from a writer that
+     * was killed, never in use.
+     */
+    private static void sweepStale(Path parent, String name) throws IOException {
+        try (Stream<Path> siblings = Files.list(parent)) {
+            for (Path p : siblings.toList()) {
+                String n = p.getFileName().toString();
+                if (n.startsWith(name + ".tmp.") || n.startsWith(name + ".old.")) {
+                    FileTrees.deleteQuietly(p);
+                }
+            }
         }
     }
 

@@ -75,6 +75,48 @@ class DatasetPublisherTest {
     }
 
     @Test
+    void overwriteRefusesWhatIsNotADataset() throws IOException {
+        Path thesis = Files.createDirectory(tmp.resolve("thesis"));
+        Files.writeString(thesis.resolve("chapter1.tex"), "precious");
+        Files.writeString(thesis.resolve("refs.bib"), "precious");
+        DatasetExistsException e = assertThrows(DatasetExistsException.class,
+                () -> DatasetPublisher.publish(thesis, true, dir -> Files.writeString(dir.resolve("x"), "new")));
+        assertTrue(e.getMessage().contains(thesis.toString()) && e.getMessage().contains("not a dataset")
+                && e.getMessage().contains("chapter1.tex") && e.getMessage().contains("2 entries"), e.getMessage());
+        assertEquals("precious", Files.readString(thesis.resolve("chapter1.tex")));
+        Path file = Files.writeString(tmp.resolve("notes.txt"), "precious");
+        e = assertThrows(DatasetExistsException.class, () -> DatasetPublisher.publish(file, true, dir -> { }));
+        assertTrue(e.getMessage().contains("notes.txt") && e.getMessage().contains("a regular file"), e.getMessage());
+        assertEquals("precious", Files.readString(file));
+        Path empty = Files.createDirectory(tmp.resolve("empty"));
+        e = assertThrows(DatasetExistsException.class, () -> DatasetPublisher.publish(empty, true, dir -> { }));
+        assertTrue(e.getMessage().contains("holds nothing"), e.getMessage());
+        assertTrue(Files.isDirectory(empty));
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().contains(".tmp.")), "no temp sibling left");
+        }
+    }
+
+    @Test
+    void notOverwritingNamesTheFlagAndTheApiOption() throws IOException {
+        Path dest = AppendixA.publish(tmp.resolve("d.gvl"));
+        DatasetExistsException e = assertThrows(DatasetExistsException.class,
+                () -> DatasetPublisher.publish(dest, false, dir -> { }));
+        assertTrue(e.getMessage().contains("--overwrite") && !e.getMessage().contains("overwrite=true"), e.getMessage());
+    }
+
+    @Test
+    void staleTempSiblingsOfKilledWritersAreSwept() throws IOException {
+        Path stale = Files.createDirectories(tmp.resolve("d.gvl.tmp.99999-deadbeef/genotypes"));
+        Files.writeString(stale.resolve("offsets.npy"), "partial");
+        Files.createDirectories(tmp.resolve("d.gvl.old.cafe0001"));
+        Path other = Files.createDirectories(tmp.resolve("e.gvl.tmp.1-2"));
+        DatasetPublisher.publish(tmp.resolve("d.gvl"), false, AppendixA::writeInto);
+        assertEquals(List.of("d.gvl", "d.gvl.lock", "e.gvl.tmp.1-2"), siblings(), "only d.gvl's leftovers go");
+        assertTrue(Files.isDirectory(other));
+    }
+
+    @Test
     void concurrentWritersOfOnePathDoNotBothPublish() throws Exception {
         Path dest = tmp.resolve("d.gvl");
         CountDownLatch firstBuilding = new CountDownLatch(1);

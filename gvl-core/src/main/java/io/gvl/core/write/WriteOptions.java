@@ -29,12 +29,14 @@ import java.util.Objects;
  * @param infoFields          numeric INFO fields of {@code variantFile} to store as variant fields besides {@code AF}
  *                            (stored whenever the header declares it); {@code FORMAT/DS} dosages are stored whenever
  *                            the header declares them
+ * @param refCheck            with a reference, refuse the write when a variant's REF disagrees with the reference
+ *                            bases (default true)
  */
 public record WriteOptions(Path regions, VariantSource variants, Path variantFile, Path reference,
                            List<SampleTrack> tracks, List<AnnotationTrack> annotations, List<String> samples,
                            int maxJitter, long maxMem,
                            boolean overwrite, boolean extendToLength, boolean allowMissingContigs, int threads,
-                           WriteProgress progress, List<String> infoFields) {
+                           WriteProgress progress, List<String> infoFields, boolean refCheck) {
 
     /** GVL's default budget, 4 GiB. */
     public static final long DEFAULT_MAX_MEM = 4L << 30;
@@ -88,6 +90,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         private int threads = RowParallelism.threads();
         private WriteProgress progress = WriteProgress.NONE;
         private final List<String> infoFields = new ArrayList<>();
+        private boolean refCheck = true;
 
         private Builder(Path regions) {
             this.regions = regions;
@@ -166,9 +169,15 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
             return this;
         }
 
+        /** Whether to compare REF with the reference (when one is given); on by default. */
+        public Builder refCheck(boolean check) {
+            this.refCheck = check;
+            return this;
+        }
+
         public WriteOptions build() {
             return new WriteOptions(regions, variants, variantFile, reference, tracks, annotations, samples, maxJitter, maxMem,
-                    overwrite, extendToLength, allowMissingContigs, threads, progress, infoFields);
+                    overwrite, extendToLength, allowMissingContigs, threads, progress, infoFields, refCheck);
         }
     }
 }

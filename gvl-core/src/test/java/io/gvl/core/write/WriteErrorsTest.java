@@ -88,6 +88,45 @@ class WriteErrorsTest {
     }
 
     @Test
+    void refMismatchWithTheReferenceIsRefusedUnlessTheCheckIsOff() throws IOException {
+        Path real = DATA.resolve("real-derived/vg-z-synth16");
+        String text;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(real.resolve("z_synth16.norm.vcf.gz")))) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        List<String> lines = new java.util.ArrayList<>(List.of(text.split("\n")));
+        int at = -1;
+        for (int i = lines.size() / 2; i < lines.size(); i++) {
+            String[] f = lines.get(i).split("\t");
+            if (f[3].length() == 1 && f[4].length() == 1) {
+                at = i;
+                break;
+            }
+        }
+        String[] f = lines.get(at).split("\t", -1);
+        String trueRef = f[3];
+        f[3] = f[4].equals("A") || trueRef.equals("A") ? (f[4].equals("C") || trueRef.equals("C") ? "G" : "C") : "A";
+        lines.set(at, String.join("\t", f));
+        Path vcf = tmp.resolve("edited.vcf");
+        Files.writeString(vcf, String.join("\n", lines) + "\n");
+        Path fasta = DATA.resolve("real/vg-1mb1kgp/z.fa");
+        Path dest = tmp.resolve("d.gvl");
+        WriteOptions.Builder b = WriteOptions.builder(real.resolve("regions.bed")).variants(vcf).reference(fasta);
+        InputFormatException e = assertThrows(InputFormatException.class, () -> Gvl.write(dest, b.build()));
+        assertEquals(vcf, e.file());
+        for (String part : List.of("edited.vcf", "record z:" + f[1], "REF " + f[3], "which has " + trueRef,
+                "bcftools norm -c", "--no-ref-check")) {
+            assertTrue(e.getMessage().contains(part), "'" + part + "' missing from: " + e.getMessage());
+        }
+        assertNoDataset(dest);
+        Gvl.write(dest, b.refCheck(false).build());
+        assertTrue(Files.exists(dest.resolve("metadata.json")));
+        Gvl.write(tmp.resolve("plain.gvl"), WriteOptions.builder(real.resolve("regions.bed"))
+                .variants(real.resolve("z_synth16.norm.vcf.gz")).reference(fasta).build());
+        assertTrue(Files.exists(tmp.resolve("plain.gvl/metadata.json")), "a matching VCF passes the check");
+    }
+
+    @Test
     void noCommonSamplesAndUnknownSamples() {
         BigWigs other = new BigWigs("t", Map.of("a", SYN.resolve("bw_seed42/s0.bw")));
         WriteException none = assertThrows(WriteException.class,

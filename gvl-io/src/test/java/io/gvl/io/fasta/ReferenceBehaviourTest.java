@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.TestData;
+import io.gvl.io.internal.fasta.ContentKey;
 import io.gvl.io.internal.fasta.ReferenceCacheFile;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -97,6 +98,49 @@ class ReferenceBehaviourTest {
         Path longer = write("long.fa", ">a\nACG\nACGT\n");
         e = assertThrows(InputFormatException.class, () -> Reference.open(longer, tmp.resolve("c")));
         assertTrue(e.getMessage().contains("line 3") && e.getMessage().contains("inconsistent"), e.getMessage());
+    }
+
+    @Test
+    void lastLineWithoutNewlineIsAccepted() throws IOException {
+        Path src = TestData.real("htslib-test/ce.fa");
+        byte[] all = Files.readAllBytes(src);
+        assertEquals('\n', all[all.length - 1]);
+        Path fa = tmp.resolve("ce.fa");
+        Files.write(fa, java.util.Arrays.copyOf(all, all.length - 1));
+        Files.copy(src.resolveSibling("ce.fa.fai"), tmp.resolve("ce.fa.fai"));
+        try (Reference cut = Reference.open(fa, tmp.resolve("c")); Reference whole = Reference.open(src, tmp.resolve("w"))) {
+            int last = whole.contigs().size() - 1;
+            assertEquals(whole.contigs(), cut.contigs());
+            assertEquals(whole.length(last), cut.length(last));
+            assertArrayEquals(whole.fetch(whole.contigs().get(last), 0, whole.length(last)),
+                    cut.fetch(cut.contigs().get(last), 0, cut.length(last)));
+        }
+        Path shortLast = write("short.fa", ">a\nACGT\nAC\n>b\nACGTACGT\nACG");
+        try (Reference ref = Reference.open(shortLast, tmp.resolve("s"))) {
+            assertEquals("ACG", s(ref.fetch("b", 8, 11)));
+        }
+        assertEquals("a\t6\t3\t4\t5\nb\t11\t14\t8\t9\n",
+                Files.readString(ReferenceCacheFile.builtFai(tmp.resolve("s"),
+                        ContentKey.of(shortLast, tmp.resolve("s"), false))), "as samtools faidx");
+        Path oneLine = write("one.fa", ">a\nACGTA");
+        try (Reference ref = Reference.open(oneLine, tmp.resolve("o"))) {
+            assertEquals("ACGTA", s(ref.fetch("a", 0, 5)));
+        }
+        assertEquals("a\t5\t3\t5\t6\n", Files.readString(ReferenceCacheFile.builtFai(tmp.resolve("o"),
+                ContentKey.of(oneLine, tmp.resolve("o"), false))));
+    }
+
+    @Test
+    void truncatedFastaWithFaiIsCalledTruncatedNotRewrapped() throws IOException {
+        Path src = TestData.real("htslib-test/ce.fa");
+        byte[] all = Files.readAllBytes(src);
+        Path fa = tmp.resolve("ce.fa");
+        Files.write(fa, java.util.Arrays.copyOf(all, all.length - 1234));
+        Files.copy(src.resolveSibling("ce.fa.fai"), tmp.resolve("ce.fa.fai"));
+        InputFormatException e = assertThrows(InputFormatException.class, () -> Reference.open(fa, tmp.resolve("c")));
+        assertTrue(e.getMessage().contains("ce.fa.fai") && e.getMessage().contains("truncated")
+                && e.getMessage().contains("MtDNA"), e.getMessage());
+        assertFalse(e.getMessage().contains("rewrap"), e.getMessage());
     }
 
     @Test

@@ -226,6 +226,21 @@ class BcfBadInputTest {
         fails(() -> VcfReader.open(bcf), "x.bcf", "not a BCF file");
     }
 
+    @Test
+    void duplicateSampleNameInHeader() throws IOException {
+        Path bcf = pair(tmp, "chr1\t10\t.\tA\tC\t.\t.\t.\tGT\t0|1\t0|0\n")[1];
+        byte[] plain = ungzip(bcf);
+        String text = new String(plain, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = text.indexOf("\tA\tB\n");
+        assertTrue(at > 0);
+        plain[at + 3] = 'A'; // same length, so the header length field stays right
+        try (var out = new htsjdk.samtools.util.BlockCompressedOutputStream(bcf.toFile())) {
+            out.write(plain);
+        }
+        Files.setLastModifiedTime(Path.of(bcf + ".csi"), FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+        fails(() -> VcfReader.open(bcf), "bad.bcf", "'A'", "twice", "bcftools reheader");
+    }
+
     private static byte[] ungzip(Path file) throws IOException {
         try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
             return in.readAllBytes();

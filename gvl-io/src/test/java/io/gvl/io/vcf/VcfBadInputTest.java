@@ -123,7 +123,7 @@ class VcfBadInputTest {
         Path tbi = tmp.resolve(src.getFileName() + ".tbi");
         Files.setLastModifiedTime(tbi, FileTime.fromMillis(Files.getLastModifiedTime(copy).toMillis() - 60_000));
         InputFormatException e = assertThrows(InputFormatException.class, () -> VcfReader.open(copy));
-        assertMentions(e, ".tbi", "older", "bcftools index -t -f");
+        assertMentions(e, ".tbi", "older", "tabix -f -p vcf");
     }
 
     @Test
@@ -134,11 +134,35 @@ class VcfBadInputTest {
         Files.write(copy, Arrays.copyOf(all, all.length * 2 / 3));
         Path tbi = tmp.resolve(src.getFileName() + ".tbi");
         Files.setLastModifiedTime(tbi, FileTime.fromMillis(Files.getLastModifiedTime(copy).toMillis() + 2_000));
-        try (VcfReader r = VcfReader.open(copy)) {
-            InputFormatException e = assertThrows(InputFormatException.class,
-                    () -> r.query("22", 50_900_000, 51_000_000, r.allSamples()));
-            assertMentions(e, "chr22.vcf.gz", "region 22:", "truncated");
+        InputFormatException e = assertThrows(InputFormatException.class, () -> {
+            try (VcfReader r = VcfReader.open(copy)) {
+                r.query("22", 50_900_000, 51_000_000, r.allSamples());
+            }
+        });
+        assertMentions(e, "chr22.vcf.gz", "truncated", "chr22.vcf.gz.tbi");
+    }
+
+    @Test
+    void duplicateSampleNameInHeader() throws IOException {
+        Path p = tmp.resolve("dup.vcf");
+        Files.writeString(p, HEADER.replace("\tA\tB\n", "\tA\tB\tA\n") + "chr1\t10\t.\tA\tC\t.\t.\t.\tGT\t0|1\t0|0\t1|1\n");
+        InputFormatException e = assertThrows(InputFormatException.class, () -> VcfReader.open(p));
+        assertMentions(e, "dup.vcf", "line 4", "'A'", "columns 1 and 3", "bcftools reheader");
+    }
+
+    @Test
+    void duplicateSampleNameInRealVcf() throws IOException {
+        Path src = TestData.real("bioc-variantannotation/hapmap_exome_chr22.vcf.gz");
+        String text;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(src))) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
+        String edited = text.replace("\tNA07048@1099927687\t", "\tNA07034@1099927558\t");
+        assertTrue(!edited.equals(text));
+        Path p = tmp.resolve("hapmap_dup.vcf");
+        Files.writeString(p, edited);
+        InputFormatException e = assertThrows(InputFormatException.class, () -> VcfReader.open(p));
+        assertMentions(e, "hapmap_dup.vcf", "NA07034@1099927558", "twice", "columns 1 and 2");
     }
 
     @Test

@@ -45,8 +45,11 @@ public final class DatasetWriter {
                     "give a variant file and/or tracks.");
         }
         TrackInputs.checkUniqueNames(o.tracks(), o.annotations());
-        if (!o.overwrite() && Files.exists(dest)) {
-            throw new DatasetExistsException(dest + " already exists; pass overwrite=true to replace it");
+        if (Files.exists(dest)) {
+            if (!o.overwrite()) {
+                throw new DatasetExistsException(DatasetPublisher.alreadyExists(dest));
+            }
+            DatasetPublisher.requireDataset(dest);
         }
         BedFile bed = BedReader.read(o.regions());
         if (bed.size() == 0) {
@@ -62,6 +65,9 @@ public final class DatasetWriter {
         if (variants != null) {
             table = variants.variants();
             UnsupportedVariantCheck.check(table, variants.path());
+            if (o.reference() != null && o.refCheck()) {
+                RefCheck.check(table, variants.path(), o.reference());
+            }
             rows = new VariantRows(table, variants.path());
             ContigChecks.againstVariants(o.regions(), regions, variants.path(), variants.contigs(),
                     o.allowMissingContigs());

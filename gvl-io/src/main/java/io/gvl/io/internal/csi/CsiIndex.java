@@ -19,103 +19,31 @@ import java.util.zip.GZIPInputStream;
  * A coordinate-sorted index in htslib's CSI layout: a binning scheme of {@code depth + 1} levels whose smallest
  * bins span {@code 2^minShift} bases, with per-bin record chunks and the offset of the first record overlapping
  * each bin. htsjdk cannot query VCF or BCF through CSI, so this reader turns a region into the chunks to scan;
- * callers still filter records by position, since chunks hold whole bins. A tabix {@code .tbi} index is the same
- * scheme with fixed parameters (16 kb leaves, 6 levels) and a linear index of first-record offsets per 16 kb
- * window instead of per-bin ones; {@link #readTabix} reads it into this form.
+ * callers still filter records by position, since chunks hold whole bins.
  */
 public final class CsiIndex {
     private final int minShift;
     private final int depth;
     private final List<Map<Integer, Bin>> references;
+    private final List<long[]> linear;
     private final TabixMeta meta;
-    /** Tabix only: per reference, the offset of the first record overlapping each 16 kb window. */
-    private final long[][] linear;
 
     record Bin(long firstOverlap, Chunk[] chunks) {}
 
     CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, TabixMeta meta) {
-        this(minShift, depth, references, meta, null);
+        this(minShift, depth, references, null, meta);
     }
 
-    private CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, TabixMeta meta, long[][] linear) {
+    /**
+     * With {@code linear} non-null (a tabix index), the first record overlapping a position comes from the
+     * per-reference linear index of 2^minShift-base windows instead of the bins' own offsets.
+     */
+    CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, List<long[]> linear, TabixMeta meta) {
         this.minShift = minShift;
         this.depth = depth;
         this.references = references;
-        this.meta = meta;
         this.linear = linear;
-    }
-
-    /** Reads a tabix {@code .tbi} file (BGZF-compressed); a damaged or foreign file is an {@link InputFormatException}. */
-    public static CsiIndex readTabix(Path tbi) {
-        byte[] bytes;
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(tbi), 1 << 16)) {
-            bytes = in.readAllBytes();
-        } catch (IOException e) {
-            throw corruptTabix(tbi, "cannot decompress it (" + e.getMessage() + ")", e);
-        }
-        try {
-            return parseTabix(tbi, ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN));
-        } catch (BufferUnderflowException | IllegalArgumentException e) {
-            throw corruptTabix(tbi, "it ends inside its bin table", e);
-        }
-    }
-
-    private static CsiIndex parseTabix(Path tbi, ByteBuffer in) {
-        byte[] magic = new byte[4];
-        in.get(magic);
-        if (magic[0] != 'T' || magic[1] != 'B' || magic[2] != 'I' || magic[3] != 1) {
-            throw corruptTabix(tbi, "it does not start with the tabix magic 'TBI\\1'", null);
-        }
-        int nRef = in.getInt();
-        byte[] settings = new byte[28]; // format, 3 columns, meta char, skip, names length: the CSI aux layout
-        in.get(settings);
-        int namesLength = ByteBuffer.wrap(settings).order(ByteOrder.LITTLE_ENDIAN).getInt(24);
-        if (namesLength < 0 || namesLength > in.remaining() || nRef < 0 || nRef > in.remaining() / 8) {
-            throw corruptTabix(tbi, "its header (" + nRef + " references, " + namesLength + " bytes of names) "
-                    + "does not fit the file", null);
-        }
-        byte[] aux = new byte[28 + namesLength];
-        System.arraycopy(settings, 0, aux, 0, 28);
-        in.get(aux, 28, namesLength);
-        List<Map<Integer, Bin>> refs = new ArrayList<>(nRef);
-        long[][] linear = new long[nRef][];
-        for (int r = 0; r < nRef; r++) {
-            int nBin = in.getInt();
-            if (nBin < 0 || (long) nBin * 8 > in.remaining()) {
-                throw corruptTabix(tbi, "its bin count " + nBin + " does not fit the file", null);
-            }
-            Map<Integer, Bin> bins = new HashMap<>(Math.max(4, nBin * 2));
-            for (int b = 0; b < nBin; b++) {
-                int bin = in.getInt();
-                int nChunk = in.getInt();
-                if (nChunk < 0 || (long) nChunk * 16 > in.remaining()) {
-                    throw corruptTabix(tbi, "its chunk count " + nChunk + " does not fit the file", null);
-                }
-                Chunk[] chunks = new Chunk[nChunk];
-                for (int c = 0; c < nChunk; c++) {
-                    chunks[c] = new Chunk(in.getLong(), in.getLong());
-                }
-                bins.put(bin, new Bin(0, chunks));
-            }
-            int nIntv = in.getInt();
-            if (nIntv < 0 || (long) nIntv * 8 > in.remaining()) {
-                throw corruptTabix(tbi, "its linear index of " + nIntv + " windows does not fit the file", null);
-            }
-            linear[r] = new long[nIntv];
-            for (int i = 0; i < nIntv; i++) {
-                linear[r][i] = in.getLong();
-            }
-            refs.add(bins);
-        }
-        return new CsiIndex(14, 5, List.copyOf(refs), TabixMeta.parse(tbi, aux), linear);
-    }
-
-    private static InputFormatException corruptTabix(Path tbi, String why, Throwable cause) {
-        String name = tbi.getFileName().toString();
-        String data = name.endsWith(".tbi") ? tbi.resolveSibling(name.substring(0, name.length() - 4)).toString()
-                : tbi.toString();
-        return new InputFormatException(tbi, "", "not a valid tabix index: " + why + ".",
-                "re-create it: `tabix -f -p vcf " + data + "`.", cause);
+        this.meta = meta;
     }
 
     /** Reads a CSI file (BGZF-compressed); a damaged or foreign file is an {@link InputFormatException}. */
@@ -231,26 +159,27 @@ public final class CsiIndex {
             if (hi - lo >= bins.size()) { // a wide region: walking the stored bins is cheaper than probing each id
                 bins.forEach((id, bin) -> {
                     if (id >= lo && id <= hi) {
-                        found.addAll(List.of(bin.chunks()));
+                        addChunks(found, bin, id - first, shift);
                     }
                 });
             } else {
                 for (long k = lo; k <= hi; k++) {
                     Bin bin = bins.get((int) k);
                     if (bin != null) {
-                        found.addAll(List.of(bin.chunks()));
+                        addChunks(found, bin, k - first, shift);
                     }
                 }
             }
         }
-        long minOffset = linear != null ? linearOffset(linear[tid], b) : firstOverlap(bins, b);
+        long minOffset = linear != null ? linearOffset(linear.get(tid), b) : firstOverlap(bins, b);
         found.removeIf(c -> c.end() <= minOffset);
         found.sort(Comparator.comparingLong(Chunk::begin));
         List<Chunk> merged = new ArrayList<>();
         for (Chunk c : found) {
             Chunk last = merged.isEmpty() ? null : merged.getLast();
             if (last != null && c.begin() <= last.end()) {
-                merged.set(merged.size() - 1, new Chunk(last.begin(), Math.max(last.end(), c.end())));
+                merged.set(merged.size() - 1, new Chunk(last.begin(), Math.max(last.end(), c.end()), last.binStart(),
+                        last.binEnd()));
             } else {
                 merged.add(c);
             }
@@ -258,12 +187,56 @@ public final class CsiIndex {
         return merged;
     }
 
-    /** Tabix: the first-record offset of the 16 kb window holding {@code pos} (the last window past the end). */
+    /** Adds a bin's chunks tied to its span: the bin is number {@code index} of its level, of width 2^shift. */
+    private static void addChunks(List<Chunk> found, Bin bin, long index, int shift) {
+        for (Chunk c : bin.chunks()) {
+            found.add(new Chunk(c.begin(), c.end(), index << shift, (index + 1) << shift));
+        }
+    }
+
     private long linearOffset(long[] windows, long pos) {
         if (windows.length == 0) {
             return 0;
         }
         return windows[(int) Math.min(pos >> minShift, windows.length - 1)];
+    }
+
+    /** The smallest chunk start over every reference's bins, or -1 when the index lists no record at all. */
+    public long firstChunkBegin() {
+        long min = Long.MAX_VALUE;
+        for (int tid = 0; tid < references.size(); tid++) {
+            long m = firstChunkBegin(tid);
+            min = m >= 0 ? Math.min(min, m) : min;
+        }
+        return min == Long.MAX_VALUE ? -1 : min;
+    }
+
+    /** The smallest chunk start among reference {@code tid}'s bins, or -1 when it has none. */
+    public long firstChunkBegin(int tid) {
+        long min = Long.MAX_VALUE;
+        for (Map.Entry<Integer, Bin> bin : references.get(tid).entrySet()) {
+            if (bin.getKey() != pseudoBin()) {
+                for (Chunk c : bin.getValue().chunks()) {
+                    min = Math.min(min, c.begin());
+                }
+            }
+        }
+        return min == Long.MAX_VALUE ? -1 : min;
+    }
+
+    /** The largest chunk end over every reference's bins (where the last indexed record ends), or -1. */
+    public long lastChunkEnd() {
+        long max = -1;
+        for (Map<Integer, Bin> bins : references) {
+            for (Map.Entry<Integer, Bin> bin : bins.entrySet()) {
+                if (bin.getKey() != pseudoBin()) {
+                    for (Chunk c : bin.getValue().chunks()) {
+                        max = Math.max(max, c.end());
+                    }
+                }
+            }
+        }
+        return max;
     }
 
     /** Offset of the first record overlapping position {@code pos}: from its leaf bin, or the nearest ancestor. */

@@ -89,7 +89,7 @@ public final class FastaDecoder {
                 }
                 int j = inHeader ? scanHeader(buf, i, n) : scanSequence(buf, i, n);
                 if (j < n) { // buf[j] is '\n'
-                    endLine(basesInLine + crInLine + 1);
+                    endLine(basesInLine + crInLine + 1, true);
                     atLineStart = true;
                     i = j + 1;
                 } else {
@@ -99,7 +99,7 @@ public final class FastaDecoder {
             base += n;
         }
         if (!atLineStart) {
-            endLine(basesInLine + crInLine);
+            endLine(basesInLine + crInLine, false);
         }
         finishContig();
         flush();
@@ -141,11 +141,12 @@ public final class FastaDecoder {
         return j;
     }
 
-    private void endLine(int width) {
+    /** Ends a line of {@code width} bytes; {@code terminated} is false for a last line without a newline. */
+    private void endLine(int width, boolean terminated) {
         if (inHeader) {
             startContig();
         } else {
-            endSequenceLine(width);
+            endSequenceLine(width, terminated);
         }
         lineNo++;
     }
@@ -168,7 +169,7 @@ public final class FastaDecoder {
         blankLine = -1;
     }
 
-    private void endSequenceLine(int width) {
+    private void endSequenceLine(int width, boolean terminated) {
         int bases = basesInLine;
         if (contig == null) {
             if (bases == 0) {
@@ -188,13 +189,14 @@ public final class FastaDecoder {
         }
         if (lineBases < 0) {
             lineBases = bases;
-            lineWidth = width;
+            lineWidth = terminated ? width : width + 1; // as if the missing newline were there, like samtools
             firstOffset = lineStart;
         } else {
             if (shortLine >= 0) {
                 throw inconsistent(shortLine);
             }
-            if (bases > lineBases || width - bases != lineWidth - lineBases) {
+            // a last line without a newline has no terminator to compare, only its bases
+            if (bases > lineBases || (terminated && width - bases != lineWidth - lineBases)) {
                 throw inconsistent(lineNo);
             }
             if (bases < lineBases) {

@@ -116,8 +116,11 @@ public final class ReferenceCacheFile {
             FaiEntry a = listed.get(i);
             FaiEntry b = decoded.get(i);
             if (!a.name().equals(b.name()) || a.length() != b.length()) {
+                boolean endsEarly = i == listed.size() - 1 && a.name().equals(b.name()) && b.length() < a.length();
                 throw new InputFormatException(sibling, "line " + (i + 1), "it lists " + a.name() + " of length "
-                        + a.length() + " but the FASTA has " + b.name() + " of length " + b.length() + ".", fix);
+                        + a.length() + " but the FASTA has " + b.name() + " of length " + b.length() + ".",
+                        endsEarly ? "the FASTA ends early, so it is probably truncated: re-download or re-copy " + fasta
+                                + "; if it really is complete, re-run `samtools faidx " + fasta + "`." : fix);
             }
         }
         return true;

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +73,7 @@ public record VcfHeader(List<String> samples, List<String> contigs, Map<String, 
             } else if (line.startsWith("#CHROM")) {
                 String[] f = line.split("\t");
                 List<String> samples = f.length > 9 ? Arrays.asList(f).subList(9, f.length) : List.of();
+                requireUniqueSamples(vcf, n, samples);
                 return new VcfHeader(List.copyOf(samples), List.copyOf(contigs),
                         Collections.unmodifiableMap(info), Collections.unmodifiableMap(format));
             } else if (!line.startsWith("##")) {
@@ -80,5 +82,18 @@ public record VcfHeader(List<String> samples, List<String> contigs, Map<String, 
             }
         }
         throw new InputFormatException(vcf, "header", "no #CHROM line found.", "this is not a VCF file.");
+    }
+
+    /** htslib refuses a header naming one sample twice; silently keeping one of them would lose a sample. */
+    private static void requireUniqueSamples(Path vcf, long line, List<String> samples) {
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < samples.size(); i++) {
+            Integer first = seen.putIfAbsent(samples.get(i), i);
+            if (first != null) {
+                throw new InputFormatException(vcf, "line " + line + " (#CHROM)", "sample name '" + samples.get(i)
+                        + "' appears twice (sample columns " + (first + 1) + " and " + (i + 1) + ").",
+                        "give every sample a distinct name, e.g. `bcftools reheader -s new_names.txt " + vcf + "`.");
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@ import io.gvl.io.internal.Inputs;
 import io.gvl.io.internal.bcf.BcfFile;
 import io.gvl.io.internal.csi.CsiIndex;
 import io.gvl.io.internal.csi.TabixMeta;
+import io.gvl.io.internal.csi.TbiIndex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +17,8 @@ import java.util.zip.GZIPInputStream;
  * Opens a variant path as the right {@link VariantFile}: BCF (by its magic, with a CSI index), bgzipped VCF with a
  * tabix or CSI index, or a small plain VCF in memory. Indexes are checked the way htslib does: one whose
  * modification time (in whole seconds) is before the data file's is stale and refused, since region queries
- * through it could silently miss records.
+ * through it could silently miss records. A text VCF's index is also checked against the data it indexes
+ * ({@link IndexedTextSource}), since a copied or re-compressed file can carry a newer but wrong index.
  */
 public final class VcfIndexes {
     private VcfIndexes() {}
@@ -43,8 +45,8 @@ public final class VcfIndexes {
         Path csi = vcf.resolveSibling(name + ".csi");
         RecordSource source;
         if (Files.isRegularFile(tbi)) {
-            requireNotOlder(vcf, tbi, "bcftools index -t -f " + vcf);
-            source = new TabixSource(vcf, tbi);
+            requireNotOlder(vcf, tbi, "tabix -f -p vcf " + vcf);
+            source = new IndexedTextSource(vcf, tbi, TbiIndex.read(tbi), "tabix -f -p vcf " + vcf);
         } else if (Files.isRegularFile(csi)) {
             requireNotOlder(vcf, csi, "bcftools index -c -f " + vcf);
             source = csiSource(vcf, csi);
@@ -78,7 +80,7 @@ public final class VcfIndexes {
                     + (meta == null ? " (it has no tabix settings, as a BCF index)" : " (format " + meta.format() + ")")
                     + ".", "re-index: `bcftools index -c -f " + vcf + "`.");
         }
-        return new CsiTextSource(vcf, index);
+        return new IndexedTextSource(vcf, csi, index, "bcftools index -c -f " + vcf);
     }
 
     /** Whether the (decompressed) file starts with {@code BCF}. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.TestData;
+import io.gvl.io.internal.csi.TbiIndex;
 import io.gvl.testkit.Oracle;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Region queries through a .tbi index return exactly the lines the {@code tabix} tool returns. */
 class TabixSourceTest {
+    // Tabix-indexed reads through IndexedTextSource with our own .tbi reader, checked against the tabix tool.
     @TempDir
     Path tmp;
 
@@ -34,7 +36,8 @@ class TabixSourceTest {
     void seededRegionsMatchTheTabixTool(String name) throws Exception {
         Oracle.TABIX.require();
         Path vcf = TestData.real(name);
-        try (TabixSource source = new TabixSource(vcf, vcf.resolveSibling(vcf.getFileName() + ".tbi"))) {
+        Path tbi = vcf.resolveSibling(vcf.getFileName() + ".tbi");
+        try (IndexedTextSource source = new IndexedTextSource(vcf, tbi, TbiIndex.read(tbi), "tabix -f -p vcf " + vcf)) {
             List<String> contigs = source.contigs();
             assertFalse(contigs.isEmpty());
             Random r = new Random(name.hashCode());
@@ -57,7 +60,8 @@ class TabixSourceTest {
     void aDamagedIndexNamesTheFixCommand() throws Exception {
         Path vcf = TestData.real("jbrowse-volvox/volvox.filtered.vcf.gz");
         Path bad = Files.write(tmp.resolve("x.vcf.gz.tbi"), new byte[] {31, (byte) 139, 8, 0, 0, 0, 0, 0, 0, 3});
-        InputFormatException e = assertThrows(InputFormatException.class, () -> new TabixSource(vcf, bad));
+        InputFormatException e = assertThrows(InputFormatException.class,
+                () -> new IndexedTextSource(vcf, bad, TbiIndex.read(bad), "tabix -f -p vcf " + vcf));
         assertTrue(e.getMessage().contains("x.vcf.gz.tbi") && e.getMessage().contains("tabix -f -p vcf"),
                 e.getMessage());
     }

@@ -1,0 +1,85 @@
+package io.gvl.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A file output written to a hidden temporary sibling and renamed into place by {@link #commit()}, so a failure
+ * half way (a full disk, a bad region) leaves no partial file at the destination; {@link #close()} without a
+ * commit deletes the temporary file. Errors name the destination and the cause.
+ */
+final class OutputFile implements AutoCloseable {
+    private final Path target;
+    private final Path tmp;
+    private final OutputStream stream;
+    private boolean committed;
+
+    private OutputFile(Path target, Path tmp, OutputStream stream) {
+        this.target = target;
+        this.tmp = tmp;
+        this.stream = stream;
+    }
+
+    static OutputFile create(Path out) {
+        Path target = out.toAbsolutePath().normalize();
+        Path dir = target.getParent();
+        if (!Files.isDirectory(dir)) {
+            throw new UncheckedIOException(new IOException(out + ": cannot write the output: the directory " + dir
+                    + " does not exist (create it first)"));
+        }
+        Path tmp = dir.resolve("." + target.getFileName() + ".tmp." + ProcessHandle.current().pid() + "-"
+                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
+        try {
+            return new OutputFile(target, tmp, Files.newOutputStream(tmp));
+        } catch (IOException e) {
+            throw failure(out, e);
+        }
+    }
+
+    OutputStream stream() {
+        return stream;
+    }
+
+    /** Closes the stream and renames the temporary file onto the destination. */
+    void commit() {
+        try {
+            stream.close();
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            committed = true;
+        } catch (IOException e) {
+            throw failure(target, e);
+        }
+    }
+
+    /** An I/O failure while writing {@code out}, with the operating system's reason (e.g. no space left). */
+    static UncheckedIOException failure(Path out, IOException e) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+            why = fse.getReason();
+        }
+        return new UncheckedIOException(out + ": cannot write the output (" + why + "); nothing was left there", e);
+    }
+
+    @Override
+    public void close() {
+        if (committed) {
+            return;
+        }
+        try {
+            stream.close();
+        } catch (IOException e) {
+            // the write already failed; the temporary file is removed below
+        }
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+            // a hidden, uniquely named leftover does not affect the destination
+        }
+    }
+}

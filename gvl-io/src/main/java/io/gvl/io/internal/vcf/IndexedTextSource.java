@@ -1,0 +1,276 @@
+package io.gvl.io.internal.vcf;
+
+import io.gvl.io.internal.bgzf.BgzfInputStream;
+import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.csi.Chunk;
+import io.gvl.io.internal.csi.CsiIndex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Region queries on a bgzipped VCF through its tabix or CSI index. Lines of the index's chunks are filtered by
+ * their REF span, or INFO/END when present, as tabix does. An index that belongs to another file, or to an
+ * earlier state of this one, would make records vanish without an error, so the index is checked against the
+ * data: at open, the first record must sit where the index's first chunk starts, each indexed contig's first
+ * chunk must start at a record of that contig, and nothing may follow the index's last chunk; on every query,
+ * each chunk must start at a record of the queried contig inside the bin it is listed for, hold only
+ * that contig's records, end at a line boundary, and no record may start inside the region past the last chunk.
+ * One BGZF stream per source, so queries are serialized.
+ */
+public final class IndexedTextSource implements RecordSource {
+    private final Path vcf;
+    private final Path indexFile;
+    private final String reindex;
+    private final CsiIndex index;
+    private final List<String> names;
+    private final List<String> contigs;
+    private final BgzfInputStream in;
+    private final BgzfPositions positions;
+
+    /** {@code reindex} is the command that rebuilds the index, quoted in every mismatch error. */
+    public IndexedTextSource(Path vcf, Path indexFile, CsiIndex index, String reindex) {
+        this.vcf = vcf;
+        this.indexFile = indexFile;
+        this.reindex = reindex;
+        this.index = index;
+        this.names = index.meta().names();
+        List<String> withRecords = new ArrayList<>();
+        for (int tid = 0; tid < names.size(); tid++) {
+            if (index.hasRecords(tid)) {
+                withRecords.add(names.get(tid));
+            }
+        }
+        this.contigs = List.copyOf(withRecords);
+        try {
+            this.in = new BgzfInputStream(vcf);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + vcf, e);
+        }
+        this.positions = new BgzfPositions(vcf);
+        try {
+            checkWholeFile();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public List<String> contigs() {
+        return contigs;
+    }
+
+    private void checkWholeFile() {
+        String where = "index check";
+        try {
+            long at = 0;
+            String line;
+            while ((line = in.readLine()) != null && (line.isEmpty() || line.charAt(0) == '#')) {
+                at = in.getFilePointer();
+            }
+            long first = index.firstChunkBegin();
+            if (line == null && first >= 0) {
+                throw mismatch(where, "it lists records but the file has none");
+            }
+            if (line != null && first < 0) {
+                throw mismatch(where, "it lists no records but the file has some, starting with " + Lines.excerpt(line));
+            }
+            if (line != null && !positions.same(at, first)) {
+                throw mismatch(where, "the file's first record (" + Lines.excerpt(line) + ") is not where the index's "
+                        + "first chunk starts");
+            }
+            for (int tid = 0; tid < names.size(); tid++) {
+                long begin = index.firstChunkBegin(tid);
+                if (begin >= 0) {
+                    seek(where, begin);
+                    String record = in.readLine();
+                    if (record == null || contigOf(record, names.get(tid)) < 0) {
+                        throw mismatch(where, "its first chunk for contig " + names.get(tid) + " starts at "
+                                + (record == null ? "the end of the file" : Lines.excerpt(record)));
+                    }
+                }
+            }
+            long last = index.lastChunkEnd();
+            if (last >= 0) {
+                seek(where, positions.canonical(last));
+                String after;
+                while ((after = in.readLine()) != null) {
+                    if (!after.isEmpty()) {
+                        throw mismatch(where, "records follow the last one it lists, starting with "
+                                + Lines.excerpt(after));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw mismatch(where, "reading where it points fails (" + e.getMessage() + ")");
+        }
+    }
+
+    @Override
+    public synchronized void query(String contig, int start, int end, Consumer<String> sink) throws IOException {
+        String where = "region " + contig + ":" + (start + 1) + "-" + end;
+        List<Chunk> chunks = index.chunks(names.indexOf(contig), start, end);
+        for (Chunk chunk : chunks) {
+            if (!readChunk(where, chunk, contig, start, end, sink)) {
+                return;
+            }
+        }
+        if (!chunks.isEmpty()) {
+            requireNoMissedRecord(where, contig, start, end);
+        }
+    }
+
+    /** Feeds the chunk's overlapping records; returns false once a record starts at or past {@code end}. */
+    private boolean readChunk(String where, Chunk chunk, String contig, int start, int end, Consumer<String> sink)
+            throws IOException {
+        seek(where, chunk.begin());
+        boolean first = true;
+        while (true) {
+            long at = in.getFilePointer();
+            if (at >= chunk.end() || positions.same(at, chunk.end())) {
+                return true;
+            }
+            String line = in.readLine();
+            if (line == null) {
+                throw mismatch(where, "one of its chunks runs past the end of the file");
+            }
+            long after = in.getFilePointer();
+            if (after > chunk.end() && !positions.same(after, chunk.end())) {
+                throw mismatch(where, "one of its chunks ends inside the line " + Lines.excerpt(line));
+            }
+            if (line.isEmpty()) {
+                continue;
+            }
+            int t1 = contigOf(line, contig);
+            long[] span = t1 < 0 ? null : span(line, t1);
+            if (first) {
+                if (span == null) {
+                    throw mismatch(where, "one of its chunks starts at " + Lines.excerpt(line)
+                            + ", not at a record of contig " + contig);
+                }
+                if (span[0] < chunk.binStart() || span[0] >= chunk.binEnd()) {
+                    throw mismatch(where, "one of its chunks starts at the record " + Lines.excerpt(line)
+                            + ", outside the bin " + (chunk.binStart() + 1) + "-" + chunk.binEnd() + " it is listed in");
+                }
+                first = false;
+            } else if (t1 < 0) {
+                throw mismatch(where, "one of its chunks for contig " + contig + " holds the line " + Lines.excerpt(line));
+            }
+            if (span == null) {
+                sink.accept(line); // malformed: the parser names the problem
+            } else if (span[0] >= end) {
+                return false;
+            } else if (span[1] > start) {
+                sink.accept(line);
+            }
+        }
+    }
+
+    /** After the last chunk, a record of the contig that starts inside the region was left out by the index. */
+    private void requireNoMissedRecord(String where, String contig, int start, int end) throws IOException {
+        String line;
+        while ((line = in.readLine()) != null && line.isEmpty()) {
+            // blank lines carry no record
+        }
+        int t1 = line == null ? -1 : contigOf(line, contig);
+        long[] span = t1 < 0 ? null : span(line, t1);
+        if (span != null && span[0] >= start && span[0] < end) {
+            throw mismatch(where, "the record " + Lines.excerpt(line) + " lies in the region but in none of its chunks");
+        }
+    }
+
+    private void seek(String where, long offset) {
+        long size = fileSize();
+        long address = offset >>> 16;
+        if (address > size || (address == size && (offset & 0xffff) != 0)) { // the very end is a valid position
+            throw new InputFormatException(vcf, where, "the index " + indexFile + " does not match this file: it"
+                    + " points to byte " + address + " but the file has only " + size + " bytes, so the file is"
+                    + " truncated or the index belongs to another file.", "if the file was cut short, re-download or re-create it with bgzip; otherwise"
+                    + " re-index it: `" + reindex + "`.");
+        }
+        try {
+            in.seek(offset);
+        } catch (IOException | RuntimeException e) {
+            throw mismatch(where, "it points to offset " + (offset >>> 16) + ":" + (offset & 0xffff)
+                    + ", which is not a position in the file (" + e.getMessage() + ")");
+        }
+    }
+
+    private long fileSize() {
+        try {
+            return Files.size(vcf);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot stat " + vcf, e);
+        }
+    }
+
+    private InputFormatException mismatch(String where, String detail) {
+        return new InputFormatException(vcf, where, "the index " + indexFile + " does not match this file: " + detail
+                + ". It belongs to another file or to an earlier version of this one (a copy or re-compression"
+                + " keeps the old index, and a newer time stamp does not make it current).",
+                "re-index it: `" + reindex + "`.");
+    }
+
+    /** Index of the tab ending the CHROM column when the line is a record of {@code contig}, else -1. */
+    private static int contigOf(String line, String contig) {
+        int t1 = line.indexOf('\t');
+        return t1 == contig.length() && line.startsWith(contig) ? t1 : -1;
+    }
+
+    /** 0-based {@code [begin, end)} of a record, or {@code null} when its columns cannot be read. */
+    private static long[] span(String line, int t1) {
+        int t2 = line.indexOf('\t', t1 + 1);
+        int t3 = t2 < 0 ? -1 : line.indexOf('\t', t2 + 1);
+        int t4 = t3 < 0 ? -1 : line.indexOf('\t', t3 + 1);
+        if (t4 < 0) {
+            return null;
+        }
+        long begin;
+        try {
+            begin = Long.parseLong(line, t1 + 1, t2, 10) - 1;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        long end = begin + Math.max(1, t4 - t3 - 1);
+        long infoEnd = infoEnd(line, t4);
+        return new long[] {begin, infoEnd > 0 ? infoEnd : end};
+    }
+
+    /** The INFO/END value, or -1 when the record has none. */
+    private static long infoEnd(String line, int t4) {
+        int t5 = line.indexOf('\t', t4 + 1);
+        int t6 = t5 < 0 ? -1 : line.indexOf('\t', t5 + 1);
+        int t7 = t6 < 0 ? -1 : line.indexOf('\t', t6 + 1);
+        if (t7 < 0) {
+            return -1;
+        }
+        int stop = line.indexOf('\t', t7 + 1);
+        stop = stop < 0 ? line.length() : stop;
+        int at = line.startsWith("END=", t7 + 1) ? t7 + 1 : line.indexOf(";END=", t7 + 1);
+        if (at < 0 || at >= stop) {
+            return -1;
+        }
+        int from = line.charAt(at) == ';' ? at + 5 : at + 4;
+        int to = from;
+        while (to < stop && Character.isDigit(line.charAt(to))) {
+            to++;
+        }
+        return to == from || to - from > 18 ? -1 : Long.parseLong(line, from, to, 10);
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            positions.close();
+        }
+    }
+}
