@@ -4,10 +4,8 @@ import io.gvl.format.ArrowTable;
 import io.gvl.format.JvmOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -25,8 +23,6 @@ import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -57,17 +53,7 @@ public final class ArrowTableWriter {
                     }
                     v.setValueCount(n);
                 }
-                try (VectorSchemaRoot root = new VectorSchemaRoot(new ArrayList<>(vectors));
-                     FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                             StandardOpenOption.TRUNCATE_EXISTING);
-                     ArrowFileWriter w = new ArrowFileWriter(root, null, ch)) {
-                    vectors.clear();
-                    root.setRowCount(n);
-                    w.start();
-                    w.writeBatch();
-                    w.end();
-                    ch.force(true);
-                }
+                ArrowFileOutput.writeOneBatch(vectors, n, null, false, file);
             } finally {
                 vectors.forEach(FieldVector::close);
             }

@@ -4,15 +4,12 @@ import io.gvl.format.JvmOptions;
 import io.gvl.format.VariantTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
@@ -22,13 +19,9 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.arrow.vector.ipc.message.IpcOption;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
@@ -100,18 +93,7 @@ public final class VariantTableWriter {
                 }
                 DictionaryProvider.MapDictionaryProvider dicts = new DictionaryProvider.MapDictionaryProvider();
                 dicts.put(new Dictionary(dictValues, encoding));
-                try (VectorSchemaRoot root = new VectorSchemaRoot(new ArrayList<>(vectors));
-                     FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                             StandardOpenOption.TRUNCATE_EXISTING);
-                     ArrowFileWriter w = new ArrowFileWriter(root, dicts, ch, Map.of(), IpcOption.DEFAULT,
-                             CommonsCompressionFactory.INSTANCE, CompressionUtil.CodecType.ZSTD)) {
-                    vectors.clear();
-                    root.setRowCount(n);
-                    w.start();
-                    w.writeBatch();
-                    w.end();
-                    ch.force(true);
-                }
+                ArrowFileOutput.writeOneBatch(vectors, n, dicts, true, file);
             } finally {
                 vectors.forEach(FieldVector::close);
                 dictValues.close();
