@@ -8,6 +8,7 @@ It writes, under gvl-core/src/test/resources/gvl043/interchange/:
 - dot_ds/        a dataset written by GenVarLoader from the first six demo regions with '.' strands on every second
                  one, so its regions.npy is float64 with NaN strands (a GVL quirk gvl must open);
 - seed_ds/       the same six regions with their real strands;
+- mixed_ds/      genvarloader.concat of seed_ds and gvl's write of the next six regions with --reuse-gvl-index;
 - outputs.npz    GVL's outputs: deterministic fixed-length haplotypes of dot_ds, and jittered, randomly shifted
                  haplotypes of seed_ds for each seed in outputs.json (seeds beyond 64 bits included);
 - outputs.json   the seeds (as decimal strings), shapes, and the checks made against a gvl-written dataset.
@@ -38,9 +39,9 @@ JITTER = 16
 SEEDS = [0, 7, 2**63 - 1, 2**63, 2**64, 2**64 + 12345, 2**100, 3**90]
 
 
-def first_regions(src: Path, dst: Path, dots: bool, n: int = 6) -> None:
-    """The first n BED rows; with dots, every second strand becomes '.'."""
-    rows = src.read_text().splitlines()[:n]
+def first_regions(src: Path, dst: Path, dots: bool, n: int = 6, skip: int = 0) -> None:
+    """BED rows skip .. skip + n; with dots, every second strand becomes '.'."""
+    rows = src.read_text().splitlines()[skip:skip + n]
     out = []
     for i, line in enumerate(rows):
         f = line.split("\t")
@@ -111,11 +112,30 @@ def main() -> None:
         except Exception as e:  # recorded, not hidden: the goldens say what GVL does with a mix
             checks["concat_mixed"] = f"refused: {type(e).__name__}: {str(e).splitlines()[0]}"
 
+        # With --reuse-gvl-index gvl stores GVL's own index (left beside the VCF by the write above), so GVL's concat
+        # takes the mix; the concatenated dataset is kept for gvl to read.
+        gvl_reuse = work / "gvl_reuse_ds"
+        next_bed = work / "next.bed"
+        first_regions(work / "regions.bed", next_bed, dots=False, skip=6)
+        subprocess.run([str(ROOT / "gvl"), "write", "--bed", str(next_bed), "--vcf", str(vcf), "--reuse-gvl-index",
+                        "--max-jitter", str(JITTER), str(gvl_reuse)], check=True)
+        mixed = work / "mixed_ds"
+        gvl.concat(mixed, [seed_py, gvl_reuse], axis="regions", overwrite=True)
+        mixed_ds = gvl.Dataset.open(mixed, ref)
+        n = len(seed_bed.read_text().splitlines())
+        halves = haps(mixed_ds, deterministic=True)
+        checks["concat_with_reused_index"] = "accepted"
+        checks["concat_halves_equal_inputs"] = bool(
+            np.array_equal(halves[:n], haps(seed_ds, deterministic=True))
+            and np.array_equal(halves[n:], haps(gvl.Dataset.open(gvl_reuse, ref), deterministic=True)))
+        arrays["mixed_deterministic"] = halves
+
         if OUT.exists():
             shutil.rmtree(OUT)
         OUT.mkdir(parents=True)
         shutil.copytree(gvl_py, OUT / "dot_ds", ignore=shutil.ignore_patterns("*.lock"))
         shutil.copytree(seed_py, OUT / "seed_ds", ignore=shutil.ignore_patterns("*.lock"))
+        shutil.copytree(mixed, OUT / "mixed_ds", ignore=shutil.ignore_patterns("*.lock"))
         np.savez_compressed(OUT / "outputs.npz", **arrays)
         meta = {
             "generator": "tools/goldens/gvl043/gen_interchange.py",

@@ -74,6 +74,11 @@ public final class WriteCommand implements Callable<Integer> {
             description = "Store regions on contigs the VCF lacks without variants (GenVarLoader's behaviour).")
     boolean allowMissingContigs;
 
+    @Option(names = "--reuse-gvl-index", negatable = false,
+            description = "Store GenVarLoader's variant index beside the VCF (VCF.gvi[.zst]) as the dataset's variant"
+                    + " table, so GenVarLoader's concat accepts this dataset with GVL-written ones (no INFO fields).")
+    boolean reuseGvlIndex;
+
     @Option(names = "--no-ref-check", negatable = false,
             description = "With --reference, write even when a variant's REF disagrees with the reference bases.")
     boolean noRefCheck;
@@ -91,7 +96,7 @@ public final class WriteCommand implements Callable<Integer> {
         try {
             WriteOptions.Builder b = WriteOptions.builder(bed).maxJitter(maxJitter).maxMem(MemorySize.parse(maxMem))
                     .overwrite(overwrite).allowMissingContigs(allowMissingContigs).extendToLength(!noExtend)
-                    .refCheck(!noRefCheck)
+                    .refCheck(!noRefCheck).reuseGvlIndex(reuseGvlIndex)
                     .reference(reference).samples(sampleList(samples))
                     .progress(progress);
             if (vcf != null) {

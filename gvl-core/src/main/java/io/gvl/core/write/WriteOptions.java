@@ -31,12 +31,18 @@ import java.util.Objects;
  *                            the header declares them
  * @param refCheck            with a reference, refuse the write when a variant's REF disagrees with the reference
  *                            bases (default true)
+ * @param reuseGvlIndex       store GenVarLoader's own variant index ({@code VCF.gvi} or {@code VCF.gvi.zst}, which
+ *                            its write leaves beside the VCF) as {@code variants.arrow}, byte for byte, so that
+ *                            GenVarLoader's {@code concat} takes this dataset together with GVL-written ones from the
+ *                            same VCF; the index must be newer than the VCF and hold the same variants, and the
+ *                            dataset then has the index's columns only (no INFO fields, as a GVL-written dataset)
  */
 public record WriteOptions(Path regions, VariantSource variants, Path variantFile, Path reference,
                            List<SampleTrack> tracks, List<AnnotationTrack> annotations, List<String> samples,
                            int maxJitter, long maxMem,
                            boolean overwrite, boolean extendToLength, boolean allowMissingContigs, int threads,
-                           WriteProgress progress, List<String> infoFields, boolean refCheck) {
+                           WriteProgress progress, List<String> infoFields, boolean refCheck,
+                           boolean reuseGvlIndex) {
 
     /** GVL's default budget, 4 GiB. */
     public static final long DEFAULT_MAX_MEM = 4L << 30;
@@ -91,6 +97,7 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         private WriteProgress progress = WriteProgress.NONE;
         private final List<String> infoFields = new ArrayList<>();
         private boolean refCheck = true;
+        private boolean reuseGvlIndex;
 
         private Builder(Path regions) {
             this.regions = regions;
@@ -169,6 +176,12 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
             return this;
         }
 
+        /** See {@link WriteOptions#reuseGvlIndex()}; needs a VCF or BCF file ({@link #variants(Path)}). */
+        public Builder reuseGvlIndex(boolean reuse) {
+            this.reuseGvlIndex = reuse;
+            return this;
+        }
+
         /** Whether to compare REF with the reference (when one is given); on by default. */
         public Builder refCheck(boolean check) {
             this.refCheck = check;
@@ -177,7 +190,8 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
 
         public WriteOptions build() {
             return new WriteOptions(regions, variants, variantFile, reference, tracks, annotations, samples, maxJitter, maxMem,
-                    overwrite, extendToLength, allowMissingContigs, threads, progress, infoFields, refCheck);
+                    overwrite, extendToLength, allowMissingContigs, threads, progress, infoFields, refCheck,
+                    reuseGvlIndex);
         }
     }
 }

@@ -81,6 +81,15 @@ public final class DatasetWriter {
                 + "decoded calls per task)", dest, regions.size(), samples.size(), rows == null ? 0 : rows.size(),
                 o.maxMem() >> 20, o.threads(), taskBudget >> 20);
         Progress progress = new Progress(o.progress());
+        Path gvlIndex = null;
+        if (o.reuseGvlIndex()) {
+            if (variants == null) {
+                throw new WriteException("reuseGvlIndex needs a VCF or BCF file.", "give variants, or drop the option.");
+            }
+            gvlIndex = GvlVariantIndex.verified(variants.path(), table);
+            LOG.info("storing GenVarLoader's variant index {} as variants.arrow (no INFO fields)", gvlIndex);
+        }
+        Path finalGvlIndex = gvlIndex;
         VariantTable finalTable = table;
         VariantRows finalRows = rows;
         DatasetPublisher.publish(dest, o.overwrite(), tmp -> {
@@ -89,8 +98,12 @@ public final class DatasetWriter {
                 int[] ends = regions.qEnd().clone();
                 if (variants != null) {
                     Files.createDirectories(DatasetLayout.genotypes(tmp));
-                    finalTable.write(DatasetLayout.genotypes(tmp).resolve(DatasetLayout.VARIANTS),
-                            variants.infoColumns());
+                    Path variantsFile = DatasetLayout.genotypes(tmp).resolve(DatasetLayout.VARIANTS);
+                    if (finalGvlIndex != null) {
+                        Files.copy(finalGvlIndex, variantsFile);
+                    } else {
+                        finalTable.write(variantsFile, variants.infoColumns());
+                    }
                     int[] sampleIndexes = sampleIndexes(variants, samples);
                     ends = new GenotypeStage(regions, variants, finalRows, recordContigs(regions, finalRows),
                             sampleIndexes, o.extendToLength()).write(tmp, taskBudget, exec, progress);

@@ -2,6 +2,7 @@ package io.gvl.core.dataset.parity;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +14,12 @@ import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.write.WriteException;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.format.NpyArray;
 import io.gvl.format.Npz;
 import io.gvl.format.Regions;
+import io.gvl.format.VariantTable;
 import io.gvl.io.fasta.Reference;
 import java.io.IOException;
 import java.lang.foreign.ValueLayout;
@@ -24,6 +27,8 @@ import java.math.BigInteger;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -39,7 +44,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Goldens made by GenVarLoader 0.43.1 ({@code tools/goldens/gvl043/gen_interchange.py}): a GVL-written dataset whose
  * {@code regions.npy} is float64 with NaN strands opens and serves GVL's outputs, and seeds beyond 64 bits give
- * GVL's jittered, randomly shifted haplotypes, on GVL's dataset and on the same regions written by gvl.
+ * GVL's jittered, randomly shifted haplotypes, on GVL's dataset and on the same regions written by gvl; a dataset
+ * gvl writes with {@code reuseGvlIndex} joins a GVL-written one in GVL's {@code concat}, and gvl reads the result.
  */
 class InterchangeGoldenTest {
     static final Path DATA = Path.of(System.getProperty("gvl.shared.data"));
@@ -136,6 +142,81 @@ class InterchangeGoldenTest {
         assertTrue(ours.get("ILEN").asText().startsWith("large_list<"), ours.toString());
     }
 
+    @Test
+    void gvlsConcatOfItsDatasetAndOursReadsBackAsInGvl() {
+        assertEquals("accepted", meta.get("checks").get("concat_with_reused_index").asText());
+        try (Dataset ds = Dataset.open(goldens.resolve("mixed_ds"), reference)) {
+            assertEquals(12, ds.regionCount());
+            assertGolden("mixed_deterministic", deterministic(ds));
+        }
+    }
+
+    @Test
+    void reusingGvlsIndexStoresItsBytes() throws IOException {
+        Path vcf = vcfCopy("reuse");
+        Path index = goldens.resolve("seed_ds/genotypes/variants.arrow");
+        Path beside = Files.copy(index, vcf.resolveSibling(vcf.getFileName() + ".gvi.zst"));
+        Files.setLastModifiedTime(beside, FileTime.fromMillis(Files.getLastModifiedTime(vcf).toMillis() + 10_000));
+        Path out = tmp.resolve("reused");
+        Gvl.write(out, nextRegions(vcf).reuseGvlIndex(true).build());
+        assertArrayEquals(Files.readAllBytes(index), Files.readAllBytes(out.resolve("genotypes/variants.arrow")));
+        try (Dataset ds = Dataset.open(out, reference); DatasetOutput o = grid(deterministic(ds))) {
+            byte[] golden = outputs.get("mixed_deterministic").data().toArray(ValueLayout.JAVA_BYTE);
+            byte[] second = Arrays.copyOfRange(golden, golden.length / 2, golden.length);
+            assertArrayEquals(second, ((Dense) o.sequences()).data().toArray(ValueLayout.JAVA_BYTE),
+                    "the regions GVL read from this write in its concat");
+        }
+    }
+
+    @Test
+    void reusingAMissingStaleOrForeignIndexIsRefused() throws IOException {
+        Path vcf = vcfCopy("refuse");
+        WriteException missing = assertThrows(WriteException.class,
+                () -> Gvl.write(tmp.resolve("r1"), nextRegions(vcf).reuseGvlIndex(true).build()));
+        assertTrue(missing.getMessage().contains("No GenVarLoader variant index"), missing.getMessage());
+
+        Path beside = Files.copy(goldens.resolve("seed_ds/genotypes/variants.arrow"),
+                vcf.resolveSibling(vcf.getFileName() + ".gvi.zst"));
+        Files.setLastModifiedTime(beside, FileTime.fromMillis(Files.getLastModifiedTime(vcf).toMillis() - 10_000));
+        WriteException stale = assertThrows(WriteException.class,
+                () -> Gvl.write(tmp.resolve("r2"), nextRegions(vcf).reuseGvlIndex(true).build()));
+        assertTrue(stale.getMessage().contains("is not newer than"), stale.getMessage());
+
+        VariantTable t = VariantTable.read(beside);
+        new VariantTable(Arrays.copyOf(t.chrom(), t.size() - 1), Arrays.copyOf(t.pos(), t.size() - 1),
+                Arrays.copyOf(t.ref(), t.size() - 1), Arrays.copyOf(t.alt(), t.size() - 1),
+                Arrays.copyOf(t.ilen(), t.size() - 1)).write(beside);
+        Files.setLastModifiedTime(beside, FileTime.fromMillis(Files.getLastModifiedTime(vcf).toMillis() + 10_000));
+        WriteException foreign = assertThrows(WriteException.class,
+                () -> Gvl.write(tmp.resolve("r3"), nextRegions(vcf).reuseGvlIndex(true).build()));
+        assertTrue(foreign.getMessage().contains("does not list the variants")
+                && foreign.getMessage().contains(t.size() + " records in the VCF"), foreign.getMessage());
+        assertFalse(Files.exists(tmp.resolve("r3")), "nothing published");
+    }
+
+    private static Path vcfCopy(String name) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("vcf-" + name));
+        Path vcf = Files.copy(VCF, dir.resolve(VCF.getFileName()));
+        Files.copy(VCF.resolveSibling(VCF.getFileName() + ".tbi"), dir.resolve(VCF.getFileName() + ".tbi"));
+        return vcf;
+    }
+
+    /** Demo regions 6 to 11, the second half of the concatenated golden. */
+    private static WriteOptions.Builder nextRegions(Path vcf) throws IOException {
+        Path bed = vcf.resolveSibling("next.bed");
+        Files.write(bed, Files.readAllLines(DATA.resolve("real-derived/vg-z-synth16/regions.bed")).subList(6, 12));
+        return WriteOptions.builder(bed).variants(vcf).maxJitter(meta.get("jitter").asInt());
+    }
+
+    private static Dataset deterministic(Dataset ds) {
+        return ds.withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(meta.get("length").asInt()));
+    }
+
+    private static DatasetOutput grid(Dataset view) {
+        int[] s = iterable(meta.get("samples")).stream().map(JsonNode::asText).mapToInt(view::sampleIndex).toArray();
+        return view.getGrid(IntStream.range(0, view.regionCount()).toArray(), s);
+    }
+
     private static Dataset seeded(Dataset ds, BigInteger seed) {
         return ds.withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(meta.get("length").asInt()))
                 .withSettings(s -> s.withJitter(meta.get("jitter").asInt()).withDeterministic(false).withSeed(seed));
@@ -143,10 +224,7 @@ class InterchangeGoldenTest {
 
     /** The golden is {@code view[:, SAMPLES]}: every region, the listed samples, as a (R, S, ploidy, L) array. */
     private static void assertGolden(String key, Dataset view) {
-        List<String> names = List.copyOf(iterable(meta.get("samples")).stream().map(JsonNode::asText).toList());
-        int[] s = names.stream().mapToInt(view::sampleIndex).toArray();
-        int[] regions = IntStream.range(0, view.regionCount()).toArray();
-        try (DatasetOutput out = view.getGrid(regions, s)) {
+        try (DatasetOutput out = grid(view)) {
             Dense d = (Dense) out.sequences();
             NpyArray golden = outputs.get(key);
             assertArrayEquals(golden.shape(), d.shape(), key + " shape");
