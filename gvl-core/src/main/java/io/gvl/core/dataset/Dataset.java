@@ -2,15 +2,18 @@ package io.gvl.core.dataset;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.internal.dataset.DummyDataset;
+import io.gvl.core.internal.dataset.InstanceStatistics;
 import io.gvl.core.internal.dataset.Instances;
 import io.gvl.core.internal.dataset.OpenedDataset;
 import io.gvl.core.internal.dataset.OutputSizer;
 import io.gvl.core.internal.dataset.Reconstruction;
 import io.gvl.core.internal.dataset.SpliceColumns;
 import io.gvl.core.internal.dataset.SplicedInstances;
+import io.gvl.core.internal.dataset.Subsets;
 import io.gvl.core.internal.dataset.VariantOptions;
 import io.gvl.core.internal.dataset.ViewState;
 import io.gvl.core.internal.dataset.ViewValidation;
+import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.rng.NumpyGenerator;
 import io.gvl.core.kernel.track.InsertionFill;
 import io.gvl.io.fasta.Reference;
@@ -117,7 +120,7 @@ public final class Dataset implements AutoCloseable {
         List<String> tracks = new ArrayList<>(opened.tracks().keySet());
         ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, OutputLength.ragged(), 0,
                 NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null, VariantOptions.defaults(), null,
-                VarFilter.NONE);
+                VarFilter.NONE, Parallel.AUTO);
         return new Dataset(opened, v, Arena::ofShared);
     }
 
@@ -178,7 +181,7 @@ public final class Dataset implements AutoCloseable {
         Settings next = change.apply(settings());
         NumpyGenerator rng = next.seed().isPresent() ? NumpyGenerator.seeded(next.seed().get()) : view.rng();
         return derive(view.withSettings(next.jitter(), rng, next.deterministic(), next.rcNeg(), next.realignTracks())
-                .withVariants(view.variants().with(next)));
+                .withVariants(view.variants().with(next)).withParallel(next.parallel()));
     }
 
     /** The same insertion fill for every track (only used when tracks are realigned to haplotypes). */
@@ -235,6 +238,38 @@ public final class Dataset implements AutoCloseable {
      * A view restricted to these regions and samples, in the given order; indices are relative to this view (so
      * subsets compose). Null keeps an axis as it is.
      */
+    /** A view keeping the regions whose flag is set ({@code mask} has one flag per region of this view). */
+    public Dataset subsetToRegions(boolean[] mask) {
+        return subsetTo(Subsets.selected(mask, regionCount(), "region"), null);
+    }
+
+    /**
+     * A view keeping the regions whose value of the region column {@code column} {@code keep} accepts: GVL's
+     * {@code ds.subset_to(regions=ds.regions[column] == value)}, e.g.
+     * {@code subsetToRegions("split", "train"::equals)}.
+     */
+    public Dataset subsetToRegions(String column, java.util.function.Predicate<Object> keep) {
+        return subsetToRegions(regionColumns().mask(column, keep));
+    }
+
+    /**
+     * A view of the named regions, in the given order, where {@code nameColumn} is the region column holding names
+     * (GVL's {@code region_names} at open). Names must be unique in this view; an unknown name is refused.
+     */
+    public Dataset subsetToRegionNames(String nameColumn, List<String> names) {
+        return subsetTo(Subsets.byName(regionColumns().values(nameColumn), names, "region", nameColumn), null);
+    }
+
+    /** A view keeping the samples whose flag is set ({@code mask} has one flag per sample of this view). */
+    public Dataset subsetToSamples(boolean[] mask) {
+        return subsetTo(null, Subsets.selected(mask, sampleCount(), "sample"));
+    }
+
+    /** A view of the named samples, in the given order; an unknown name is refused. */
+    public Dataset subsetToSamples(List<String> names) {
+        return subsetTo(null, Subsets.byName(new ArrayList<>(samples()), names, "sample", null));
+    }
+
     public Dataset subsetTo(int[] regions, int[] samples) {
         int[] r = regions == null ? view.regionRows() : compose(view.regionRows(), regions, regionCount(), "region");
         int[] s = samples == null ? view.sampleCols() : compose(view.sampleCols(), samples, sampleCount(), "sample");
@@ -326,13 +361,22 @@ public final class Dataset implements AutoCloseable {
     private DatasetOutput inArena(java.util.function.Function<Arena, List<NamedArray>> body, long[] leadingShape) {
         Arena arena = arenas.get();
         try {
-            return new DatasetOutput(arena, !borrowedArena, leadingShape, body.apply(arena));
+            List<NamedArray> arrays = RowParallelism.withMode(mode(view.parallel()), () -> body.apply(arena));
+            return new DatasetOutput(arena, !borrowedArena, leadingShape, arrays);
         } catch (RuntimeException | Error e) {
             if (!borrowedArena) {
                 arena.close();
             }
             throw e;
         }
+    }
+
+    private static RowParallelism.Mode mode(Parallel p) {
+        return switch (p) {
+            case TRUE -> RowParallelism.Mode.ALWAYS;
+            case FALSE -> RowParallelism.Mode.NEVER;
+            case AUTO -> RowParallelism.Mode.AUTO;
+        };
     }
 
     /**
@@ -347,6 +391,46 @@ public final class Dataset implements AutoCloseable {
         }
         Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
         return OutputSizer.bytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
+    }
+
+    // ----- instance statistics (no reconstruction) ----------------------------------------------------------------
+
+    /**
+     * GVL's {@code haplotype_lengths} for the pairs {@code (regions[i], samples[i])}: the length of each haplotype
+     * over its region widened by the view's jitter on both sides, {@code ploidy} values per pair at
+     * {@code [i * ploidy + p]}. Empty, as in GVL, when the dataset has no genotypes or the view is not deterministic
+     * (random choices would make lengths vary). Not defined for spliced views.
+     */
+    public java.util.Optional<int[]> haplotypeLengths(int[] regions, int[] samples) {
+        Instances pairs = statisticsPairs("haplotypeLengths", regions, samples);
+        if (!opened.hasGenotypes() || !view.deterministic()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(InstanceStatistics.haplotypeLengths(opened, view, pairs));
+    }
+
+    /**
+     * GVL's {@code n_variants}: variants stored for each haplotype of the pairs (over the region padded by the
+     * dataset's max jitter), {@code ploidy} values per pair; one 0 per pair when the dataset has no genotypes.
+     */
+    public int[] nVariants(int[] regions, int[] samples) {
+        Instances pairs = statisticsPairs("nVariants", regions, samples);
+        return opened.hasGenotypes() ? InstanceStatistics.variantCounts(opened, pairs) : new int[pairs.size()];
+    }
+
+    /** GVL's {@code n_intervals}: stored intervals per pair of each active track, in active-track order. */
+    public int[] nIntervals(int[] regions, int[] samples) {
+        Instances pairs = statisticsPairs("nIntervals", regions, samples);
+        return InstanceStatistics.intervalCounts(opened, view.activeTracks(), pairs);
+    }
+
+    private Instances statisticsPairs(String what, int[] regions, int[] samples) {
+        opened.ensureOpen();
+        if (view.spliced()) {
+            throw new IllegalStateException(what + " is defined per region, not per spliced row: call"
+                    + " withoutSplicing() first");
+        }
+        return Instances.pairs(opened, view, regions, samples, new long[] {regions.length});
     }
 
     // ----- properties --------------------------------------------------------------------------------------------
@@ -427,6 +511,31 @@ public final class Dataset implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Every column of the BED this dataset was written from, rows in this view's region order (GVL's
+     * {@code ds.regions}); not defined for spliced views, whose rows are groups of regions.
+     */
+    public RegionColumns regionColumns() {
+        opened.ensureOpen();
+        if (view.spliced()) {
+            throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: call"
+                    + " withoutSplicing() first");
+        }
+        int n = regionCount();
+        int[] rows = view.regionRows() == null ? IntStream.range(0, n).toArray() : view.regionRows().clone();
+        return new RegionColumns(opened.inputRegions().table(), rows);
+    }
+
+    /** Whether this view keeps only some regions or samples (GVL's {@code is_subset}). */
+    public boolean isSubset() {
+        return view.regionRows() != null || view.sampleCols() != null;
+    }
+
+    /** {@code (regions, samples)} of the whole dataset, before any subset (GVL's {@code full_shape}). */
+    public int[] fullShape() {
+        return new int[] {view.spliced() ? view.splice().size() : opened.regions().size(), opened.samples()};
+    }
+
     /** Sample names in view order. */
     public List<String> samples() {
         List<String> all = opened.metadata().samples();
@@ -480,7 +589,7 @@ public final class Dataset implements AutoCloseable {
         VariantOptions v = view.variants();
         return new Settings(view.jitter(), java.util.Optional.empty(), view.deterministic(), view.rcNeg(),
                 view.realignTracks(), v.minAf(), v.maxAf(), v.varFields(), v.dummy(), v.unphasedUnion(),
-                v.flankLength(), v.tokens());
+                v.flankLength(), v.tokens(), view.parallel());
     }
 
     /** The window options of a {@link SeqKind#VARIANT_WINDOWS} view, if set. */
@@ -515,9 +624,9 @@ public final class Dataset implements AutoCloseable {
         opened.close();
     }
 
+    /** A summary in the layout of GVL's {@code str(ds)}: splicing, subset, shape, length, jitter, outputs, tracks. */
     @Override
     public String toString() {
-        return "Dataset[" + path() + ", " + regionCount() + " regions x " + sampleCount() + " samples, seqs="
-                + view.seqs() + ", tracks=" + view.activeTracks() + ", length=" + view.length() + "]";
+        return DatasetSummary.of(this, opened.hasGenotypes(), view.jitter(), view.deterministic());
     }
 }

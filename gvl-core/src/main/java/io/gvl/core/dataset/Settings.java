@@ -26,11 +26,13 @@ import java.util.OptionalDouble;
  * @param flankLength    {@code L > 0} adds {@code flank_tokens} ({@code 2L} reference tokens around each variant) to
  *                       {@link SeqKind#VARIANTS} output; needs {@link #tokens}
  * @param tokens         the token alphabet of flank tokens
+ * @param parallel       whether this view's queries split rows over threads: {@link Parallel#AUTO} (default) defers
+ *                       to {@code GVL_FORCE_PARALLEL} and then to the size gate; see {@link Parallel}
  */
 public record Settings(int jitter, Optional<BigInteger> seed, boolean deterministic, boolean rcNeg, boolean realignTracks,
                        OptionalDouble minAf, OptionalDouble maxAf, List<String> varFields,
                        Optional<DummyVariant> dummyVariant, boolean unphasedUnion, int flankLength,
-                       Optional<TokenAlphabet> tokens) {
+                       Optional<TokenAlphabet> tokens, Parallel parallel) {
 
     /** GVL's default variant fields. */
     public static final List<String> DEFAULT_VAR_FIELDS = List.of("alt", "ilen", "start");
@@ -43,20 +45,27 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
         varFields = List.copyOf(varFields);
         Objects.requireNonNull(dummyVariant, "dummyVariant");
         Objects.requireNonNull(tokens, "tokens");
+        Objects.requireNonNull(parallel, "parallel");
     }
 
     /**
      * GVL's defaults: no jitter, seed 0, deterministic, reverse-complement negative strands, realign tracks, no AF
-     * bounds, fields {@code alt, ilen, start}, no dummy, phased, no flank tokens.
+     * bounds, fields {@code alt, ilen, start}, no dummy, phased, no flank tokens, parallelism AUTO.
      */
     public static Settings defaults() {
         return new Settings(0, Optional.empty(), true, true, true, OptionalDouble.empty(), OptionalDouble.empty(),
-                DEFAULT_VAR_FIELDS, Optional.empty(), false, 0, Optional.empty());
+                DEFAULT_VAR_FIELDS, Optional.empty(), false, 0, Optional.empty(), Parallel.AUTO);
+    }
+
+    /** GVL's {@code with_settings(parallel=...)}: force this view's queries parallel or serial, or leave it to AUTO. */
+    public Settings withParallel(Parallel p) {
+        return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
+                unphasedUnion, flankLength, tokens, Objects.requireNonNull(p, "parallel"));
     }
 
     public Settings withJitter(int j) {
         return new Settings(j, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
-                unphasedUnion, flankLength, tokens);
+                unphasedUnion, flankLength, tokens, parallel);
     }
 
     /** {@link #withSeed(BigInteger)} for a {@code long} seed. */
@@ -70,47 +79,47 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
      */
     public Settings withSeed(BigInteger s) {
         return new Settings(jitter, Optional.of(s), deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
-                dummyVariant, unphasedUnion, flankLength, tokens);
+                dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withDeterministic(boolean d) {
         return new Settings(jitter, seed, d, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
-                unphasedUnion, flankLength, tokens);
+                unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withRcNeg(boolean rc) {
         return new Settings(jitter, seed, deterministic, rc, realignTracks, minAf, maxAf, varFields, dummyVariant,
-                unphasedUnion, flankLength, tokens);
+                unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withRealignTracks(boolean r) {
         return new Settings(jitter, seed, deterministic, rcNeg, r, minAf, maxAf, varFields, dummyVariant,
-                unphasedUnion, flankLength, tokens);
+                unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withMinAf(double af) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, OptionalDouble.of(af), maxAf,
-                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withoutMinAf() {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, OptionalDouble.empty(), maxAf,
-                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withMaxAf(double af) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, OptionalDouble.of(af),
-                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withoutMaxAf() {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, OptionalDouble.empty(),
-                varFields, dummyVariant, unphasedUnion, flankLength, tokens);
+                varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withVarFields(List<String> fields) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, fields, dummyVariant,
-                unphasedUnion, flankLength, tokens);
+                unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withVarFields(String... fields) {
@@ -119,28 +128,28 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
 
     public Settings withDummyVariant(DummyVariant d) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
-                Optional.of(d), unphasedUnion, flankLength, tokens);
+                Optional.of(d), unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withoutDummyVariant() {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
-                Optional.empty(), unphasedUnion, flankLength, tokens);
+                Optional.empty(), unphasedUnion, flankLength, tokens, parallel);
     }
 
     public Settings withUnphasedUnion(boolean u) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
-                u, flankLength, tokens);
+                u, flankLength, tokens, parallel);
     }
 
     /** {@code 0} disables flank tokens. */
     public Settings withFlankLength(int l) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
-                unphasedUnion, l, tokens);
+                unphasedUnion, l, tokens, parallel);
     }
 
     public Settings withTokens(TokenAlphabet t) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
-                unphasedUnion, flankLength, Optional.of(t));
+                unphasedUnion, flankLength, Optional.of(t), parallel);
     }
 
     private static void checkSeed(BigInteger s) {

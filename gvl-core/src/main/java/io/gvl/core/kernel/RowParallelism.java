@@ -11,17 +11,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one parallel gate for per-row kernels, as GVL has it: split rows over the common ForkJoin pool only when
- * the output is large enough ({@code totalBytes >= threads x 1 MiB}) to repay the hand-off. Rows write disjoint
- * slices of pre-sized buffers, so serial and parallel runs give identical bytes.
+ * The one parallel gate for per-row kernels, as GVL 0.43 has it: split rows over the common ForkJoin pool only when
+ * the output is large enough ({@code totalBytes >=} 1 MiB, an absolute floor that does not grow with the thread
+ * count) to repay the hand-off. Rows write disjoint slices of pre-sized buffers, so serial and parallel runs give
+ * identical bytes.
  *
- * <p>{@code threads} comes from the environment variable {@code GVL_NUM_THREADS} (default: available
- * processors). The system property {@code gvl.parallel} overrides the gate: {@code auto} (default),
- * {@code always} or {@code never}.
+ * <p>Precedence: a mode bound for the current call ({@link #withMode}, which a dataset view's {@code parallel}
+ * setting binds around its queries) beats the process-wide switches, which beat the size gate. The process-wide
+ * switches are the system property {@code gvl.parallel} ({@code always}, {@code never}; {@code auto} by default)
+ * and then the environment variable {@code GVL_FORCE_PARALLEL} (truthy: {@code 1}, {@code true}, {@code yes},
+ * {@code on}), both read on every call. {@code threads} comes from {@code GVL_NUM_THREADS} (default: available
+ * processors); with one thread AUTO stays serial.
  */
 public final class RowParallelism {
-    /** Bytes of output per thread below which work stays on the calling thread. */
-    public static final long BYTES_PER_THREAD = 1L << 20;
+    /** Bytes of output below which AUTO keeps work on the calling thread. */
+    public static final long MIN_PARALLEL_BYTES = 1L << 20;
 
     /** How the gate decides. */
     public enum Mode { AUTO, ALWAYS, NEVER }
@@ -35,6 +39,9 @@ public final class RowParallelism {
     private static final int THREADS = resolveThreads(System.getenv("GVL_NUM_THREADS"));
     private static final Logger LOG = LoggerFactory.getLogger(RowParallelism.class);
     private static final AtomicBoolean LOGGED = new AtomicBoolean();
+    private static final ScopedValue<Mode> BOUND = ScopedValue.newInstance();
+    private static final java.util.concurrent.atomic.LongAdder DISPATCHES = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.Set<String> TRUTHY = java.util.Set.of("1", "true", "yes", "on");
 
     private RowParallelism() {
     }
@@ -71,13 +78,31 @@ public final class RowParallelism {
         }
     }
 
+    /** Runs {@code work} with {@code mode} bound for the kernels it calls on this thread (AUTO: no override). */
+    public static <T> T withMode(Mode mode, java.util.function.Supplier<T> work) {
+        return ScopedValue.where(BOUND, mode).call(work::get);
+    }
+
     /** Whether work producing {@code totalBytes} of output would run in parallel. */
     public static boolean isParallel(long totalBytes) {
-        return switch (mode()) {
+        return isParallel(totalBytes, System.getenv("GVL_FORCE_PARALLEL"), THREADS);
+    }
+
+    /** The gate with the environment's {@code GVL_FORCE_PARALLEL} value and the thread count given. */
+    static boolean isParallel(long totalBytes, String forceParallel, int threads) {
+        Mode bound = BOUND.isBound() ? BOUND.get() : Mode.AUTO;
+        Mode effective = bound != Mode.AUTO ? bound : mode();
+        return switch (effective) {
             case ALWAYS -> true;
             case NEVER -> false;
-            case AUTO -> THREADS > 1 && totalBytes >= THREADS * BYTES_PER_THREAD;
+            case AUTO -> (forceParallel != null && TRUTHY.contains(forceParallel.strip().toLowerCase(Locale.ROOT)))
+                    || (threads > 1 && totalBytes >= MIN_PARALLEL_BYTES);
         };
+    }
+
+    /** Number of calls that split their rows over threads so far in this JVM (a diagnostic; tests count with it). */
+    public static long parallelDispatches() {
+        return DISPATCHES.sum();
     }
 
     /**
@@ -91,12 +116,13 @@ public final class RowParallelism {
         if (LOGGED.compareAndSet(false, true)) {
             LOG.info("row kernels: {} threads ({}), gate {} (-Dgvl.parallel): parallel when a batch's output is at "
                     + "least {} MiB", THREADS, System.getenv("GVL_NUM_THREADS") == null ? "available processors"
-                    : "GVL_NUM_THREADS", mode().name().toLowerCase(Locale.ROOT), THREADS * BYTES_PER_THREAD >> 20);
+                    : "GVL_NUM_THREADS", mode().name().toLowerCase(Locale.ROOT), MIN_PARALLEL_BYTES >> 20);
         }
         if (rows == 1 || !isParallel(totalBytes)) {
             work.run(0, rows);
             return;
         }
+        DISPATCHES.increment();
         long chunks = Math.min(rows, 4L * THREADS);
         // Failures are captured inside the tasks and rethrown as they are: ForkJoin would otherwise hand the caller
         // a reflective copy of an exception thrown on another worker.

@@ -30,17 +30,43 @@ class RowParallelismTest {
     }
 
     @Test
-    void gateOpensAtThreadsTimesOneMebibyte() {
-        int t = RowParallelism.threads();
-        long threshold = t * RowParallelism.BYTES_PER_THREAD;
-        assertFalse(RowParallelism.isParallel(threshold - 1));
-        assertEquals(t > 1, RowParallelism.isParallel(threshold));
+    void gateOpensAtOneMebibyteWhateverTheThreadCount() {
+        long floor = RowParallelism.MIN_PARALLEL_BYTES;
+        for (int threads : new int[] {2, 8, 32}) {
+            assertFalse(RowParallelism.isParallel(floor - 1, null, threads), threads + " threads");
+            assertTrue(RowParallelism.isParallel(floor, null, threads), threads + " threads");
+        }
+        assertFalse(RowParallelism.isParallel(Long.MAX_VALUE, null, 1), "one thread stays serial");
         System.setProperty("gvl.parallel", "always");
         assertTrue(RowParallelism.isParallel(0));
         System.setProperty("gvl.parallel", "never");
         assertFalse(RowParallelism.isParallel(Long.MAX_VALUE));
         System.setProperty("gvl.parallel", "sometimes");
         assertThrows(IllegalArgumentException.class, () -> RowParallelism.isParallel(0));
+    }
+
+    @ParameterizedTest(name = "GVL_FORCE_PARALLEL={0}")
+    @ValueSource(strings = {"1", "true", "YES", " on "})
+    void forceParallelOpensTheGateForSmallBatches(String value) {
+        assertTrue(RowParallelism.isParallel(0, value, 2));
+        assertTrue(RowParallelism.isParallel(0, value, 1));
+        assertFalse(RowParallelism.isParallel(0, "0", 2));
+        assertFalse(RowParallelism.isParallel(0, "", 2));
+    }
+
+    @Test
+    void anExplicitModeBeatsTheEnvironmentAndTheSystemProperty() {
+        assertFalse(RowParallelism.withMode(RowParallelism.Mode.NEVER, () -> RowParallelism.isParallel(
+                Long.MAX_VALUE, "1", 8)), "explicit off beats GVL_FORCE_PARALLEL");
+        assertTrue(RowParallelism.withMode(RowParallelism.Mode.ALWAYS, () -> RowParallelism.isParallel(0, null, 2)));
+        System.setProperty("gvl.parallel", "never");
+        assertTrue(RowParallelism.withMode(RowParallelism.Mode.ALWAYS, () -> RowParallelism.isParallel(0, "1", 2)),
+                "explicit on beats the process-wide property");
+        assertFalse(RowParallelism.withMode(RowParallelism.Mode.AUTO, () -> RowParallelism.isParallel(0, "1", 2)),
+                "AUTO defers to the property first");
+        System.clearProperty("gvl.parallel");
+        assertTrue(RowParallelism.withMode(RowParallelism.Mode.AUTO, () -> RowParallelism.isParallel(0, "1", 2)),
+                "then to GVL_FORCE_PARALLEL");
     }
 
     @ParameterizedTest(name = "mode={0}")

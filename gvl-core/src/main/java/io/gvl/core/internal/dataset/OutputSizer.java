@@ -79,7 +79,7 @@ public final class OutputSizer {
         return s;
     }
 
-    private static long[] haplotypeLengths(OpenedDataset ds, ViewState view, int diskRegion, int diskSample,
+    static long[] haplotypeLengths(OpenedDataset ds, ViewState view, int diskRegion, int diskSample,
                                            int fixed) {
         int p = ds.ploidy();
         long[] out = new long[p];

@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds {@code input_regions.arrow} from the BED as read: every column in input order, typed like seqpro's reader
- * types it (coordinates Int64, {@code score} and peak statistics Float64, {@code blockCount} UInt64, other columns
- * text; {@code .} is null), then GVL's {@code r_idx_map}. The strand is written as {@code +}/{@code -} so that GVL's
+ * Builds {@code input_regions.arrow} from the BED as read: every column in input order, the columns seqpro names typed
+ * as its reader types them (coordinates Int64, {@code score} and peak statistics Float64, {@code blockCount} UInt64,
+ * {@code name}, {@code itemRgb} and block lists text), any other column typed as polars infers it
+ * ({@link InferredColumnType}: Int64, Float64, Boolean or text); {@code .} is null. Then GVL's {@code r_idx_map}. The strand is written as {@code +}/{@code -} so that GVL's
  * reader, which maps only those two, recomputes the same strands.
  */
 final class InputRegionsTable {
@@ -21,6 +22,8 @@ final class InputRegionsTable {
             "thickStart", ColumnType.INT64, "thickEnd", ColumnType.INT64, "blockCount", ColumnType.UINT64,
             "signalValue", ColumnType.FLOAT64, "pValue", ColumnType.FLOAT64, "qValue", ColumnType.FLOAT64,
             "peak", ColumnType.INT64);
+    private static final java.util.Set<String> TEXT = java.util.Set.of("strand", "name", "itemRgb", "blockSizes",
+            "blockStarts");
 
     private InputRegionsTable() {
     }
@@ -42,7 +45,14 @@ final class InputRegionsTable {
         List<String> names = bed.columns();
         for (int c = 3; c < names.size(); c++) {
             String name = names.get(c);
-            ColumnType type = name.equals("strand") ? ColumnType.STRING : TYPES.getOrDefault(name, ColumnType.STRING);
+            ColumnType type = TEXT.contains(name) ? ColumnType.STRING : TYPES.get(name);
+            if (type == null) {
+                List<String> texts = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    texts.add(bed.value(i, name));
+                }
+                type = InferredColumnType.of(texts);
+            }
             List<Object> values = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 BedRegion r = bed.get(i);
@@ -59,7 +69,7 @@ final class InputRegionsTable {
             return text;
         }
         try {
-            return type == ColumnType.FLOAT64 ? (Object) Double.parseDouble(text) : (Object) Long.parseLong(text);
+            return InferredColumnType.parse(text, type);
         } catch (NumberFormatException e) {
             throw new InputFormatException(bed.path(), "line " + r.line(), "column '" + column + "' holds '" + text
                     + "', which is not a number.", "write a number or '.' in column '" + column + "'.", e);

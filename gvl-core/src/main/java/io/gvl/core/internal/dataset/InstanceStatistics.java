@@ -1,0 +1,61 @@
+package io.gvl.core.internal.dataset;
+
+import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.variant.SparseGenotypes;
+import java.util.List;
+
+/**
+ * Per-instance counts read straight from the stored offsets, without reconstructing anything: GVL's
+ * {@code haplotype_lengths}, {@code n_variants} and {@code n_intervals}. Outputs are flat, instance-major:
+ * {@code [instance * width + k]}.
+ */
+public final class InstanceStatistics {
+    private InstanceStatistics() {
+    }
+
+    /**
+     * Lengths of the haplotypes of each instance over its region widened by the view's jitter on both sides (what a
+     * ragged deterministic query returns before trimming), {@code ploidy} per instance.
+     */
+    public static int[] haplotypeLengths(OpenedDataset ds, ViewState view, Instances instances) {
+        int p = ds.ploidy();
+        int[] out = new int[instances.size() * p];
+        for (int i = 0; i < instances.size(); i++) {
+            long[] lengths = OutputSizer.haplotypeLengths(ds, view, instances.diskRegion()[i],
+                    instances.diskSample()[i], -1);
+            for (int h = 0; h < p; h++) {
+                out[i * p + h] = Math.toIntExact(lengths[h]);
+            }
+        }
+        return out;
+    }
+
+    /** Stored variants per haplotype ({@code ploidy} per instance), over the region padded by the max jitter. */
+    public static int[] variantCounts(OpenedDataset ds, Instances instances) {
+        int p = ds.ploidy();
+        SparseGenotypes g = ds.haplotypes().genotypes();
+        int[] out = new int[instances.size() * p];
+        for (int i = 0; i < instances.size(); i++) {
+            long group = instances.dsIdx()[i] * p;
+            for (int h = 0; h < p; h++) {
+                out[i * p + h] = Math.toIntExact(g.stop(group + h) - g.start(group + h));
+            }
+        }
+        return out;
+    }
+
+    /** Stored intervals of each active track per instance ({@code tracks} per instance, in active order). */
+    public static int[] intervalCounts(OpenedDataset ds, List<String> tracks, Instances instances) {
+        int t = tracks.size();
+        int[] out = new int[instances.size() * t];
+        for (int k = 0; k < t; k++) {
+            OpenedDataset.Track track = ds.tracks().get(tracks.get(k));
+            Intervals itv = track.intervals();
+            for (int i = 0; i < instances.size(); i++) {
+                long group = track.perSample() ? instances.dsIdx()[i] : instances.diskRegion()[i];
+                out[i * t + k] = Math.toIntExact(itv.groupEnd(group) - itv.groupStart(group));
+            }
+        }
+        return out;
+    }
+}
