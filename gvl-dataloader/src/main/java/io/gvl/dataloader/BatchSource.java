@@ -28,8 +28,10 @@ public interface BatchSource {
     DatasetOutput fetch(int[] regions, int[] samples);
 
     /**
-     * Whether every output array has the instance axis first, so that a fetched chunk can be cut into batches.
-     * Prefetching modes need this; sources whose outputs are indexed otherwise (e.g. per variant) say no.
+     * Whether a fetched chunk can be cut into batches: every output array has the instance axis first, or is one of
+     * a variant output's per-variant arrays ({@link io.gvl.core.dataset.DatasetOutput#isPerVariant}), cut by the
+     * variant range of the batch's instances. Prefetching modes need this; sources whose outputs are indexed
+     * otherwise say no.
      */
     default boolean instanceSliceable() {
         return true;

@@ -2,12 +2,12 @@ package io.gvl.dataloader;
 
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.SeqKind;
 
 /**
  * A {@link Dataset} view as a batch source: instances are the view's {@code (region, sample)} grid, each fetch is
  * one batched {@link Dataset#get(int[], int[])} call (so a chunk or batch is one kernel call), and instance sizes
- * come from {@link Dataset#outputBytes}.
+ * come from {@link Dataset#outputBytes}. Every output kind can be prefetched: variant outputs' per-variant arrays
+ * are cut by the variant range of a batch's instances.
  */
 public record DatasetSource(Dataset view) implements BatchSource {
 
@@ -29,11 +29,5 @@ public record DatasetSource(Dataset view) implements BatchSource {
     @Override
     public DatasetOutput fetch(int[] regions, int[] samples) {
         return view.get(regions, samples);
-    }
-
-    /** Variant outputs carry per-variant arrays (alleles, windows, flank tokens) that cannot be cut by instance. */
-    @Override
-    public boolean instanceSliceable() {
-        return view.seqKind() != SeqKind.VARIANTS && view.seqKind() != SeqKind.VARIANT_WINDOWS;
     }
 }

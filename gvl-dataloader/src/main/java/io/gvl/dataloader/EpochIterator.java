@@ -2,10 +2,10 @@ package io.gvl.dataloader;
 
 import io.gvl.core.buffer.NamedArray;
 
-import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.dataloader.internal.ArrayViews;
 import io.gvl.dataloader.internal.BatchPlan;
+import io.gvl.dataloader.internal.InstanceSlices;
 import io.gvl.dataloader.internal.Prefetcher;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
@@ -77,11 +77,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
             chunk = prefetcher.take(chunkIndex);
         }
         long base = plan.start(chunkBounds[chunkIndex]);
-        List<NamedArray> slices = new ArrayList<>(chunk.arrays().size());
-        for (NamedArray a : chunk.arrays()) {
-            FlatArray s = a.array().sliceLeading(from - base, to - base);
-            slices.add(new NamedArray(a.name(), s));
-        }
+        List<NamedArray> slices = InstanceSlices.cut(chunk.arrays(), from - base, to - base);
         Arena arena = Arena.ofShared();
         List<NamedArray> arrays = copy ? ArrayViews.copies(slices, arena) : ArrayViews.scopedViews(slices, arena);
         if (copy && b + 1 == chunkBounds[chunkIndex + 1]) {

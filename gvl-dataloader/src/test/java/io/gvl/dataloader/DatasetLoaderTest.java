@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.dataset.TokenAlphabet;
+import io.gvl.core.dataset.VarWindowOpt;
 import io.gvl.testing.SyntheticDataset;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.ValueLayout;
@@ -131,26 +134,71 @@ class DatasetLoaderTest {
         return out;
     }
 
-    @org.junit.jupiter.api.Test
-    void variantOutputsLoadWithoutPrefetchAndPrefetchSaysWhyNot() throws Exception {
-        SyntheticDataset truth = new SyntheticDataset(303, 0);
+    static Stream<Arguments> variantCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (Mode m : Mode.values()) {
+            for (String kind : new String[] {"variants", "variants+ref+flank", "windows", "windows+alleles"}) {
+                out.add(Arguments.of(m, kind, 303L));
+            }
+        }
+        return out.stream();
+    }
+
+    private static Dataset variantView(Dataset ds, String kind) {
+        TokenAlphabet acgt = TokenAlphabet.of("ACGT", 4);
+        return switch (kind) {
+            case "variants" -> ds.withoutTracks().withSeqs(SeqKind.VARIANTS);
+            case "variants+ref+flank" -> ds.withoutTracks().withSeqs(SeqKind.VARIANTS)
+                    .withSettings(s -> s.withVarFields("alt", "start", "ref", "ilen").withFlankLength(3).withTokens(acgt));
+            case "windows" -> ds.withoutTracks().withSeqs(SeqKind.VARIANT_WINDOWS, VarWindowOpt.windows(4, acgt));
+            case "windows+alleles" -> ds.withoutTracks().withSeqs(SeqKind.VARIANT_WINDOWS,
+                    new VarWindowOpt(2, acgt, VarWindowOpt.Part.ALLELE, VarWindowOpt.Part.ALLELE));
+            default -> throw new IllegalArgumentException(kind);
+        };
+    }
+
+    /** Prefetching modes cut chunks of variant outputs by the variant range of each batch (GVL has it since 0.40). */
+    @ParameterizedTest(name = "mode={0} {1} seed={2}")
+    @MethodSource("variantCases")
+    void variantOutputsInEveryModeEqualDirectQueries(Mode mode, String kind, long seed) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(seed, 0);
         Path dir = truth.writeDataset(tmp.resolve("ds"));
         try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
              Dataset ds = Dataset.open(dir, ref)) {
-            Dataset variants = ds.withoutTracks().withSeqs(SeqKind.VARIANTS);
+            Dataset view = variantView(ds, kind);
             int n = 0;
-            try (DataLoader loader = DataLoader.builder(variants).batchSize(4).build()) {
+            long variants = 0;
+            try (DataLoader loader = DataLoader.builder(view).batchSize(4).shuffle(true).seed(seed).mode(mode)
+                    .bufferBytes(1 << 14).build()) {
                 for (Batch b : loader) {
-                    try (b; DatasetOutput direct = variants.get(b.regions(), b.samples())) {
+                    try (b; DatasetOutput direct = view.get(b.regions(), b.samples())) {
                         assertEquals(direct.arrays().size(), b.arrays().size());
+                        for (int i = 0; i < direct.arrays().size(); i++) {
+                            assertSameArray(direct.arrays().get(i), b.arrays().get(i));
+                        }
+                        variants += ((Ragged) direct.arrays().stream().filter(a -> a.name().equals("start"))
+                                .findFirst().orElseThrow().array()).totalLength();
                         n += b.size();
                     }
                 }
             }
-            assertEquals(variants.size(), n);
-            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    () -> DataLoader.builder(variants).mode(Mode.BUFFERED).build());
-            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("Mode.NONE"), e.getMessage());
+            assertEquals(view.size(), n);
+            org.junit.jupiter.api.Assertions.assertTrue(variants > 0, "the cohort has variants to cut");
+        }
+    }
+
+    private static void assertSameArray(NamedArray want, NamedArray got) {
+        assertEquals(want.name(), got.name());
+        assertArrayEquals(want.array().leadingShape(), got.array().leadingShape(), want.name());
+        switch (want.array()) {
+            case Ragged w -> {
+                Ragged g = (Ragged) got.array();
+                assertArrayEquals(w.offsets().toArray(ValueLayout.JAVA_LONG), g.offsets().toArray(ValueLayout.JAVA_LONG),
+                        want.name() + " offsets");
+                assertArrayEquals(bytes(w), bytes(g), want.name());
+            }
+            case Dense w -> assertArrayEquals(w.data().toArray(ValueLayout.JAVA_BYTE),
+                    ((Dense) got.array()).data().toArray(ValueLayout.JAVA_BYTE), want.name());
         }
     }
 

@@ -40,6 +40,18 @@ public final class DatasetOutput implements AutoCloseable {
     /** Variant windows: flank + ALT + flank tokens per variant. */
     public static final String ALT_WINDOW = "alt_window";
 
+    private static final java.util.Set<String> PER_VARIANT = java.util.Set.of(ALT, REF, FLANK_TOKENS, REF_WINDOW,
+            ALT_WINDOW);
+
+    /**
+     * Whether the array called {@code name} is a per-variant array of a variant output: its first axis is the query's
+     * variants (in the order of {@value #START}'s rows), not its instances. Cutting instances {@code [a, b)} out of
+     * such an output takes variants {@code [start.offset(a * P), start.offset(b * P))} of these arrays.
+     */
+    public static boolean isPerVariant(String name) {
+        return PER_VARIANT.contains(name);
+    }
+
     private final Arena arena;
     private final boolean ownsArena;
     private final long[] leadingShape;
