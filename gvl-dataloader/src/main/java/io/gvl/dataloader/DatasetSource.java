@@ -8,6 +8,8 @@ import io.gvl.core.dataset.SeqKind;
  * A {@link Dataset} view as a batch source: instances are the view's {@code (region, sample)} grid, each fetch is
  * one batched {@link Dataset#get(int[], int[])} call (so a chunk or batch is one kernel call), and instance sizes
  * come from {@link Dataset#outputBytes}.
+ *
+ * @param view the dataset view; the loader does not close it
  */
 public record DatasetSource(Dataset view) implements BatchSource {
 
