@@ -22,6 +22,8 @@ public final class Gvl {
      * @throws io.gvl.core.write.WriteException   the request cannot be satisfied (samples, names, memory)
      * @throws io.gvl.format.DatasetExistsException {@code path} exists and overwrite was not requested
      * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
+     * @param path the dataset directory to create (or replace, with overwrite)
+     * @param options the inputs and write settings
      */
     public static void write(Path path, WriteOptions options) {
         JvmOptions.requireArrowAccess();
@@ -35,6 +37,8 @@ public final class Gvl {
      * @throws io.gvl.core.write.WriteException   a track does not list exactly the dataset's samples, or names clash
      * @throws io.gvl.format.DatasetExistsException a track of that name exists and overwrite was not requested
      * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
+     * @param path an existing dataset directory
+     * @param options the tracks to add and update settings
      */
     public static void update(Path path, UpdateOptions options) {
         JvmOptions.requireArrowAccess();

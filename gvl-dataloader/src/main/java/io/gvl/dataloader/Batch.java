@@ -27,33 +27,61 @@ public final class Batch implements AutoCloseable {
         this.release = release;
     }
 
-    /** Position of this batch in its epoch (0-based). */
+    /**
+     * Position of this batch in its epoch (0-based).
+     *
+     * @return the batch index, {@code >= 0}
+     */
     public long index() {
         return index;
     }
 
-    /** Number of instances. */
+    /**
+     * Number of instances.
+     *
+     * @return the instance count; the last batch of an epoch may be smaller unless {@code dropLast}
+     */
     public int size() {
         return regions.length;
     }
 
-    /** Region index of each instance (relative to the batch source's grid). */
+    /**
+     * Region index of each instance (relative to the batch source's grid).
+     *
+     * @return a new array
+     */
     public int[] regions() {
         return regions.clone();
     }
 
-    /** Sample index of each instance. */
+    /**
+     * Sample index of each instance.
+     *
+     * @return a new array
+     */
     public int[] samples() {
         return samples.clone();
     }
 
-    /** The outputs in the source's order. */
+    /**
+     * The outputs in the source's order.
+     *
+     * @return the arrays, valid until the batch is closed (and, with {@code copy=false}, until the next batch)
+     * @throws IllegalStateException if the batch is closed
+     */
     public List<NamedArray> arrays() {
         ensureOpen();
         return arrays;
     }
 
-    /** The output called {@code name}. */
+    /**
+     * The output called {@code name}.
+     *
+     * @param name an output name, e.g. {@code haplotypes}
+     * @return the array
+     * @throws IllegalStateException if the batch is closed
+     * @throws java.util.NoSuchElementException if there is no such output
+     */
     public NamedArray array(String name) {
         ensureOpen();
         for (NamedArray a : arrays) {
@@ -65,6 +93,11 @@ public final class Batch implements AutoCloseable {
                 + arrays.stream().map(NamedArray::name).toList());
     }
 
+    /**
+     * Whether the batch's arrays can still be read.
+     *
+     * @return {@code true} until the batch is closed
+     */
     public boolean isOpen() {
         return !closed;
     }

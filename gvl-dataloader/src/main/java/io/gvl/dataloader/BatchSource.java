@@ -11,19 +11,37 @@ import io.gvl.core.dataset.DatasetOutput;
  */
 public interface BatchSource {
 
+    /**
+     * The number of regions (rows of the grid).
+     *
+     * @return the region count
+     */
     int regions();
 
+    /**
+     * The number of samples (columns of the grid).
+     *
+     * @return the sample count
+     */
     int samples();
 
     /**
      * Exact bytes one instance occupies across all outputs of {@link #fetch}, including the int64 offsets of
      * its ragged rows. Prefetching plans its memory from this table, so it must not underestimate.
+     *
+     * @param region region index, {@code 0 <= region < regions()}
+     * @param sample sample index, {@code 0 <= sample < samples()}
+     * @return the size in bytes
      */
     long instanceBytes(int region, int sample);
 
     /**
      * Produces the outputs for the instances {@code (regions[i], samples[i])}, in that order, each array's first
      * axis being the instance axis. The caller owns (and closes) the result.
+     *
+     * @param regions region index of each instance
+     * @param samples sample index of each instance, the same length as {@code regions}
+     * @return the outputs, owned by the caller
      */
     DatasetOutput fetch(int[] regions, int[] samples);
 
@@ -32,6 +50,8 @@ public interface BatchSource {
      * a variant output's per-variant arrays ({@link io.gvl.core.dataset.DatasetOutput#isPerVariant}), cut by the
      * variant range of the batch's instances. Prefetching modes need this; sources whose outputs are indexed
      * otherwise say no.
+     *
+     * @return {@code true} if the outputs can be cut into batches this way
      */
     default boolean instanceSliceable() {
         return true;

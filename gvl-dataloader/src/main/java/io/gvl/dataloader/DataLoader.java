@@ -51,6 +51,12 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         this.stallTimeout = b.stallTimeout;
     }
 
+    /**
+     * A builder over any batch source, with the defaults of {@link Builder}.
+     *
+     * @param source the instances to batch
+     * @return a new builder
+     */
     public static Builder builder(BatchSource source) {
         return new Builder(source);
     }
@@ -60,18 +66,29 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
      * view (jitter, shifts) are drawn per fetch, so prefetching modes, which fetch whole chunks, draw differently
      * from {@link Mode#NONE}, as in GVL; with {@link io.gvl.core.dataset.OutputLength#variable()} rows are padded to
      * the longest row of each fetch.
+     *
+     * @param view a dataset view; its settings decide the outputs
+     * @return a new builder
      */
     public static Builder builder(io.gvl.core.dataset.Dataset view) {
         return new Builder(new DatasetSource(view));
     }
 
-    /** Number of batches per epoch. */
+    /**
+     * Number of batches per epoch.
+     *
+     * @return the batch count, counting a smaller last batch unless {@code dropLast}
+     */
     public int batchesPerEpoch() {
         long n = order != null ? order.length : (long) source.regions() * source.samples();
         return (int) (dropLast ? n / batchSize : (n + batchSize - 1) / batchSize);
     }
 
-    /** Epochs started so far. */
+    /**
+     * Epochs started so far.
+     *
+     * @return the number of calls to {@link #iterator()}
+     */
     public synchronized long epochs() {
         return epoch;
     }
@@ -153,6 +170,13 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             this.source = Objects.requireNonNull(source, "source");
         }
 
+        /**
+         * Instances per batch (default 1).
+         *
+         * @param n batch size, {@code >= 1}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code n < 1}
+         */
         public Builder batchSize(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("batch size must be >= 1, got " + n);
@@ -161,32 +185,68 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             return this;
         }
 
+        /**
+         * Whether each epoch visits the instances in a seeded random order (default false).
+         *
+         * @param shuffle {@code true} to shuffle
+         * @return this builder
+         */
         public Builder shuffle(boolean shuffle) {
             this.shuffle = shuffle;
             return this;
         }
 
+        /**
+         * Seed of the epoch permutations (default 0); with the same seed every run sees the same orders.
+         *
+         * @param seed the seed
+         * @return this builder
+         */
         public Builder seed(long seed) {
             this.seed = seed;
             return this;
         }
 
+        /**
+         * Whether a last batch smaller than the batch size is dropped (default false).
+         *
+         * @param dropLast {@code true} to drop it
+         * @return this builder
+         */
         public Builder dropLast(boolean dropLast) {
             this.dropLast = dropLast;
             return this;
         }
 
-        /** An explicit instance order (flat indices {@code region * samples + sample}); shuffling permutes it. */
+        /**
+         * An explicit instance order (flat indices {@code region * samples + sample}); shuffling permutes it.
+         *
+         * @param flatIndices instance indices in the order to visit them, copied
+         * @return this builder
+         */
         public Builder order(long[] flatIndices) {
             this.order = flatIndices.clone();
             return this;
         }
 
+        /**
+         * How batches are fetched (default {@link Mode#NONE}).
+         *
+         * @param mode the prefetch mode
+         * @return this builder
+         */
         public Builder mode(Mode mode) {
             this.mode = Objects.requireNonNull(mode, "mode");
             return this;
         }
 
+        /**
+         * The memory budget of the prefetch buffers (default 2 GiB); each chunk fits half of it.
+         *
+         * @param bytes the budget in bytes, {@code >= 2}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes < 2}
+         */
         public Builder bufferBytes(long bytes) {
             if (bytes < 2) {
                 throw new IllegalArgumentException("bufferBytes must be >= 2, got " + bytes);
@@ -195,13 +255,24 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             return this;
         }
 
-        /** {@code false}: batches are views into the loader's buffers, valid until the next batch. */
+        /**
+         * {@code false}: batches are views into the loader's buffers, valid until the next batch.
+         *
+         * @param copy {@code true} (default) for batches that own their memory
+         * @return this builder
+         */
         public Builder copy(boolean copy) {
             this.copy = copy;
             return this;
         }
 
-        /** How often a waiting consumer checks that the producer is alive. */
+        /**
+         * How often a waiting consumer checks that the producer is alive.
+         *
+         * @param heartbeat a positive interval (default 60 s)
+         * @return this builder
+         * @throws IllegalArgumentException if the interval is not positive
+         */
         public Builder heartbeat(Duration heartbeat) {
             if (heartbeat.isNegative() || heartbeat.isZero()) {
                 throw new IllegalArgumentException("heartbeat must be positive, got " + heartbeat);
@@ -213,6 +284,10 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         /**
          * How long a consumer waits for the next chunk from a live producer before declaring it stalled
          * (default 30 minutes); checked at every heartbeat.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException if the duration is not positive
          */
         public Builder stallTimeout(Duration timeout) {
             if (timeout.isNegative() || timeout.isZero()) {
@@ -222,6 +297,12 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             return this;
         }
 
+        /**
+         * The loader; it opens no thread until the first epoch starts.
+         *
+         * @return the loader, which the caller must close
+         * @throws IllegalArgumentException if a prefetch mode is asked of a source whose outputs cannot be sliced
+         */
         public DataLoader build() {
             if (mode != Mode.NONE && !source.instanceSliceable()) {
                 throw new IllegalArgumentException("mode " + mode + " cuts prefetched chunks into batches, but this"

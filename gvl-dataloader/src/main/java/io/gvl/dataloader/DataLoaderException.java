@@ -4,10 +4,21 @@ package io.gvl.dataloader;
 public class DataLoaderException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception.
+     *
+     * @param message what failed, e.g. that the producer stalled
+     */
     public DataLoaderException(String message) {
         super(message);
     }
 
+    /**
+     * Creates the exception for a failure of the producer or the source.
+     *
+     * @param message what failed
+     * @param cause the exception the producer or source threw
+     */
     public DataLoaderException(String message, Throwable cause) {
         super(message, cause);
     }

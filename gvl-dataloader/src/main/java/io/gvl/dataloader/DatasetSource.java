@@ -8,6 +8,8 @@ import io.gvl.core.dataset.DatasetOutput;
  * one batched {@link Dataset#get(int[], int[])} call (so a chunk or batch is one kernel call), and instance sizes
  * come from {@link Dataset#outputBytes}. Every output kind can be prefetched: variant outputs' per-variant arrays
  * are cut by the variant range of a batch's instances.
+ *
+ * @param view the dataset view; the loader does not close it
  */
 public record DatasetSource(Dataset view) implements BatchSource {
 

@@ -23,7 +23,34 @@ public record ArrowTable(List<Column> columns) {
 
     /** Logical column types. Scalar kinds can be written; {@link #NESTED} (lists, structs) is read-only. */
     public enum ColumnType {
-        STRING, BOOL, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64, FLOAT32, FLOAT64, NESTED, OTHER
+        /** Utf8, LargeUtf8 or Utf8View; values are {@code String}. */
+        STRING,
+        /** Boolean; values are {@code Boolean}. */
+        BOOL,
+        /** Signed 8-bit integer; values are {@code Byte}. */
+        INT8,
+        /** Signed 16-bit integer; values are {@code Short}. */
+        INT16,
+        /** Signed 32-bit integer; values are {@code Integer}. */
+        INT32,
+        /** Signed 64-bit integer; values are {@code Long}. */
+        INT64,
+        /** Unsigned 8-bit integer; values are {@code Short}. */
+        UINT8,
+        /** Unsigned 16-bit integer; values are {@code Integer}. */
+        UINT16,
+        /** Unsigned 32-bit integer; values are {@code Long}. */
+        UINT32,
+        /** Unsigned 64-bit integer; values are {@code Long} holding the raw 64 bits (negative above 2^63 - 1). */
+        UINT64,
+        /** 32-bit float; values are {@code Float}. */
+        FLOAT32,
+        /** 64-bit float; values are {@code Double}. */
+        FLOAT64,
+        /** List, LargeList, FixedSizeList or Struct; values are {@code List} or {@code Map<String,Object>}. */
+        NESTED,
+        /** Any other Arrow type (e.g. half floats, dates); read as whatever Arrow's vector returns, never written. */
+        OTHER
     }
 
     /**
@@ -31,8 +58,16 @@ public record ArrowTable(List<Column> columns) {
      * {@code Long} (unsigned types widened: UINT8 as Short, UINT16 as Integer, UINT32 as Long, UINT64 as the raw
      * Long), {@code Float}/{@code Double}, {@code List} for lists, {@code Map<String,Object>} for structs, or
      * {@code null}.
+     *
+     * @param name the column name as stored in the Arrow schema
+     * @param type the logical type, resolved through the dictionary for dictionary-encoded columns
+     * @param values one value per row (see above for the Java type of each {@link ColumnType}); copied into an
+     *     unmodifiable list, {@code null} elements allowed
      */
     public record Column(String name, ColumnType type, List<Object> values) {
+        /**
+         * Copies {@code values} into an unmodifiable list; {@code name} and {@code type} must not be {@code null}.
+         */
         public Column {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
@@ -40,6 +75,10 @@ public record ArrowTable(List<Column> columns) {
         }
     }
 
+    /**
+     * Copies the column list; every column must have the same number of rows, else
+     * {@link IllegalArgumentException}.
+     */
     public ArrowTable {
         columns = List.copyOf(columns);
         if (!columns.isEmpty()) {
@@ -53,27 +92,55 @@ public record ArrowTable(List<Column> columns) {
         }
     }
 
+    /**
+     * The number of rows, i.e. the length of every column; 0 for a table without columns.
+     *
+     * @return the row count
+     */
     public int rowCount() {
         return columns.isEmpty() ? 0 : columns.getFirst().values().size();
     }
 
+    /**
+     * The column names in file order.
+     *
+     * @return an unmodifiable list of the names
+     */
     public List<String> columnNames() {
         return columns.stream().map(Column::name).toList();
     }
 
-    /** Whether a column of that name exists. */
+    /**
+     * Whether a column of that name exists.
+     *
+     * @param name the column name, compared exactly (case-sensitive)
+     * @return {@code true} if the table has such a column
+     */
     public boolean has(String name) {
         return columns.stream().anyMatch(c -> c.name().equals(name));
     }
 
-    /** The column of that name, or a {@link DatasetFormatException} naming {@code source}. */
+    /**
+     * The column of that name, or a {@link DatasetFormatException} naming {@code source}.
+     *
+     * @param name the column name, compared exactly
+     * @param source the file the table was read from, named in the error message
+     * @return the first column with that name
+     * @throws DatasetFormatException if there is no such column; the message lists the columns present
+     */
     public Column column(String name, Path source) {
         return columns.stream().filter(c -> c.name().equals(name)).findFirst()
                 .orElseThrow(() -> new DatasetFormatException(source + ": required column '" + name
                         + "' is missing (columns: " + columnNames() + ")"));
     }
 
-    /** Reads every record batch of an Arrow IPC file. */
+    /**
+     * Reads every record batch of an Arrow IPC file.
+     *
+     * @param file an Arrow IPC file (not a stream)
+     * @return all rows of all batches, concatenated in file order
+     * @throws DatasetFormatException if the file is missing or not a readable Arrow IPC file
+     */
     public static ArrowTable read(Path file) {
         List<String> names = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
@@ -102,7 +169,11 @@ public record ArrowTable(List<Column> columns) {
         return new ArrowTable(cols);
     }
 
-    /** Writes one uncompressed record batch (an Arrow IPC file, not a stream). Only scalar columns. */
+    /**
+     * Writes one uncompressed record batch (an Arrow IPC file, not a stream). Only scalar columns.
+     *
+     * @param file the destination, replaced if it exists
+     */
     public void write(Path file) {
         ArrowTableWriter.write(this, file);
     }

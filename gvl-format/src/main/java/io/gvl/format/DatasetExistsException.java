@@ -4,6 +4,11 @@ package io.gvl.format;
 public class DatasetExistsException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception.
+     *
+     * @param message names the destination and how to replace it (the {@code overwrite} option)
+     */
     public DatasetExistsException(String message) {
         super(message);
     }

@@ -76,7 +76,14 @@ public final class DatasetFiles implements AutoCloseable {
         }
     }
 
-    /** Opens and checks the dataset at {@code dir}. The caller must close the result. */
+    /**
+     * Opens and checks the dataset at {@code dir}. The caller must close the result.
+     *
+     * @param dir the dataset directory (format 2.0; 1.x datasets fail with a migration hint)
+     * @return the opened files, owning the memory mappings until {@link #close()}
+     * @throws MissingJvmOptionException if the JVM lacks an option Arrow needs
+     * @throws DatasetFormatException if a file is missing, malformed or inconsistent with the metadata
+     */
     public static DatasetFiles open(Path dir) {
         JvmOptions.requireArrowAccess();
         return new DatasetFiles(dir);
@@ -168,45 +175,84 @@ public final class DatasetFiles implements AutoCloseable {
         }
     }
 
+    /**
+     * The dataset directory as given to {@link #open(Path)}; available after close.
+     *
+     * @return the directory
+     */
     public Path path() {
         return dir;
     }
 
+    /**
+     * The parsed {@code metadata.json}.
+     *
+     * @return the metadata
+     * @throws IllegalStateException if this object is closed
+     */
     public DatasetMetadata metadata() {
         checkOpen();
         return metadata;
     }
 
-    /** The stored windows of {@code regions.npy}, in on-disk order. */
+    /**
+     * The stored windows of {@code regions.npy}, in on-disk order.
+     *
+     * @return the regions, checked against the metadata at open
+     */
     public Regions regions() {
         checkOpen();
         return regions;
     }
 
+    /**
+     * How the genotypes are stored, which decides whether {@link #genotypes()} is present.
+     *
+     * @return the storage kind
+     * @throws IllegalStateException if this object is closed
+     */
     public GenotypeSource genotypeSource() {
         checkOpen();
         return genotypeSource;
     }
 
-    /** The CSR genotype arrays, present for VCF/PGEN-backed datasets. */
+    /**
+     * The CSR genotype arrays, present for VCF/PGEN-backed datasets.
+     *
+     * @return the arrays when {@link #genotypeSource()} is {@link GenotypeSource#SPARSE}, else empty; valid until
+     *     {@link #close()}
+     */
     public Optional<GenotypeArrays> genotypes() {
         checkOpen();
         return Optional.ofNullable(genotypes);
     }
 
-    /** Per-sample tracks by name, sorted. */
+    /**
+     * Per-sample tracks by name, sorted.
+     *
+     * @return an unmodifiable map from track name to the track under {@code intervals/}
+     */
     public Map<String, IntervalTrack> tracks() {
         checkOpen();
         return tracks;
     }
 
-    /** Annotation tracks by name, sorted. */
+    /**
+     * Annotation tracks by name, sorted.
+     *
+     * @return an unmodifiable map from track name to the track under {@code annot_intervals/}
+     */
     public Map<String, IntervalTrack> annotationTracks() {
         checkOpen();
         return annotationTracks;
     }
 
-    /** Reads {@code input_regions.arrow} (heap copy) and checks it against the metadata. */
+    /**
+     * Reads {@code input_regions.arrow} (heap copy) and checks it against the metadata.
+     *
+     * @return the input regions in the user's BED order
+     * @throws DatasetFormatException if the file is unreadable or disagrees with the metadata
+     */
     public InputRegions inputRegions() {
         checkOpen();
         Path f = dir.resolve(DatasetLayout.INPUT_REGIONS);
@@ -223,7 +269,12 @@ public final class DatasetFiles implements AutoCloseable {
         return r;
     }
 
-    /** Reads {@code genotypes/variants.arrow} (heap copy). */
+    /**
+     * Reads {@code genotypes/variants.arrow} (heap copy).
+     *
+     * @return the variant table, copied onto the heap
+     * @throws DatasetFormatException if the file is missing or unreadable
+     */
     public VariantTable variants() {
         checkOpen();
         return VariantTable.read(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));

@@ -7,10 +7,21 @@ package io.gvl.format;
 public class DatasetFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception.
+     *
+     * @param message names the file, the problem and, where known, the fix
+     */
     public DatasetFormatException(String message) {
         super(message);
     }
 
+    /**
+     * Creates the exception for a failure with an underlying cause (usually an {@link java.io.IOException}).
+     *
+     * @param message names the file, the problem and, where known, the fix
+     * @param cause the exception that revealed the problem
+     */
     public DatasetFormatException(String message, Throwable cause) {
         super(message, cause);
     }

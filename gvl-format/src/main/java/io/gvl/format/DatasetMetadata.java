@@ -39,6 +39,10 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
     private static final Pattern SEMVER = Pattern.compile(
             "(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?");
 
+    /**
+     * Copies the sample and contig lists; rejects a negative region count or jitter and a ploidy below 1 with
+     * {@link IllegalArgumentException}.
+     */
     public DatasetMetadata {
         samples = List.copyOf(Objects.requireNonNull(samples, "samples"));
         contigs = List.copyOf(Objects.requireNonNull(contigs, "contigs"));
@@ -51,14 +55,29 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
         }
     }
 
-    /** Metadata for a new dataset written by gvl: current versions, no store links, no fingerprint. */
+    /**
+     * Metadata for a new dataset written by gvl: current versions, no store links, no fingerprint.
+     *
+     * @param samples dataset samples, ascending by code point, unique
+     * @param contigs natural-sorted unique contigs
+     * @param nRegions number of regions, {@code >= 0}
+     * @param ploidy ploidy when genotypes are written, else {@code null}
+     * @param maxJitter jitter padding in bp on both sides of every stored window, {@code >= 0}
+     * @return the metadata, not yet checked for sort order (that happens on {@link #write(Path)})
+     */
     public static DatasetMetadata of(List<String> samples, List<String> contigs, int nRegions, Integer ploidy,
                                      int maxJitter) {
         return new DatasetMetadata(samples, contigs, nRegions, ploidy, maxJitter, WRITER_VERSION, FORMAT_VERSION,
                 null, null, null);
     }
 
-    /** Reads and checks {@code metadata.json}; fails with a migration hint for format 1.x. */
+    /**
+     * Reads and checks {@code metadata.json}; fails with a migration hint for format 1.x.
+     *
+     * @param file the {@code metadata.json} file
+     * @return the parsed metadata
+     * @throws DatasetFormatException if the file is missing, malformed, or of another major format version
+     */
     public static DatasetMetadata read(Path file) {
         return MetadataJson.read(file);
     }
@@ -66,12 +85,19 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
     /**
      * Writes {@code metadata.json} the way GVL does (compact, keys in model order) after checking that samples are
      * sorted and unique and contigs natural-sorted and unique, so Python GVL reads the axes exactly as gvl does.
+     *
+     * @param file the destination, replaced if it exists
+     * @throws DatasetFormatException if the axes are not sorted and unique, or the file cannot be written
      */
     public void write(Path file) {
         MetadataJson.write(this, file);
     }
 
-    /** Whether variant {@code POS} values are 1-based (writer version {@code >= 0.18.0}). */
+    /**
+     * Whether variant {@code POS} values are 1-based (writer version {@code >= 0.18.0}).
+     *
+     * @return {@code true} for writer versions {@code >= 0.18.0}, {@code false} for older or unversioned datasets
+     */
     public boolean oneBasedPositions() {
         if (version == null) {
             return false;
@@ -80,7 +106,14 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
         return v[0] > 0 || v[1] >= 18;
     }
 
-    /** Major, minor and patch of a semantic version string, or a {@link DatasetFormatException}. */
+    /**
+     * Major, minor and patch of a semantic version string, or a {@link DatasetFormatException}.
+     *
+     * @param text the version, {@code MAJOR.MINOR.PATCH} with optional pre-release and build suffixes
+     * @param what the field the version came from, named in the error message
+     * @return a three-element array {@code {major, minor, patch}}
+     * @throws DatasetFormatException if the text is not a semantic version or a number overflows {@code int}
+     */
     public static int[] semver(String text, String what) {
         Matcher m = SEMVER.matcher(text);
         if (!m.matches()) {
@@ -94,33 +127,63 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
         }
     }
 
-    /** Link to a {@code .svar} store; the fingerprint is its variant count and {@code variant_idxs.npy} size. */
+    /**
+     * Link to a {@code .svar} store; the fingerprint is its variant count and {@code variant_idxs.npy} size.
+     *
+     * @param relativePath path of the store relative to the dataset directory
+     * @param absolutePath absolute path of the store when the link was written
+     * @param nVariants number of variants in the store
+     * @param variantIdxsBytes size in bytes of the store's {@code variant_idxs.npy}
+     */
     public record SvarLink(String relativePath, String absolutePath, long nVariants, long variantIdxsBytes) {
+        /** Rejects {@code null} paths. */
         public SvarLink {
             Objects.requireNonNull(relativePath, "relativePath");
             Objects.requireNonNull(absolutePath, "absolutePath");
         }
     }
 
-    /** Link to a {@code .svar2} store; the fingerprint counts and sums the sizes of its {@code .bin}/{@code .npy}. */
+    /**
+     * Link to a {@code .svar2} store; the fingerprint counts and sums the sizes of its {@code .bin}/{@code .npy}.
+     *
+     * @param relativePath path of the store relative to the dataset directory
+     * @param absolutePath absolute path of the store when the link was written
+     * @param nFiles number of {@code .bin} and {@code .npy} files in the store
+     * @param storeBytes total size in bytes of those files
+     */
     public record Svar2Link(String relativePath, String absolutePath, long nFiles, long storeBytes) {
+        /** Rejects {@code null} paths. */
         public Svar2Link {
             Objects.requireNonNull(relativePath, "relativePath");
             Objects.requireNonNull(absolutePath, "absolutePath");
         }
     }
 
-    /** Bounded fingerprint of the variant table: digest over the first {@code nBytesHashed} bytes and the size. */
+    /**
+     * Bounded fingerprint of the variant table: digest over the first {@code nBytesHashed} bytes and the size.
+     *
+     * @param algorithm the digest algorithm, {@code blake2b}
+     * @param nBytesHashed number of leading bytes hashed, at most {@link #MAX_HASHED}
+     * @param digest hexadecimal digest of those bytes
+     * @param sizeBytes size of the whole file in bytes
+     */
     public record VariantsFingerprint(String algorithm, long nBytesHashed, String digest, long sizeBytes) {
         /** GVL hashes at most this many leading bytes. */
         public static final int MAX_HASHED = 1 << 20;
 
+        /** Rejects a {@code null} algorithm or digest. */
         public VariantsFingerprint {
             Objects.requireNonNull(algorithm, "algorithm");
             Objects.requireNonNull(digest, "digest");
         }
 
-        /** GVL's fingerprint of a file: BLAKE2b-512 (hex) of its first MiB, and its size. */
+        /**
+         * GVL's fingerprint of a file: BLAKE2b-512 (hex) of its first MiB, and its size.
+         *
+         * @param file the variant table file
+         * @return the fingerprint
+         * @throws DatasetFormatException if the file is missing or cannot be read
+         */
         public static VariantsFingerprint of(Path file) {
             try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
                 long size = ch.size();

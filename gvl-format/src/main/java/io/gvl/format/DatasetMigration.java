@@ -36,6 +36,7 @@ public final class DatasetMigration {
      * @param svarLinkMigrated  whether a {@code link.svar} symlink was turned into {@code svar_link}
      */
     public record Result(String fromFormatVersion, List<String> convertedTracks, boolean svarLinkMigrated) {
+        /** Copies the list of converted tracks. */
         public Result {
             convertedTracks = List.copyOf(convertedTracks);
         }
@@ -44,7 +45,13 @@ public final class DatasetMigration {
     private DatasetMigration() {
     }
 
-    /** Migrates the dataset at {@code dir} to format 2.0 (idempotent). */
+    /**
+     * Migrates the dataset at {@code dir} to format 2.0 (idempotent).
+     *
+     * @param dir the dataset directory
+     * @return what was converted; nothing for a dataset already at 2.0
+     * @throws DatasetFormatException if {@code dir} is not a dataset or a file cannot be converted
+     */
     public static Result migrate(Path dir) {
         Path metaFile = DatasetLayout.metadata(dir);
         if (!Files.isRegularFile(metaFile)) {

@@ -31,6 +31,12 @@ public final class DatasetPublisher {
     /** Fills the temporary directory with the dataset's files. */
     @FunctionalInterface
     public interface Builder {
+        /**
+         * Writes every file of the dataset into {@code tmpDir}; called once, under the destination's locks.
+         *
+         * @param tmpDir an empty temporary directory beside the destination
+         * @throws IOException on any write failure; the temporary directory is then removed
+         */
         void build(Path tmpDir) throws IOException;
     }
 
@@ -42,6 +48,9 @@ public final class DatasetPublisher {
      *
      * @throws DatasetExistsException if {@code dest} exists and {@code overwrite} is false (checked before
      *                                building and again under the lock)
+     * @param dest the dataset directory to create or replace
+     * @param overwrite whether an existing dataset at {@code dest} may be replaced
+     * @param builder writes the files into the temporary directory
      */
     @SuppressWarnings("try") // the file lock is held for the duration of the try block, never referenced
     public static void publish(Path dest, boolean overwrite, Builder builder) {
@@ -86,7 +95,12 @@ public final class DatasetPublisher {
         requireDataset(target);
     }
 
-    /** The words for an existing destination, naming both the command-line flag and the API option. */
+    /**
+     * The words for an existing destination, naming both the command-line flag and the API option.
+     *
+     * @param target the existing destination
+     * @return a one-line message naming {@code target} and how to replace it
+     */
     public static String alreadyExists(Path target) {
         return target + " already exists; pass --overwrite (overwrite(true) in the API) to replace it.";
     }
@@ -94,6 +108,10 @@ public final class DatasetPublisher {
     /**
      * Overwriting deletes what is at the destination, so it is allowed only for a dataset (a directory holding
      * {@code metadata.json}, as gvl and GVL write it); anything else is named and left alone.
+     *
+     * @param target the destination about to be replaced
+     * @throws DatasetExistsException if {@code target} exists but is not a dataset (a file, symlink or other
+     *     directory)
      */
     public static void requireDataset(Path target) {
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)

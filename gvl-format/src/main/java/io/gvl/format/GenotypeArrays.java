@@ -26,16 +26,33 @@ public final class GenotypeArrays {
                 variantIdxs.file().toString());
     }
 
-    /** Number of slots {@code R·S·P}. */
+    /**
+     * Number of slots {@code R·S·P}.
+     *
+     * @return {@code R * S * P}, the number of haplotype slots
+     */
     public long slots() {
         return (long) nRegions * nSamples * ploidy;
     }
 
+    /**
+     * Ploidy {@code P}: haplotypes per sample.
+     *
+     * @return the ploidy, {@code >= 1}
+     */
     public int ploidy() {
         return ploidy;
     }
 
-    /** Slot number {@code (r·S + s)·P + p}. */
+    /**
+     * Slot number {@code (r·S + s)·P + p}.
+     *
+     * @param region region index, {@code 0 <= region < R}
+     * @param sample sample index, {@code 0 <= sample < S}
+     * @param ploid haplotype index, {@code 0 <= ploid < P}
+     * @return the slot number, an index into {@link #offsets()}
+     * @throws IndexOutOfBoundsException if an index is outside its axis
+     */
     public long slot(int region, int sample, int ploid) {
         if (region < 0 || region >= nRegions || sample < 0 || sample >= nSamples || ploid < 0 || ploid >= ploidy) {
             throw new IndexOutOfBoundsException("slot (" + region + ", " + sample + ", " + ploid + ") outside ("
@@ -44,28 +61,55 @@ public final class GenotypeArrays {
         return ((long) region * nSamples + sample) * ploidy + ploid;
     }
 
-    /** The range of {@link #variantIdxs()} holding the variants of one haplotype in one region. */
+    /**
+     * The range of {@link #variantIdxs()} holding the variants of one haplotype in one region.
+     *
+     * @param region region index, {@code 0 <= region < R}
+     * @param sample sample index, {@code 0 <= sample < S}
+     * @param ploid haplotype index, {@code 0 <= ploid < P}
+     * @return the half-open range of indices
+     */
     public IndexRange variantRange(int region, int sample, int ploid) {
         return Offsets.range(offsets, slot(region, sample, ploid), variantIdxs.length());
     }
 
-    /** The variant indices of one haplotype in one region, as a view over the mapping. */
+    /**
+     * The variant indices of one haplotype in one region, as a view over the mapping.
+     *
+     * @param region region index, {@code 0 <= region < R}
+     * @param sample sample index, {@code 0 <= sample < S}
+     * @param ploid haplotype index, {@code 0 <= ploid < P}
+     * @return the ascending variant-table rows of that haplotype; valid while the dataset is open
+     */
     public RawArray variants(int region, int sample, int ploid) {
         IndexRange r = variantRange(region, sample, ploid);
         return variantIdxs.slice(r.start(), r.end());
     }
 
-    /** All slot offsets (int64, {@code R·S·P + 1}). */
+    /**
+     * All slot offsets (int64, {@code R·S·P + 1}).
+     *
+     * @return the int64 offsets array, valid while the dataset is open
+     */
     public RawArray offsets() {
         return offsets;
     }
 
-    /** All variant indices (int32), in slot order. */
+    /**
+     * All variant indices (int32), in slot order.
+     *
+     * @return the int32 index array, valid while the dataset is open
+     */
     public RawArray variantIdxs() {
         return variantIdxs;
     }
 
-    /** Full scan of the offsets (monotone) and indices (non-negative, below {@code nVariants}). */
+    /**
+     * Full scan of the offsets (monotone) and indices (non-negative, below {@code nVariants}).
+     *
+     * @param nVariants number of rows in the variant table
+     * @throws DatasetFormatException naming the file and element if a check fails
+     */
     public void verify(long nVariants) {
         Offsets.checkMonotone(offsets);
         for (long i = 0; i < variantIdxs.length(); i++) {

@@ -19,7 +19,15 @@ public final class GenotypeWriter implements AutoCloseable {
     private long total;
     private boolean closed;
 
-    /** Creates {@code genotypes/} under {@code dataset} for {@code nRegions·nSamples·ploidy} slots. */
+    /**
+     * Creates {@code genotypes/} under {@code dataset} for {@code nRegions·nSamples·ploidy} slots.
+     *
+     * @param dataset the (temporary) dataset directory
+     * @param nRegions number of regions {@code R}
+     * @param nSamples number of samples {@code S}
+     * @param ploidy haplotypes per sample {@code P}
+     * @throws java.io.UncheckedIOException if the directory or files cannot be created
+     */
     public GenotypeWriter(Path dataset, int nRegions, int nSamples, int ploidy) {
         Path g = DatasetLayout.genotypes(dataset);
         try {
@@ -33,7 +41,15 @@ public final class GenotypeWriter implements AutoCloseable {
         this.idx = RawArrayWriter.create(idxFile, RawDtype.INT32);
     }
 
-    /** Appends the next slot's ascending variant indices {@code variants[off, off+len)}. */
+    /**
+     * Appends the next slot's ascending variant indices {@code variants[off, off+len)}.
+     *
+     * @param variants a buffer of variant-table rows
+     * @param off the first element of the slot in {@code variants}
+     * @param len the number of variants in the slot, {@code >= 0}
+     * @throws IllegalStateException if every slot is already written
+     * @throws IllegalArgumentException if the indices do not strictly ascend
+     */
     public void appendSlot(int[] variants, int off, int len) {
         if (slots >= expectedSlots) {
             throw new IllegalStateException("all " + expectedSlots + " slots are already written");

@@ -7,16 +7,27 @@ package io.gvl.format;
  * @param end   one past the last index
  */
 public record IndexRange(long start, long end) {
+    /** Checks {@code 0 <= start <= end}, else {@link IllegalArgumentException}. */
     public IndexRange {
         if (start < 0 || end < start) {
             throw new IllegalArgumentException("bad range [" + start + ", " + end + ")");
         }
     }
 
+    /**
+     * The number of indices in the range.
+     *
+     * @return {@code end - start}
+     */
     public long length() {
         return end - start;
     }
 
+    /**
+     * Whether the range holds no index.
+     *
+     * @return {@code true} if {@code start == end}
+     */
     public boolean isEmpty() {
         return start == end;
     }

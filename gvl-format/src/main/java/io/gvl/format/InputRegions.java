@@ -20,6 +20,9 @@ public record InputRegions(ArrowTable table) {
      *
      * @param bed BED columns in input order; must contain {@code chrom} (STRING) and integer {@code chromStart},
      *            {@code chromEnd}; must not contain {@code r_idx_map}
+     * @return the table with {@code r_idx_map} appended, in input order
+     * @throws IllegalArgumentException if the BED already has an {@code r_idx_map} column
+     * @throws DatasetFormatException if a required column is missing or has nulls or a wrong type
      */
     public static InputRegions fromBed(ArrowTable bed) {
         Path src = Path.of("<BED>");
@@ -38,22 +41,45 @@ public record InputRegions(ArrowTable table) {
         return new InputRegions(new ArrowTable(cols));
     }
 
-    /** Reads {@code input_regions.arrow} and checks the required columns and the region map. */
+    /**
+     * Reads {@code input_regions.arrow} and checks the required columns and the region map.
+     *
+     * @param file the {@code input_regions.arrow} file
+     * @return the table as stored (input order)
+     * @throws DatasetFormatException if the file is unreadable, a required column is missing, or {@code r_idx_map}
+     *     is not a permutation
+     */
     public static InputRegions read(Path file) {
         InputRegions r = new InputRegions(ArrowTable.read(file));
         r.order(file);
         return r;
     }
 
+    /**
+     * Writes the table as one uncompressed Arrow IPC record batch.
+     *
+     * @param file the destination, replaced if it exists
+     */
     public void write(Path file) {
         table.write(file);
     }
 
+    /**
+     * The number of regions (rows).
+     *
+     * @return the row count
+     */
     public int size() {
         return table.rowCount();
     }
 
-    /** Contig of every input row. */
+    /**
+     * Contig of every input row.
+     *
+     * @param source the file the table came from, named in errors
+     * @return one contig name per row, in input order
+     * @throws DatasetFormatException if {@code chrom} is missing or a row is not a string
+     */
     public List<String> chroms(Path source) {
         List<String> out = new ArrayList<>(size());
         int i = 0;
@@ -68,7 +94,14 @@ public record InputRegions(ArrowTable table) {
         return out;
     }
 
-    /** An integer column (e.g. {@code chromStart}) without nulls. */
+    /**
+     * An integer column (e.g. {@code chromStart}) without nulls.
+     *
+     * @param column the column name
+     * @param source the file the table came from, named in errors
+     * @return the values widened to {@code long}, in input order
+     * @throws DatasetFormatException if the column is missing, not integer, or has a null
+     */
     public long[] longs(String column, Path source) {
         List<Object> vals = table.column(column, source).values();
         long[] out = new long[vals.size()];
@@ -83,7 +116,13 @@ public record InputRegions(ArrowTable table) {
         return out;
     }
 
-    /** Strand of every input row as +1/-1 ({@code +}, {@code .}, null or absent → +1). */
+    /**
+     * Strand of every input row as +1/-1 ({@code +}, {@code .}, null or absent → +1).
+     *
+     * @param source the file the table came from, named in errors
+     * @return {@code +1} or {@code -1} per row, in input order
+     * @throws DatasetFormatException if a strand is not {@code +}, {@code -}, {@code .} or null
+     */
     public int[] strands(Path source) {
         int[] out = new int[size()];
         java.util.Arrays.fill(out, 1);
@@ -107,12 +146,24 @@ public record InputRegions(ArrowTable table) {
         return out;
     }
 
-    /** The region order stored in {@code r_idx_map}. */
+    /**
+     * The region order stored in {@code r_idx_map}.
+     *
+     * @param source the file the table came from, named in errors
+     * @return the permutation between input rows and sorted (on-disk) rows
+     * @throws DatasetFormatException if {@code r_idx_map} is missing or not a permutation
+     */
     public RegionOrder order(Path source) {
         return RegionOrder.fromInputToSorted(longs(MAP_COLUMN, source), source.toString());
     }
 
-    /** Checks that {@code r_idx_map} is the natural sort of the rows, as GVL will recompute it. */
+    /**
+     * Checks that {@code r_idx_map} is the natural sort of the rows, as GVL will recompute it.
+     *
+     * @param source the file the table came from, named in errors
+     * @throws DatasetFormatException if the stored order differs from the natural sort, naming the first
+     *     mismatching row
+     */
     public void validateOrder(Path source) {
         RegionOrder stored = order(source);
         List<String> chrom = chroms(source);

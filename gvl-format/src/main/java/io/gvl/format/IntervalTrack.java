@@ -33,12 +33,17 @@ public record IntervalTrack(String name, Kind kind, RawArray starts, RawArray en
             this.directory = directory;
         }
 
-        /** The dataset sub-directory holding tracks of this kind. */
+        /**
+         * The dataset sub-directory holding tracks of this kind.
+         *
+         * @return {@code intervals} or {@code annot_intervals}
+         */
         public String directory() {
             return directory;
         }
     }
 
+    /** Checks that starts, ends and values have equal lengths and that the offsets fit them. */
     public IntervalTrack {
         long n = starts.length();
         if (ends.length() != n || values.length() != n) {
@@ -54,12 +59,23 @@ public record IntervalTrack(String name, Kind kind, RawArray starts, RawArray en
                 starts.length(), starts.file().toString());
     }
 
-    /** Number of intervals. */
+    /**
+     * Number of intervals.
+     *
+     * @return the total number of intervals over all cells
+     */
     public long size() {
         return starts.length();
     }
 
-    /** Interval range of one (region, sample) cell of a per-sample track. */
+    /**
+     * Interval range of one (region, sample) cell of a per-sample track.
+     *
+     * @param region sorted region index
+     * @param sample sample index, {@code 0 <= sample < nSamples}
+     * @return the half-open range of interval indices of that cell
+     * @throws IndexOutOfBoundsException if the region or sample is outside the track
+     */
     public IndexRange intervalRange(int region, int sample) {
         if (sample < 0 || sample >= nSamples) {
             throw new IndexOutOfBoundsException("sample " + sample + " of " + nSamples + " in track " + name);
@@ -72,7 +88,13 @@ public record IntervalTrack(String name, Kind kind, RawArray starts, RawArray en
         return Offsets.range(offsets, cell, starts.length());
     }
 
-    /** Interval range of one region of an annotation track. */
+    /**
+     * Interval range of one region of an annotation track.
+     *
+     * @param region sorted region index
+     * @return the half-open range of interval indices of that region
+     * @throws IllegalStateException if the track is per-sample
+     */
     public IndexRange intervalRange(int region) {
         if (kind != Kind.ANNOTATION) {
             throw new IllegalStateException("track " + name + " is per-sample; pass a sample");

@@ -24,6 +24,10 @@ public final class IntervalTrackWriter implements AutoCloseable {
      * Creates the track directory under {@code dataset}.
      *
      * @param cells number of cells: {@code nRegions·nSamples} (per-sample) or {@code nRegions} (annotation)
+     * @param dataset the (temporary) dataset directory
+     * @param kind per-sample or annotation track
+     * @param name the track name, which becomes a directory name (no {@code /}, not {@code .} or {@code ..})
+     * @throws IllegalArgumentException if the name cannot be a directory name
      */
     public IntervalTrackWriter(Path dataset, IntervalTrack.Kind kind, String name, long cells) {
         if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..")
@@ -43,7 +47,17 @@ public final class IntervalTrackWriter implements AutoCloseable {
         this.offsets = RawArrayWriter.create(dir.resolve(DatasetLayout.OFFSETS), RawDtype.INT64);
     }
 
-    /** Appends the next cell's intervals, which must be sorted by start. */
+    /**
+     * Appends the next cell's intervals, which must be sorted by start.
+     *
+     * @param s 0-based starts
+     * @param e exclusive ends, parallel to {@code s}
+     * @param v values, parallel to {@code s}
+     * @param off the first interval of the cell in the three arrays
+     * @param len the number of intervals in the cell, {@code >= 0}
+     * @throws IllegalStateException if every cell is already written
+     * @throws IllegalArgumentException if the starts are not sorted
+     */
     public void appendCell(int[] s, int[] e, float[] v, int off, int len) {
         if (cells >= expectedCells) {
             throw new IllegalStateException("all " + expectedCells + " cells are already written");

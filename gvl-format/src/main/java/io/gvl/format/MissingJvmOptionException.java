@@ -8,6 +8,7 @@ package io.gvl.format;
 public final class MissingJvmOptionException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    /** The missing option in the form that fits how gvl was loaded (class path or module path). */
     private final String option;
 
     MissingJvmOptionException(String option, String message) {
@@ -15,7 +16,11 @@ public final class MissingJvmOptionException extends IllegalStateException {
         this.option = option;
     }
 
-    /** The option to add to the {@code java} command line, in the form that fits how gvl was loaded. */
+    /**
+     * The option to add to the {@code java} command line, in the form that fits how gvl was loaded.
+     *
+     * @return for example {@code --add-opens=java.base/java.nio=ALL-UNNAMED}
+     */
     public String option() {
         return option;
     }

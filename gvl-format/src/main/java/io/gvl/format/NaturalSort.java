@@ -24,7 +24,13 @@ public final class NaturalSort {
     private NaturalSort() {
     }
 
-    /** Compares two names in natural order. */
+    /**
+     * Compares two names in natural order.
+     *
+     * @param a a contig name
+     * @param b another contig name
+     * @return negative, zero or positive as {@code a} sorts before, with, or after {@code b}
+     */
     public static int compare(String a, String b) {
         int i = 0;
         int j = 0;
@@ -113,7 +119,12 @@ public final class NaturalSort {
         return k;
     }
 
-    /** The distinct names in natural order; names with equal keys keep their first-appearance order. */
+    /**
+     * The distinct names in natural order; names with equal keys keep their first-appearance order.
+     *
+     * @param names names in input order, duplicates allowed
+     * @return a new list of the distinct names
+     */
     public static List<String> sortedUnique(Collection<String> names) {
         List<String> out = new ArrayList<>(new LinkedHashSet<>(names));
         out.sort(ORDER);
@@ -126,6 +137,8 @@ public final class NaturalSort {
      * @param chrom contig of each input row
      * @param start 0-based start of each input row
      * @param end   exclusive end of each input row
+     * @return the permutation from on-disk (sorted) rows to input rows
+     * @throws IllegalArgumentException if the three lists differ in length
      */
     public static RegionOrder regionOrder(List<String> chrom, long[] start, long[] end) {
         int n = chrom.size();

@@ -28,7 +28,13 @@ public final class Npy {
     private Npy() {
     }
 
-    /** Reads a whole NPY file into heap memory. */
+    /**
+     * Reads a whole NPY file into heap memory.
+     *
+     * @param file an NPY file (format version 1.0, 2.0 or 3.0)
+     * @return the array, backed by heap memory
+     * @throws DatasetFormatException if the file is missing, unreadable, malformed or truncated
+     */
     public static NpyArray read(Path file) {
         byte[] bytes;
         try {
@@ -41,7 +47,14 @@ public final class Npy {
         return parse(file.toString(), MemorySegment.ofArray(bytes));
     }
 
-    /** Parses NPY bytes held in {@code file}; the returned array's data is a slice of it (no copy). */
+    /**
+     * Parses NPY bytes held in {@code file}; the returned array's data is a slice of it (no copy).
+     *
+     * @param source a name for the bytes (file and entry), used in errors
+     * @param file the complete NPY bytes
+     * @return the array, whose data is valid as long as {@code file}'s memory is
+     * @throws DatasetFormatException if the header is malformed or the data shorter than the shape needs
+     */
     public static NpyArray parse(String source, MemorySegment file) {
         Header h = parseHeader(source, file);
         long need = Math.multiplyExact(h.size(), itemSize(h.descr, source));
@@ -57,9 +70,21 @@ public final class Npy {
         return new NpyArray(source, h.descr, h.shape, h.fortranOrder, file.asSlice(h.dataOffset, need));
     }
 
-    /** A parsed NPY header: where the data starts and how to read it. */
+    /**
+     * A parsed NPY header: where the data starts and how to read it.
+     *
+     * @param descr the NumPy dtype descriptor, e.g. {@code <i4}
+     * @param fortranOrder whether elements are in column-major order
+     * @param shape the dimensions (empty for a 0-d array)
+     * @param dataOffset byte offset of the first element from the start of the file
+     */
     public record Header(String descr, boolean fortranOrder, long[] shape, long dataOffset) {
-        /** Number of elements. */
+        /**
+         * Number of elements.
+         *
+         * @return the product of the shape, 1 for a 0-d array
+         * @throws ArithmeticException if the product overflows {@code long}
+         */
         public long size() {
             long n = 1;
             for (long d : shape) {
@@ -69,7 +94,14 @@ public final class Npy {
         }
     }
 
-    /** Parses and validates the header of an NPY file held in {@code file}. */
+    /**
+     * Parses and validates the header of an NPY file held in {@code file}.
+     *
+     * @param source a name for the bytes, used in errors
+     * @param file the NPY bytes (at least the header)
+     * @return the parsed header
+     * @throws DatasetFormatException if the magic, version or header dictionary is malformed
+     */
     public static Header parseHeader(String source, MemorySegment file) {
         if (file.byteSize() < 10) {
             throw new DatasetFormatException(source + ": not an NPY file (only " + file.byteSize() + " bytes)");
@@ -136,7 +168,14 @@ public final class Npy {
         return dims.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** Element size of a supported descriptor; other descriptors are rejected with the file named. */
+    /**
+     * Element size of a supported descriptor; other descriptors are rejected with the file named.
+     *
+     * @param descr a NumPy dtype descriptor
+     * @param source the file it came from, named in errors
+     * @return the element size in bytes: 1, 2, 4 or 8
+     * @throws DatasetFormatException if the descriptor is not supported
+     */
     public static int itemSize(String descr, String source) {
         return switch (descr) {
             case "|u1", "|i1", "|b1", "|S1", "<u1", "<i1" -> 1;
@@ -151,6 +190,11 @@ public final class Npy {
     /**
      * The bytes of a version 1.0 header for a C-order array, padded with spaces and a newline so that the data
      * that follows starts at a multiple of 64 bytes.
+     *
+     * @param descr a supported NumPy dtype descriptor
+     * @param shape the dimensions
+     * @return the magic, version and padded header dictionary
+     * @throws DatasetFormatException if the descriptor is not supported
      */
     public static byte[] header(String descr, long[] shape) {
         itemSize(descr, "NPY header");

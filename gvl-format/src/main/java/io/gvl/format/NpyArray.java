@@ -17,16 +17,27 @@ import java.util.Arrays;
  */
 public record NpyArray(String source, String descr, long[] shape, boolean fortranOrder, MemorySegment data) {
 
+    /** Copies the shape so the record is not affected by later changes to the caller's array. */
     public NpyArray {
         shape = shape.clone();
     }
 
+    /**
+     * The dimensions, as a copy.
+     *
+     * @return a new array of the dimensions
+     */
     @Override
     public long[] shape() {
         return shape.clone();
     }
 
-    /** Number of elements (product of the shape; 1 for a 0-d array). */
+    /**
+     * Number of elements (product of the shape; 1 for a 0-d array).
+     *
+     * @return the element count
+     * @throws ArithmeticException if the product overflows {@code long}
+     */
     public long size() {
         long n = 1;
         for (long d : shape) {
@@ -35,7 +46,11 @@ public record NpyArray(String source, String descr, long[] shape, boolean fortra
         return n;
     }
 
-    /** Size in bytes of one element, from the descriptor. */
+    /**
+     * Size in bytes of one element, from the descriptor.
+     *
+     * @return 1, 2, 4 or 8
+     */
     public int itemSize() {
         return Npy.itemSize(descr, source);
     }
@@ -50,37 +65,67 @@ public record NpyArray(String source, String descr, long[] shape, boolean fortra
                 + " but the array is " + descr);
     }
 
-    /** Elements as bytes ({@code |u1}, {@code |i1}, {@code |b1}, {@code |S1}). */
+    /**
+     * Elements as bytes ({@code |u1}, {@code |i1}, {@code |b1}, {@code |S1}).
+     *
+     * @return a new heap array of the elements
+     * @throws DatasetFormatException if the descriptor is not one of those listed
+     */
     public byte[] toByteArray() {
         require("|u1", "|i1", "|b1", "|S1");
         return data.toArray(ValueLayout.JAVA_BYTE);
     }
 
-    /** Elements as ints ({@code <i4}). */
+    /**
+     * Elements as ints ({@code <i4}).
+     *
+     * @return a new heap array of the elements
+     * @throws DatasetFormatException if the descriptor is not {@code <i4}
+     */
     public int[] toIntArray() {
         require("<i4");
         return data.toArray(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN));
     }
 
-    /** Elements as longs ({@code <i8}, or {@code <u8} read as raw 64-bit patterns). */
+    /**
+     * Elements as longs ({@code <i8}, or {@code <u8} read as raw 64-bit patterns).
+     *
+     * @return a new heap array of the elements
+     * @throws DatasetFormatException if the descriptor is not {@code <i8} or {@code <u8}
+     */
     public long[] toLongArray() {
         require("<i8", "<u8");
         return data.toArray(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN));
     }
 
-    /** Elements as floats ({@code <f4}). */
+    /**
+     * Elements as floats ({@code <f4}).
+     *
+     * @return a new heap array of the elements
+     * @throws DatasetFormatException if the descriptor is not {@code <f4}
+     */
     public float[] toFloatArray() {
         require("<f4");
         return data.toArray(ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN));
     }
 
-    /** Elements as doubles ({@code <f8}). */
+    /**
+     * Elements as doubles ({@code <f8}).
+     *
+     * @return a new heap array of the elements
+     * @throws DatasetFormatException if the descriptor is not {@code <f8}
+     */
     public double[] toDoubleArray() {
         require("<f8");
         return data.toArray(ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN));
     }
 
-    /** Elements as booleans ({@code |b1}: any non-zero byte is true). */
+    /**
+     * Elements as booleans ({@code |b1}: any non-zero byte is true).
+     *
+     * @return a new heap array of the elements
+     * @throws DatasetFormatException if the descriptor is not {@code |b1}
+     */
     public boolean[] toBooleanArray() {
         require("|b1");
         byte[] b = data.toArray(ValueLayout.JAVA_BYTE);

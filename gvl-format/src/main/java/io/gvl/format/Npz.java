@@ -16,7 +16,13 @@ public final class Npz {
     private Npz() {
     }
 
-    /** Reads every array of the archive into heap memory, keyed by entry name without {@code .npy}, in zip order. */
+    /**
+     * Reads every array of the archive into heap memory, keyed by entry name without {@code .npy}, in zip order.
+     *
+     * @param file an NPZ archive (stored or deflated entries)
+     * @return the arrays by entry name, in zip order
+     * @throws DatasetFormatException if the file is missing, not a zip, or an entry is not valid NPY
+     */
     public static Map<String, NpyArray> read(Path file) {
         Map<String, NpyArray> out = new LinkedHashMap<>();
         try (ZipFile zip = new ZipFile(file.toFile())) {

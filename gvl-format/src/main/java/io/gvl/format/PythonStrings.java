@@ -13,6 +13,13 @@ public final class PythonStrings {
     private PythonStrings() {
     }
 
+    /**
+     * Compares two strings by Unicode code point, as Python does.
+     *
+     * @param a a string
+     * @param b another string
+     * @return negative, zero or positive as {@code a} sorts before, with, or after {@code b}
+     */
     public static int compare(String a, String b) {
         int i = 0;
         int j = 0;

@@ -30,6 +30,12 @@ public final class RawArray {
     /**
      * Maps {@code file} read-only into {@code arena} (which owns the mapping). The byte size must be a multiple of
      * the element size; an empty file gives an empty array.
+     *
+     * @param file a header-less little-endian array file
+     * @param dtype the element type
+     * @param arena the arena that owns the mapping; the array is valid until it closes
+     * @return a read-only view of the whole file
+     * @throws DatasetFormatException if the file is missing, unreadable, or not a whole number of elements
      */
     public static RawArray map(Path file, RawDtype dtype, Arena arena) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -49,7 +55,15 @@ public final class RawArray {
         }
     }
 
-    /** Wraps memory the caller owns (for tests and in-memory data); {@code source} names it in errors. */
+    /**
+     * Wraps memory the caller owns (for tests and in-memory data); {@code source} names it in errors.
+     *
+     * @param source a name for the memory, used in error messages
+     * @param dtype the element type
+     * @param data little-endian elements; the caller keeps ownership
+     * @return a view over {@code data}
+     * @throws IllegalArgumentException if the segment is not a whole number of elements
+     */
     public static RawArray wrap(Path source, RawDtype dtype, MemorySegment data) {
         if (data.byteSize() % dtype.size() != 0) {
             throw new IllegalArgumentException(source + ": segment size is not a multiple of " + dtype.size());
@@ -57,25 +71,50 @@ public final class RawArray {
         return new RawArray(source, dtype, data);
     }
 
+    /**
+     * The file the array was mapped from (or the name given to {@link #wrap}), used in error messages.
+     *
+     * @return the file
+     */
     public Path file() {
         return file;
     }
 
+    /**
+     * The element type.
+     *
+     * @return the element type
+     */
     public RawDtype dtype() {
         return dtype;
     }
 
-    /** Number of elements. */
+    /**
+     * Number of elements.
+     *
+     * @return the element count
+     */
     public long length() {
         return length;
     }
 
-    /** The mapped bytes (little-endian elements); valid while the owning arena is open. */
+    /**
+     * The mapped bytes (little-endian elements); valid while the owning arena is open.
+     *
+     * @return the little-endian element bytes
+     */
     public MemorySegment segment() {
         return data;
     }
 
-    /** Element {@code i} of an {@link RawDtype#INT32} array. */
+    /**
+     * Element {@code i} of an {@link RawDtype#INT32} array.
+     *
+     * @param i element index, {@code 0 <= i < length()}
+     * @return the element
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     * @throws IllegalStateException if the array is not INT32 or its memory is closed
+     */
     public int getInt(long i) {
         check(RawDtype.INT32, i);
         try {
@@ -85,7 +124,14 @@ public final class RawArray {
         }
     }
 
-    /** Element {@code i} of an {@link RawDtype#INT64} array. */
+    /**
+     * Element {@code i} of an {@link RawDtype#INT64} array.
+     *
+     * @param i element index, {@code 0 <= i < length()}
+     * @return the element
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     * @throws IllegalStateException if the array is not INT64 or its memory is closed
+     */
     public long getLong(long i) {
         check(RawDtype.INT64, i);
         try {
@@ -95,7 +141,14 @@ public final class RawArray {
         }
     }
 
-    /** Element {@code i} of a {@link RawDtype#FLOAT32} array. */
+    /**
+     * Element {@code i} of a {@link RawDtype#FLOAT32} array.
+     *
+     * @param i element index, {@code 0 <= i < length()}
+     * @return the element
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     * @throws IllegalStateException if the array is not FLOAT32 or its memory is closed
+     */
     public float getFloat(long i) {
         check(RawDtype.FLOAT32, i);
         try {
@@ -105,7 +158,14 @@ public final class RawArray {
         }
     }
 
-    /** Elements {@code [from, to)} as a view over the same mapping. */
+    /**
+     * Elements {@code [from, to)} as a view over the same mapping.
+     *
+     * @param from first element, inclusive
+     * @param to last element, exclusive
+     * @return a view sharing this array's memory and lifetime
+     * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= length()}
+     */
     public RawArray slice(long from, long to) {
         if (from < 0 || to < from || to > length) {
             throw new IndexOutOfBoundsException("slice [" + from + ", " + to + ") of " + length + " elements");
@@ -117,13 +177,23 @@ public final class RawArray {
         }
     }
 
-    /** Copies elements {@code [from, to)} of an INT32 array to the heap. */
+    /**
+     * Copies elements {@code [from, to)} of an INT32 array to the heap.
+     *
+     * @param from first element, inclusive
+     * @param to last element, exclusive
+     * @return a new heap array
+     */
     public int[] toIntArray(long from, long to) {
         checkType(RawDtype.INT32);
         return slice(from, to).copyOut(RawDtype.LE_INT);
     }
 
-    /** Copies all elements of an INT64 array to the heap (small arrays only). */
+    /**
+     * Copies all elements of an INT64 array to the heap (small arrays only).
+     *
+     * @return a new heap array of every element
+     */
     public long[] toLongArray() {
         checkType(RawDtype.INT64);
         try {
@@ -133,7 +203,11 @@ public final class RawArray {
         }
     }
 
-    /** Copies all elements of a FLOAT32 array to the heap (small arrays only). */
+    /**
+     * Copies all elements of a FLOAT32 array to the heap (small arrays only).
+     *
+     * @return a new heap array of every element
+     */
     public float[] toFloatArray() {
         checkType(RawDtype.FLOAT32);
         try {

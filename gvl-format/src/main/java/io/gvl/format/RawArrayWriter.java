@@ -28,7 +28,14 @@ public final class RawArrayWriter implements AutoCloseable {
         this.channel = channel;
     }
 
-    /** Creates (or truncates) {@code file} for writing elements of {@code dtype}. */
+    /**
+     * Creates (or truncates) {@code file} for writing elements of {@code dtype}.
+     *
+     * @param file the file to create or truncate
+     * @param dtype the element type every write must match
+     * @return an open writer; the caller must close it
+     * @throws java.io.UncheckedIOException if the file cannot be opened
+     */
     public static RawArrayWriter create(Path file, RawDtype dtype) {
         try {
             return new RawArrayWriter(file, dtype, FileChannel.open(file, StandardOpenOption.CREATE,
@@ -38,15 +45,30 @@ public final class RawArrayWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * The file being written.
+     *
+     * @return the file
+     */
     public Path file() {
         return file;
     }
 
-    /** Elements written so far. */
+    /**
+     * Elements written so far.
+     *
+     * @return the element count, including elements still buffered
+     */
     public long count() {
         return count;
     }
 
+    /**
+     * Appends one INT32 element.
+     *
+     * @param v the value
+     * @throws IllegalStateException if the writer is not INT32 or is closed
+     */
     public void writeInt(int v) {
         expect(RawDtype.INT32);
         room(4);
@@ -54,12 +76,25 @@ public final class RawArrayWriter implements AutoCloseable {
         count++;
     }
 
+    /**
+     * Appends {@code v[off, off+len)} as INT32 elements.
+     *
+     * @param v the values
+     * @param off first index in {@code v}
+     * @param len number of values
+     */
     public void writeInts(int[] v, int off, int len) {
         for (int i = off; i < off + len; i++) {
             writeInt(v[i]);
         }
     }
 
+    /**
+     * Appends one INT64 element.
+     *
+     * @param v the value
+     * @throws IllegalStateException if the writer is not INT64 or is closed
+     */
     public void writeLong(long v) {
         expect(RawDtype.INT64);
         room(8);
@@ -67,12 +102,25 @@ public final class RawArrayWriter implements AutoCloseable {
         count++;
     }
 
+    /**
+     * Appends {@code v[off, off+len)} as INT64 elements.
+     *
+     * @param v the values
+     * @param off first index in {@code v}
+     * @param len number of values
+     */
     public void writeLongs(long[] v, int off, int len) {
         for (int i = off; i < off + len; i++) {
             writeLong(v[i]);
         }
     }
 
+    /**
+     * Appends one FLOAT32 element.
+     *
+     * @param v the value
+     * @throws IllegalStateException if the writer is not FLOAT32 or is closed
+     */
     public void writeFloat(float v) {
         expect(RawDtype.FLOAT32);
         room(4);
@@ -80,13 +128,25 @@ public final class RawArrayWriter implements AutoCloseable {
         count++;
     }
 
+    /**
+     * Appends {@code v[off, off+len)} as FLOAT32 elements.
+     *
+     * @param v the values
+     * @param off first index in {@code v}
+     * @param len number of values
+     */
     public void writeFloats(float[] v, int off, int len) {
         for (int i = off; i < off + len; i++) {
             writeFloat(v[i]);
         }
     }
 
-    /** Appends raw little-endian element bytes (a whole number of elements), e.g. copied from another file. */
+    /**
+     * Appends raw little-endian element bytes (a whole number of elements), e.g. copied from another file.
+     *
+     * @param bytes the bytes from its position to its limit; consumed
+     * @throws IllegalArgumentException if the byte count is not a multiple of the element size
+     */
     public void writeBytes(ByteBuffer bytes) {
         if (bytes.remaining() % dtype.size() != 0) {
             throw new IllegalArgumentException("byte count " + bytes.remaining() + " is not a multiple of "

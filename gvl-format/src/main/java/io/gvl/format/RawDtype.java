@@ -5,8 +5,11 @@ import java.nio.ByteOrder;
 
 /** Element types of the header-less little-endian arrays in a dataset, with their NumPy descriptor. */
 public enum RawDtype {
+    /** Signed 32-bit integer, little-endian. */
     INT32(4, "<i4"),
+    /** Signed 64-bit integer, little-endian. */
     INT64(8, "<i8"),
+    /** IEEE 754 32-bit float, little-endian. */
     FLOAT32(4, "<f4");
 
     static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -21,12 +24,20 @@ public enum RawDtype {
         this.descr = descr;
     }
 
-    /** Bytes per element. */
+    /**
+     * Bytes per element.
+     *
+     * @return 4 or 8
+     */
     public int size() {
         return size;
     }
 
-    /** NumPy descriptor, e.g. {@code <i4}. */
+    /**
+     * NumPy descriptor, e.g. {@code <i4}.
+     *
+     * @return the descriptor, also used in NPY headers
+     */
     public String descr() {
         return descr;
     }

@@ -9,6 +9,7 @@ package io.gvl.format;
  */
 public record RegionOrder(int[] sortedToInput, int[] inputToSorted) {
 
+    /** Checks that both halves have the same length and copies them. */
     public RegionOrder {
         if (sortedToInput.length != inputToSorted.length) {
             throw new IllegalArgumentException("permutation halves differ in length");
@@ -17,12 +18,25 @@ public record RegionOrder(int[] sortedToInput, int[] inputToSorted) {
         inputToSorted = inputToSorted.clone();
     }
 
-    /** Builds both directions from the on-disk → input direction, checking it is a permutation. */
+    /**
+     * Builds both directions from the on-disk → input direction, checking it is a permutation.
+     *
+     * @param sortedToInput on-disk row {@code k} holds input row {@code sortedToInput[k]}
+     * @return both directions of the permutation
+     * @throws IllegalArgumentException if the array is not a permutation of {@code 0..n-1}
+     */
     public static RegionOrder fromSortedToInput(int[] sortedToInput) {
         return new RegionOrder(sortedToInput, invert(sortedToInput, "sorted-to-input order"));
     }
 
-    /** Builds both directions from an {@code r_idx_map}, checking it is a permutation. */
+    /**
+     * Builds both directions from an {@code r_idx_map}, checking it is a permutation.
+     *
+     * @param rIdxMap input row {@code i} is stored at on-disk row {@code rIdxMap[i]}
+     * @param source the file the map came from, named in errors
+     * @return both directions of the permutation
+     * @throws DatasetFormatException if the map is not a permutation of {@code 0..n-1}
+     */
     public static RegionOrder fromInputToSorted(long[] rIdxMap, String source) {
         int[] map = new int[rIdxMap.length];
         for (int i = 0; i < map.length; i++) {
@@ -49,27 +63,51 @@ public record RegionOrder(int[] sortedToInput, int[] inputToSorted) {
         return inv;
     }
 
+    /**
+     * The on-disk to input direction, as a copy.
+     *
+     * @return a new array; element {@code k} is the input row stored at on-disk row {@code k}
+     */
     @Override
     public int[] sortedToInput() {
         return sortedToInput.clone();
     }
 
+    /**
+     * The input to on-disk direction ({@code r_idx_map}), as a copy.
+     *
+     * @return a new array; element {@code i} is the on-disk row of input row {@code i}
+     */
     @Override
     public int[] inputToSorted() {
         return inputToSorted.clone();
     }
 
-    /** Number of regions. */
+    /**
+     * Number of regions.
+     *
+     * @return the number of regions
+     */
     public int size() {
         return sortedToInput.length;
     }
 
-    /** On-disk row of input row {@code i}. */
+    /**
+     * On-disk row of input row {@code i}.
+     *
+     * @param inputRow a row in the user's BED order
+     * @return its row in sorted on-disk order
+     */
     public int sortedRow(int inputRow) {
         return inputToSorted[inputRow];
     }
 
-    /** Input row stored at on-disk row {@code k}. */
+    /**
+     * Input row stored at on-disk row {@code k}.
+     *
+     * @param sortedRow a row in sorted on-disk order
+     * @return its row in the user's BED order
+     */
     public int inputRow(int sortedRow) {
         return sortedToInput[sortedRow];
     }

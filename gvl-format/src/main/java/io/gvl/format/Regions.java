@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
     private static final Logger LOG = LoggerFactory.getLogger(Regions.class);
 
+    /** Checks that the four columns have the same length and copies them. */
     public Regions {
         int n = contig.length;
         if (start.length != n || end.length != n || strand.length != n) {
@@ -34,42 +35,91 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
         strand = strand.clone();
     }
 
+    /**
+     * Contig codes of every row, as a copy.
+     *
+     * @return a new array of indices into {@link DatasetMetadata#contigs()}
+     */
     @Override
     public int[] contig() {
         return contig.clone();
     }
 
+    /**
+     * Window starts of every row, as a copy.
+     *
+     * @return a new array of 0-based starts
+     */
     @Override
     public int[] start() {
         return start.clone();
     }
 
+    /**
+     * Window ends of every row, as a copy.
+     *
+     * @return a new array of exclusive ends
+     */
     @Override
     public int[] end() {
         return end.clone();
     }
 
+    /**
+     * Strands of every row, as a copy.
+     *
+     * @return a new array of +1 or -1
+     */
     @Override
     public int[] strand() {
         return strand.clone();
     }
 
+    /**
+     * The number of regions {@code R}.
+     *
+     * @return the row count
+     */
     public int size() {
         return contig.length;
     }
 
+    /**
+     * Contig code of one row, without copying.
+     *
+     * @param r on-disk row
+     * @return an index into {@link DatasetMetadata#contigs()}
+     */
     public int contig(int r) {
         return contig[r];
     }
 
+    /**
+     * Window start of one row, without copying.
+     *
+     * @param r on-disk row
+     * @return the 0-based start (negative when jitter reaches before the contig)
+     */
     public int start(int r) {
         return start[r];
     }
 
+    /**
+     * Window end of one row, without copying.
+     *
+     * @param r on-disk row
+     * @return the exclusive end
+     */
     public int end(int r) {
         return end[r];
     }
 
+    /**
+     * Strand of one row, without copying.
+     *
+     * @param r on-disk row
+     * @return +1 or -1
+     */
     public int strand(int r) {
         return strand[r];
     }
@@ -79,6 +129,10 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
      * {@code <f8} array GVL writes when a BED strand column holds {@code .} (its strands are then NaN): every
      * coordinate must be a whole number, a NaN strand is read as {@code +} (as GVL's reader treats it) and one
      * warning says how many rows had one.
+     *
+     * @param file the {@code regions.npy} file
+     * @return the rows in on-disk order
+     * @throws DatasetFormatException if the dtype, shape or a value is invalid
      */
     public static Regions read(Path file) {
         NpyArray a = Npy.read(file);
@@ -127,7 +181,13 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
         return out;
     }
 
-    /** Checks the rows against the metadata axes: row count, contig codes, strands. */
+    /**
+     * Checks the rows against the metadata axes: row count, contig codes, strands.
+     *
+     * @param file the {@code regions.npy} file, named in errors
+     * @param meta the dataset metadata
+     * @throws DatasetFormatException if the row count, a contig code or a strand disagrees with the metadata
+     */
     public void validate(Path file, DatasetMetadata meta) {
         if (size() != meta.nRegions()) {
             throw new DatasetFormatException(file + ": " + size() + " rows but metadata.json says n_regions = "
@@ -149,7 +209,12 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
         }
     }
 
-    /** Writes a C-order NPY v1.0 {@code <i4 (R, 4)} file, byte-identical to NumPy's {@code np.save}. */
+    /**
+     * Writes a C-order NPY v1.0 {@code <i4 (R, 4)} file, byte-identical to NumPy's {@code np.save}.
+     *
+     * @param file the destination, replaced if it exists
+     * @throws java.io.UncheckedIOException if the file cannot be written
+     */
     public void write(Path file) {
         byte[] header = Npy.header("<i4", new long[] {size(), 4});
         ByteBuffer buf = ByteBuffer.allocate(header.length + size() * 16).order(ByteOrder.LITTLE_ENDIAN);

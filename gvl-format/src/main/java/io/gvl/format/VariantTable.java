@@ -28,19 +28,20 @@ import org.apache.arrow.vector.types.pojo.Field;
  * LargeList ILEN) and PGEN index (Utf8 CHROM, Int64 POS, no ILEN) by column name, as GVL does: a list ALT or ILEN
  * is reduced to its first element, a missing ILEN is {@code len(ALT) - len(REF)} in bytes, a null ILEN is 0.
  *
+ * <p>Top-level numeric columns other than {@code POS} and {@code ILEN} (INFO fields such as {@code AF}, a PGEN's
+ * {@code QUAL}) are per-variant fields that GVL exposes as {@code var_fields}. They are not part of this record:
+ * {@link #numericColumns} lists them from the schema alone and {@link #readNumeric} decodes one on demand, so a
+ * reader only pays for the fields it uses.
+ *
  * @param chrom contig of each variant as the variant source spells it
  * @param pos   POS as stored (1-based for writers >= 0.18.0; see {@link DatasetMetadata#oneBasedPositions()})
  * @param ref   reference allele
  * @param alt   alternative allele (first one)
  * @param ilen  ALT length minus REF length
- *
- * <p>Top-level numeric columns other than {@code POS} and {@code ILEN} (INFO fields such as {@code AF}, a PGEN's
- * {@code QUAL}) are per-variant fields that GVL exposes as {@code var_fields}. They are not part of this record:
- * {@link #numericColumns} lists them from the schema alone and {@link #readNumeric} decodes one on demand, so a
- * reader only pays for the fields it uses.
  */
 public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] alt, int[] ilen) {
 
+    /** Checks that the five columns have the same length and copies them. */
     public VariantTable {
         int n = pos.length;
         if (chrom.length != n || ref.length != n || alt.length != n || ilen.length != n) {
@@ -53,36 +54,73 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
         ilen = ilen.clone();
     }
 
+    /**
+     * The number of variants (rows).
+     *
+     * @return the row count
+     */
     public int size() {
         return pos.length;
     }
 
+    /**
+     * Contigs of every variant, as a copy.
+     *
+     * @return a new array
+     */
     @Override
     public String[] chrom() {
         return chrom.clone();
     }
 
+    /**
+     * POS of every variant, as a copy.
+     *
+     * @return a new array, 1-based or 0-based as the metadata says
+     */
     @Override
     public long[] pos() {
         return pos.clone();
     }
 
+    /**
+     * Reference alleles of every variant, as a copy.
+     *
+     * @return a new array
+     */
     @Override
     public String[] ref() {
         return ref.clone();
     }
 
+    /**
+     * First alternative allele of every variant, as a copy.
+     *
+     * @return a new array
+     */
     @Override
     public String[] alt() {
         return alt.clone();
     }
 
+    /**
+     * ALT length minus REF length of every variant, as a copy.
+     *
+     * @return a new array; negative for deletions, positive for insertions
+     */
     @Override
     public int[] ilen() {
         return ilen.clone();
     }
 
-    /** Reads {@code variants.arrow} batch by batch. */
+    /**
+     * Reads {@code variants.arrow} batch by batch.
+     *
+     * @param file a {@code variants.arrow} file (gvl, genoray VCF or PGEN layout)
+     * @return the table, copied onto the heap
+     * @throws DatasetFormatException if the file is unreadable or lacks {@code CHROM}, {@code POS}, {@code REF} or
+     *     {@code ALT}
+     */
     public static VariantTable read(Path file) {
         List<String> chrom = new ArrayList<>();
         List<Long> pos = new ArrayList<>();
@@ -123,10 +161,26 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
 
     /** One per-variant numeric column; missing values are NaN (floating point) or 0 (integers). */
     public sealed interface NumericColumn {
+        /**
+         * The column name in the Arrow schema.
+         *
+         * @return the name
+         */
         String name();
 
+        /**
+         * The number of values.
+         *
+         * @return the row count
+         */
         int size();
 
+        /**
+         * A column of 8- to 32-bit signed integers (or 8- and 16-bit unsigned ones), widened to {@code int}.
+         *
+         * @param name the column name
+         * @param values one value per variant; nulls are 0
+         */
         record Int32(String name, int[] values) implements NumericColumn {
             @Override
             public int size() {
@@ -134,6 +188,12 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
             }
         }
 
+        /**
+         * A column of 64-bit or unsigned 32-bit integers.
+         *
+         * @param name the column name
+         * @param values one value per variant; nulls are 0
+         */
         record Int64(String name, long[] values) implements NumericColumn {
             @Override
             public int size() {
@@ -141,6 +201,12 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
             }
         }
 
+        /**
+         * A column of 32-bit floats.
+         *
+         * @param name the column name
+         * @param values one value per variant; nulls are NaN
+         */
         record Float32(String name, float[] values) implements NumericColumn {
             @Override
             public int size() {
@@ -148,6 +214,12 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
             }
         }
 
+        /**
+         * A column of 64-bit floats.
+         *
+         * @param name the column name
+         * @param values one value per variant; nulls are NaN
+         */
         record Float64(String name, double[] values) implements NumericColumn {
             @Override
             public int size() {
@@ -161,6 +233,10 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
     /**
      * The top-level numeric columns of {@code file} other than {@code POS} and {@code ILEN}, in file order, with
      * their types; read from the schema only (no record batch is loaded).
+     *
+     * @param file a {@code variants.arrow} file
+     * @return column name to type, in file order
+     * @throws DatasetFormatException if the file cannot be read
      */
     public static Map<String, ArrowTable.ColumnType> numericColumns(Path file) {
         JvmOptions.requireArrowAccess();
@@ -204,6 +280,11 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
     /**
      * Decodes the numeric column {@code name} (one of {@link #numericColumns}). Integers of 8 to 32 bits become
      * {@link NumericColumn.Int32}, wider or unsigned 32-bit ones {@link NumericColumn.Int64}; nulls become 0 or NaN.
+     *
+     * @param file a {@code variants.arrow} file
+     * @param name a column listed by {@link #numericColumns}
+     * @return the decoded column
+     * @throws DatasetFormatException if there is no numeric column of that name
      */
     public static NumericColumn readNumeric(Path file, String name) {
         ArrowTable.ColumnType type = numericColumns(file).get(name);
@@ -245,7 +326,11 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
         };
     }
 
-    /** Writes the table as GVL's writer shapes it; see {@link VariantTableWriter}. */
+    /**
+     * Writes the table as GVL's writer shapes it; see {@link VariantTableWriter}.
+     *
+     * @param file the destination, replaced if it exists
+     */
     public void write(Path file) {
         write(file, List.of());
     }
@@ -253,6 +338,10 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
     /**
      * {@link #write(Path)} plus per-variant numeric columns after {@code ILEN} (GVL reads every top-level numeric
      * column as a {@code var_field}); a NaN float is written as null, as polars writes a missing INFO value.
+     *
+     * @param file the destination, replaced if it exists
+     * @param extra numeric columns with one value per variant, written after {@code ILEN} in list order
+     * @throws IllegalArgumentException if a column has the wrong length or the name of a core column
      */
     public void write(Path file, List<NumericColumn> extra) {
         for (NumericColumn col : extra) {

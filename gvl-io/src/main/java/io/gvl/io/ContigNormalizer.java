@@ -16,6 +16,11 @@ public final class ContigNormalizer {
     private final List<String> contigs;
     private final Map<String, Integer> index = new HashMap<>();
 
+    /**
+     * Indexes the known contigs; later duplicates of a name or alias lose to the first.
+     *
+     * @param contigs the contig names of one file, in its order
+     */
     public ContigNormalizer(List<String> contigs) {
         this.contigs = List.copyOf(contigs);
         for (int i = 0; i < this.contigs.size(); i++) {
@@ -43,18 +48,32 @@ public final class ContigNormalizer {
         }
     }
 
-    /** The known contigs, in their original order. */
+    /**
+     * The known contigs, in their original order.
+     *
+     * @return an unmodifiable list
+     */
     public List<String> contigs() {
         return contigs;
     }
 
-    /** Index into {@link #contigs()} of the contig that {@code name} refers to, or -1. */
+    /**
+     * Index into {@link #contigs()} of the contig that {@code name} refers to, or -1.
+     *
+     * @param name a contig name as another file spells it
+     * @return the index of the matching contig, or -1 if none matches
+     */
     public int indexOf(String name) {
         Integer i = index.get(name);
         return i == null ? -1 : i;
     }
 
-    /** The known spelling of {@code name}, or {@code null} when no known contig matches. */
+    /**
+     * The known spelling of {@code name}, or {@code null} when no known contig matches.
+     *
+     * @param name a contig name as another file spells it
+     * @return the matching contig as spelled in {@link #contigs()}, or {@code null}
+     */
     public String normalize(String name) {
         int i = indexOf(name);
         return i < 0 ? null : contigs.get(i);

@@ -11,24 +11,50 @@ public final class InputFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    /** Where in the file the problem is, as returned by {@link #location()}. */
     private final String location;
 
+    /**
+     * Creates the exception; the message is built from the four parts.
+     *
+     * @param file the offending file
+     * @param location where in the file, e.g. {@code line 12}; empty when the whole file is at fault
+     * @param problem what is wrong, e.g. {@code chromEnd 5 is before chromStart 10}
+     * @param fix what the user can do about it
+     */
     public InputFormatException(Path file, String location, String problem, String fix) {
         this(file, location, problem, fix, null);
     }
 
+    /**
+     * Creates the exception for a problem revealed by another exception.
+     *
+     * @param file the offending file
+     * @param location where in the file, e.g. {@code line 12}; empty when the whole file is at fault
+     * @param problem what is wrong
+     * @param fix what the user can do about it
+     * @param cause the underlying exception, or {@code null}
+     */
     public InputFormatException(Path file, String location, String problem, String fix, Throwable cause) {
         super(format(file, location, problem, fix), cause);
         this.file = file;
         this.location = location;
     }
 
-    /** The offending file. */
+    /**
+     * The offending file.
+     *
+     * @return the file; not serialized, so {@code null} after deserialization
+     */
     public Path file() {
         return file;
     }
 
-    /** Where in the file, e.g. {@code line 12} or {@code record z:1234}; empty when the whole file is at fault. */
+    /**
+     * Where in the file, e.g. {@code line 12} or {@code record z:1234}; empty when the whole file is at fault.
+     *
+     * @return the location, possibly empty
+     */
     public String location() {
         return location;
     }

@@ -26,6 +26,7 @@ import java.util.TreeSet;
 public record Sources(BedFile bed, Optional<Reference> reference, Optional<VcfReader> variants,
         Map<String, Map<String, BigWigReader>> tracks) {
 
+    /** Copies the track map; the readers themselves are shared, not copied. */
     public Sources {
         tracks = Map.copyOf(tracks);
     }
@@ -42,7 +43,11 @@ public record Sources(BedFile bed, Optional<Reference> reference, Optional<VcfRe
         return out;
     }
 
-    /** BED contigs (BED spelling, order of first appearance) that every source resolves. */
+    /**
+     * BED contigs (BED spelling, order of first appearance) that every source resolves.
+     *
+     * @return the contigs every source can serve; BED rows on other contigs cannot be written
+     */
     public List<String> contigsInCommon() {
         List<Named> sources = contigSources();
         return bed.contigs().stream().filter(c -> sources.stream().allMatch(s -> s.names().indexOf(c) >= 0)).toList();
@@ -70,7 +75,12 @@ public record Sources(BedFile bed, Optional<Reference> reference, Optional<VcfRe
         }
     }
 
-    /** Samples available in every per-sample source, sorted; an empty result or no such source is an error. */
+    /**
+     * Samples available in every per-sample source, sorted; an empty result or no such source is an error.
+     *
+     * @return the sorted sample names every per-sample source has
+     * @throws InputFormatException if there is no per-sample source or no sample is common to all of them
+     */
     public List<String> samplesInCommon() {
         Set<String> common = null;
         if (variants.isPresent()) {
@@ -93,7 +103,13 @@ public record Sources(BedFile bed, Optional<Reference> reference, Optional<VcfRe
         return List.copyOf(common);
     }
 
-    /** {@code requested} (or all available when {@code null}), checked against {@link #samplesInCommon()}, sorted. */
+    /**
+     * {@code requested} (or all available when {@code null}), checked against {@link #samplesInCommon()}, sorted.
+     *
+     * @param requested sample names, or {@code null} for all available ones
+     * @return the samples, sorted in Python's string order
+     * @throws InputFormatException naming the missing samples and where they are missing
+     */
     public List<String> samples(List<String> requested) {
         List<String> available = samplesInCommon();
         if (requested == null) {

@@ -22,7 +22,13 @@ public final class Dense implements FlatArray {
         this.ownership = ownership;
     }
 
-    /** Allocates a zero-filled buffer owning a fresh shared arena. */
+    /**
+     * Allocates a zero-filled buffer owning a fresh shared arena.
+     *
+     * @param dtype the element type
+     * @param shape the full shape; the last dimension is the row width
+     * @return a buffer that owns its memory; the caller must close it
+     */
     public static Dense allocate(DType dtype, long[] shape) {
         Arena arena = Arena.ofShared();
         try {
@@ -34,13 +40,28 @@ public final class Dense implements FlatArray {
         }
     }
 
-    /** Allocates a zero-filled buffer in a caller-owned arena. */
+    /**
+     * Allocates a zero-filled buffer in a caller-owned arena.
+     *
+     * @param arena the caller's arena; the buffer borrows it
+     * @param dtype the element type
+     * @param shape the full shape; the last dimension is the row width
+     * @return a buffer valid while {@code arena} is open
+     */
     public static Dense allocate(Arena arena, DType dtype, long[] shape) {
         MemorySegment data = arena.allocate(byteSize(dtype, shape), 8);
         return new Dense(dtype, shape.clone(), data, Ownership.borrowing(data, "Dense buffer"));
     }
 
-    /** Wraps existing memory without copying; its size must match the shape exactly. */
+    /**
+     * Wraps existing memory without copying; its size must match the shape exactly.
+     *
+     * @param dtype the element type of {@code data}
+     * @param shape the full shape; the last dimension is the row width
+     * @param data the elements in C order; the caller keeps ownership
+     * @return a buffer that borrows {@code data}
+     * @throws IllegalArgumentException if the size of {@code data} does not match the shape
+     */
     public static Dense wrap(DType dtype, long[] shape, MemorySegment data) {
         long need = byteSize(dtype, shape);
         if (data.byteSize() != need) {
@@ -110,27 +131,51 @@ public final class Dense implements FlatArray {
                 Ownership.borrowing(data, "Dense view"));
     }
 
-    /** The full shape (a copy); the last dimension is the row width. */
+    /**
+     * The full shape (a copy); the last dimension is the row width.
+     *
+     * @return a new array of the dimensions
+     */
     public long[] shape() {
         return shape.clone();
     }
 
-    /** Number of rows: the product of all but the last dimension. */
+    /**
+     * Number of rows: the product of all but the last dimension.
+     *
+     * @return the row count
+     */
     public long rows() {
         return Shapes.product(Arrays.copyOf(shape, shape.length - 1));
     }
 
-    /** Row width: the last dimension. */
+    /**
+     * Row width: the last dimension.
+     *
+     * @return the width in elements
+     */
     public long width() {
         return shape[shape.length - 1];
     }
 
+    /**
+     * The whole data segment, rows back to back in C order.
+     *
+     * @return the segment, valid while the buffer is open
+     * @throws IllegalStateException if the buffer is closed
+     */
     public MemorySegment data() {
         ownership.ensureOpen();
         return data;
     }
 
-    /** Zero-copy view of one row. */
+    /**
+     * Zero-copy view of one row.
+     *
+     * @param row row index, {@code 0 <= row < rows()}
+     * @return a slice of the data segment, valid while the buffer is open
+     * @throws IndexOutOfBoundsException if {@code row} is out of range
+     */
     public MemorySegment row(long row) {
         ownership.ensureOpen();
         long rows = rows();
@@ -144,6 +189,9 @@ public final class Dense implements FlatArray {
     /**
      * The same bytes viewed as a ragged buffer whose rows all have the full width (a fixed-length output
      * is a reshape). The offsets are allocated in {@code arena}.
+     *
+     * @param arena the arena the offsets are allocated in (the view borrows it)
+     * @return a ragged view sharing this buffer's data; valid while both this buffer and {@code arena} are open
      */
     public Ragged asRagged(Arena arena) {
         ownership.ensureOpen();

@@ -34,6 +34,12 @@ public final class Ragged implements FlatArray {
     /**
      * Allocates a buffer that owns a fresh shared arena, with row {@code i} of length {@code lengths[i]}
      * (rows in C order over {@code shape}). The data is zero-filled.
+     *
+     * @param dtype the element type
+     * @param shape the leading dimensions
+     * @param lengths the length in elements of every row, {@code >= 0}, one per row of {@code shape}
+     * @return a buffer that owns its memory; the caller must close it
+     * @throws IllegalArgumentException if the number of lengths differs from the row count or a length is negative
      */
     public static Ragged allocate(DType dtype, long[] shape, long[] lengths) {
         Arena arena = Arena.ofShared();
@@ -46,7 +52,16 @@ public final class Ragged implements FlatArray {
         }
     }
 
-    /** Allocates in a caller-owned arena; the buffer borrows it and is freed when the arena closes. */
+    /**
+     * Allocates in a caller-owned arena; the buffer borrows it and is freed when the arena closes.
+     *
+     * @param arena the caller's arena; the buffer borrows it
+     * @param dtype the element type
+     * @param shape the leading dimensions
+     * @param lengths the length in elements of every row, {@code >= 0}
+     * @return a buffer valid while {@code arena} is open
+     * @throws IllegalArgumentException if the number of lengths differs from the row count or a length is negative
+     */
     public static Ragged allocate(Arena arena, DType dtype, long[] shape, long[] lengths) {
         return layOut(arena, dtype, shape, lengths);
     }
@@ -75,6 +90,13 @@ public final class Ragged implements FlatArray {
     /**
      * Wraps existing memory without copying. {@code offsets} holds {@code rows + 1} little-endian int64 element
      * offsets that start at 0, never decrease, and end within {@code data}; this is checked.
+     *
+     * @param dtype the element type of {@code data}
+     * @param shape the leading dimensions
+     * @param data the elements of all rows back to back; the caller keeps ownership
+     * @param offsets the row offsets, in elements
+     * @return a buffer that borrows both segments
+     * @throws IllegalArgumentException if the offsets have the wrong size, decrease, or point outside {@code data}
      */
     public static Ragged wrap(DType dtype, long[] shape, MemorySegment data, MemorySegment offsets) {
         long[] dims = shape.clone();
@@ -106,29 +128,53 @@ public final class Ragged implements FlatArray {
         return dtype;
     }
 
-    /** The leading shape (a copy). */
+    /**
+     * The leading shape (a copy).
+     *
+     * @return a new array of the leading dimensions
+     */
     public long[] shape() {
         return shape.clone();
     }
 
-    /** Number of rows: the product of the leading shape. */
+    /**
+     * Number of rows: the product of the leading shape.
+     *
+     * @return the row count
+     */
     public long rows() {
         return rows;
     }
 
-    /** The whole data segment (all rows back to back). */
+    /**
+     * The whole data segment (all rows back to back).
+     *
+     * @return the data segment, valid while the buffer is open
+     * @throws IllegalStateException if the buffer is closed
+     */
     public MemorySegment data() {
         ownership.ensureOpen();
         return data;
     }
 
-    /** The {@code rows + 1} int64 offsets, in elements. */
+    /**
+     * The {@code rows + 1} int64 offsets, in elements.
+     *
+     * @return the offsets segment, valid while the buffer is open
+     * @throws IllegalStateException if the buffer is closed
+     */
     public MemorySegment offsets() {
         ownership.ensureOpen();
         return offsets;
     }
 
-    /** Element offset of the start of {@code row}; {@code offset(rows())} is the total element count. */
+    /**
+     * Element offset of the start of {@code row}; {@code offset(rows())} is the total element count.
+     *
+     * @param row row index, {@code 0 <= row <= rows()}
+     * @return the element offset
+     * @throws IndexOutOfBoundsException if {@code row} is out of range
+     */
     public long offset(long row) {
         ownership.ensureOpen();
         if (row < 0 || row > rows) {
@@ -137,18 +183,32 @@ public final class Ragged implements FlatArray {
         return offsets.getAtIndex(OFFSET, row);
     }
 
-    /** Length (in elements) of {@code row}. */
+    /**
+     * Length (in elements) of {@code row}.
+     *
+     * @param row row index, {@code 0 <= row < rows()}
+     * @return the length in elements
+     * @throws IndexOutOfBoundsException if {@code row} is out of range
+     */
     public long length(long row) {
         checkRow(row);
         return offsets.getAtIndex(OFFSET, row + 1) - offsets.getAtIndex(OFFSET, row);
     }
 
-    /** Total number of elements in all rows. */
+    /**
+     * Total number of elements in all rows.
+     *
+     * @return the element count
+     */
     public long totalLength() {
         return offset(rows);
     }
 
-    /** The largest row length (0 when there are no rows). */
+    /**
+     * The largest row length (0 when there are no rows).
+     *
+     * @return the longest row length in elements
+     */
     public long maxLength() {
         ownership.ensureOpen();
         long max = 0;
@@ -158,7 +218,13 @@ public final class Ragged implements FlatArray {
         return max;
     }
 
-    /** Zero-copy view of one row's elements. */
+    /**
+     * Zero-copy view of one row's elements.
+     *
+     * @param row row index, {@code 0 <= row < rows()}
+     * @return a slice of the data segment, valid while the buffer is open
+     * @throws IndexOutOfBoundsException if {@code row} is out of range
+     */
     public MemorySegment row(long row) {
         checkRow(row);
         long start = offsets.getAtIndex(OFFSET, row);
@@ -166,7 +232,13 @@ public final class Ragged implements FlatArray {
         return data.asSlice(start * dtype.byteSize(), (end - start) * dtype.byteSize());
     }
 
-    /** Row contents as a fresh byte array (for tests and small outputs); only for {@link DType#U8}. */
+    /**
+     * Row contents as a fresh byte array (for tests and small outputs); only for {@link DType#U8}.
+     *
+     * @param row row index, {@code 0 <= row < rows()}
+     * @return a new array of the row's bytes
+     * @throws IllegalArgumentException if the element type is not {@link DType#U8}
+     */
     public byte[] rowBytes(long row) {
         requireType(DType.U8);
         return row(row).toArray(ValueLayout.JAVA_BYTE);
@@ -175,6 +247,12 @@ public final class Ragged implements FlatArray {
     /**
      * Pads every row on the right to {@code width} elements with {@code fill} into a new rectangular buffer of
      * shape {@code shape + [width]} allocated in {@code arena}. Rows longer than {@code width} are an error.
+     *
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param width the row width of the result in elements, at least {@link #maxLength()}
+     * @param fill the pad value, converted to the element type
+     * @return a new dense buffer
+     * @throws IllegalArgumentException if a row is longer than {@code width}
      */
     public Dense toPadded(Arena arena, long width, double fill) {
         ownership.ensureOpen();
@@ -195,7 +273,13 @@ public final class Ragged implements FlatArray {
         return out;
     }
 
-    /** {@link #toPadded(Arena, long, double)} to the longest row's length (GVL's "variable" length). */
+    /**
+     * {@link #toPadded(Arena, long, double)} to the longest row's length (GVL's "variable" length).
+     *
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param fill the pad value, converted to the element type
+     * @return a new dense buffer of width {@link #maxLength()}
+     */
     public Dense toPadded(Arena arena, double fill) {
         return toPadded(arena, maxLength(), fill);
     }
@@ -204,6 +288,12 @@ public final class Ragged implements FlatArray {
      * The inverse of {@link #toPadded}: takes the first {@code lengths[i]} elements of each row of a rectangular
      * buffer into a new ragged buffer allocated in {@code arena}. The leading shape is the dense shape minus its
      * last dimension.
+     *
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param dense a buffer with at least one dimension
+     * @param lengths the number of leading elements to keep per row, each at most the last dimension
+     * @return a new ragged buffer
+     * @throws IllegalArgumentException if a length is negative or wider than the rows
      */
     public static Ragged fromPadded(Arena arena, Dense dense, long[] lengths) {
         long[] dshape = dense.shape();
@@ -223,7 +313,14 @@ public final class Ragged implements FlatArray {
         return out;
     }
 
-    /** Zero-copy view of rows {@code [from, to)} as a one-dimensional ragged buffer that borrows this one's memory. */
+    /**
+     * Zero-copy view of rows {@code [from, to)} as a one-dimensional ragged buffer that borrows this one's memory.
+     *
+     * @param from first row, inclusive
+     * @param to last row, exclusive
+     * @return a view that is valid only while this buffer is open
+     * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= rows()}
+     */
     public Ragged slice(long from, long to) {
         return view(from, to, new long[] {to - from});
     }

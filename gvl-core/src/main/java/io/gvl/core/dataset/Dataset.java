@@ -67,17 +67,40 @@ public final class Dataset implements AutoCloseable {
         return new Dataset(opened, view, arenas);
     }
 
-    /** Opens the dataset at {@code dir} with the reference FASTA it was written against. */
+    /**
+     * Opens the dataset at {@code dir} with the reference FASTA it was written against.
+     *
+     * @param dir the dataset directory (format 2.0)
+     * @param referenceFasta the FASTA the dataset was written against; the dataset opens and owns it
+     * @return the initial view (haplotypes when the dataset has genotypes, else reference), owning the files
+     * @throws io.gvl.format.MissingJvmOptionException if the JVM lacks an option Arrow needs
+     * @throws io.gvl.format.DatasetFormatException if a dataset file is missing, malformed or inconsistent
+     */
     public static Dataset open(Path dir, Path referenceFasta) {
         return initial(OpenedDataset.open(dir, referenceFasta));
     }
 
-    /** Opens a dataset without a reference (track outputs only, until variant outputs land). */
+    /**
+     * Opens a dataset without a reference (track outputs only, until variant outputs land).
+     *
+     * @param dir the dataset directory (format 2.0)
+     * @return the initial view, owning the files
+     * @throws io.gvl.format.MissingJvmOptionException if the JVM lacks an option Arrow needs
+     * @throws io.gvl.format.DatasetFormatException if a dataset file is missing, malformed or inconsistent
+     */
     public static Dataset open(Path dir) {
         return initial(OpenedDataset.open(dir, (Path) null));
     }
 
-    /** Opens the dataset at {@code dir} with an open reference that the caller keeps owning (and closes later). */
+    /**
+     * Opens the dataset at {@code dir} with an open reference that the caller keeps owning (and closes later).
+     *
+     * @param dir the dataset directory (format 2.0)
+     * @param reference an open reference; closing the dataset leaves it open
+     * @return the initial view, owning the dataset files but not the reference
+     * @throws io.gvl.format.MissingJvmOptionException if the JVM lacks an option Arrow needs
+     * @throws io.gvl.format.DatasetFormatException if a dataset file is missing, malformed or inconsistent
+     */
     public static Dataset open(Path dir, Reference reference) {
         return initial(OpenedDataset.open(dir, reference));
     }
@@ -88,6 +111,8 @@ public final class Dataset implements AutoCloseable {
      * input region and sample are {@code [[3,2,4,1],[1,3,2,4],[2,1,4,3],[4,2,3,1]]}. Written to a temporary
      * directory that closing the dataset deletes. The view is GVL's initial one (haplotypes with both tracks
      * realigned, ragged, deterministic, jitter 0) with generator seed 0 (GVL's is unseeded).
+     *
+     * @return the initial view over a fresh temporary dataset
      */
     public static Dataset dummy() {
         return dummy(false);
@@ -97,6 +122,9 @@ public final class Dataset implements AutoCloseable {
      * {@link #dummy()}, or with {@code spliced} its regions grouped by gene and sorted by exon ({@code tp53} = input
      * rows 2, 3, 0; {@code shh} = row 1) as haplotypes without tracks, since spliced views carry no tracks next to
      * sequences.
+     *
+     * @param spliced whether to return the spliced haplotype view
+     * @return a view over a fresh temporary dataset
      */
     public static Dataset dummy(boolean spliced) {
         Path root;
@@ -132,7 +160,13 @@ public final class Dataset implements AutoCloseable {
 
     // ----- views -------------------------------------------------------------------------------------------------
 
-    /** A view producing {@code kind} sequences (or none); {@link SeqKind#VARIANT_WINDOWS} needs options. */
+    /**
+     * A view producing {@code kind} sequences (or none); {@link SeqKind#VARIANT_WINDOWS} needs options.
+     *
+     * @param kind the sequence output, or {@link SeqKind#NONE} for tracks only
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException for {@link SeqKind#VARIANT_WINDOWS}, or an output the dataset cannot serve
+     */
     public Dataset withSeqs(SeqKind kind) {
         if (kind == SeqKind.VARIANT_WINDOWS) {
             throw new IllegalArgumentException("VARIANT_WINDOWS output needs window options: use"
@@ -141,7 +175,14 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withSeqs(kind));
     }
 
-    /** A view producing {@code kind} sequences with variant-window options (only {@link SeqKind#VARIANT_WINDOWS}). */
+    /**
+     * A view producing {@code kind} sequences with variant-window options (only {@link SeqKind#VARIANT_WINDOWS}).
+     *
+     * @param kind must be {@link SeqKind#VARIANT_WINDOWS}
+     * @param windows flank length and tokenization of the windows
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException for any other kind
+     */
     public Dataset withSeqs(SeqKind kind, VarWindowOpt windows) {
         if (kind != SeqKind.VARIANT_WINDOWS) {
             throw new IllegalArgumentException("window options only apply to VARIANT_WINDOWS, not " + kind);
@@ -150,7 +191,13 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withSeqs(kind).withVariants(view.variants().withWindowOpt(windows)));
     }
 
-    /** A view with exactly these tracks active, in this order (the track axis order). */
+    /**
+     * A view with exactly these tracks active, in this order (the track axis order).
+     *
+     * @param names track names of this dataset, without repeats; empty for no track output
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if a name repeats or is not a track of the dataset
+     */
     public Dataset withTracks(List<String> names) {
         if (names.stream().distinct().count() != names.size()) {
             throw new IllegalArgumentException("track names repeat: " + names);
@@ -158,17 +205,32 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withTracks(names));
     }
 
-    /** {@link #withTracks(List)} with varargs. */
+    /**
+     * {@link #withTracks(List)} with varargs.
+     *
+     * @param names track names of this dataset, without repeats
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if a name repeats or is not a track of the dataset
+     */
     public Dataset withTracks(String... names) {
         return withTracks(Arrays.asList(names));
     }
 
-    /** A view with no track output. */
+    /**
+     * A view with no track output.
+     *
+     * @return a new view; this one is unchanged
+     */
     public Dataset withoutTracks() {
         return derive(view.withTracks(List.of()));
     }
 
-    /** A view whose rows have this length. */
+    /**
+     * A view whose rows have this length.
+     *
+     * @param length ragged, variable or fixed output length
+     * @return a new view; this one is unchanged
+     */
     public Dataset withLen(OutputLength length) {
         return derive(view.withLength(length));
     }
@@ -176,6 +238,11 @@ public final class Dataset implements AutoCloseable {
     /**
      * A view with changed settings, e.g. {@code ds.withSettings(s -> s.withJitter(10).withSeed(1))}. A seed installs
      * a new generator; otherwise the generator stays shared with this view.
+     *
+     * @param change maps the current settings to the new ones
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if the new settings are invalid for this dataset (e.g. jitter above
+     *     {@link #maxJitter()})
      */
     public Dataset withSettings(UnaryOperator<Settings> change) {
         Settings next = change.apply(settings());
@@ -184,7 +251,12 @@ public final class Dataset implements AutoCloseable {
                 .withVariants(view.variants().with(next)).withParallel(next.parallel()));
     }
 
-    /** The same insertion fill for every track (only used when tracks are realigned to haplotypes). */
+    /**
+     * The same insertion fill for every track (only used when tracks are realigned to haplotypes).
+     *
+     * @param fill how positions inserted by variants are filled in every track
+     * @return a new view; this one is unchanged
+     */
     public Dataset withInsertionFill(InsertionFill fill) {
         Map<String, InsertionFill> fills = new HashMap<>();
         for (String t : opened.tracks().keySet()) {
@@ -193,7 +265,13 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withFills(fills));
     }
 
-    /** Per-track insertion fills; tracks not named keep GVL's default, {@code Repeat5p}. */
+    /**
+     * Per-track insertion fills; tracks not named keep GVL's default, {@code Repeat5p}.
+     *
+     * @param fills track name to fill
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if a name is not a track of the dataset
+     */
     public Dataset withInsertionFill(Map<String, InsertionFill> fills) {
         for (String t : fills.keySet()) {
             if (!opened.tracks().containsKey(t)) {
@@ -209,27 +287,53 @@ public final class Dataset implements AutoCloseable {
      * row; the first axis then indexes spliced rows, in order of first appearance. Drops any region subset; keeps
      * the sample subset. Spliced views need jitter 0, deterministic settings, ragged or variable length, and no
      * tracks next to sequences (see docs/splicing.md).
+     *
+     * @param column a BED column naming the group of each row
+     * @return a new spliced view; this one is unchanged
+     * @throws IllegalArgumentException if the column does not exist or the view's settings do not allow splicing
      */
     public Dataset spliceInfo(String column) {
         return spliceInfo(SpliceColumns.read(opened, column, null));
     }
 
-    /** As {@link #spliceInfo(String)}, with the elements of each group sorted by {@code orderColumn} (e.g. exon number). */
+    /**
+     * As {@link #spliceInfo(String)}, with the elements of each group sorted by {@code orderColumn} (e.g. exon
+     * number).
+     *
+     * @param column a BED column naming the group of each row
+     * @param orderColumn a BED column whose values order the rows of a group
+     * @return a new spliced view; this one is unchanged
+     * @throws IllegalArgumentException if a column does not exist or the view's settings do not allow splicing
+     */
     public Dataset spliceInfo(String column, String orderColumn) {
         return spliceInfo(SpliceColumns.read(opened, column, java.util.Objects.requireNonNull(orderColumn)));
     }
 
-    /** A view spliced by an explicit map from spliced-row keys to input rows. */
+    /**
+     * A view spliced by an explicit map from spliced-row keys to input rows.
+     *
+     * @param map spliced-row keys to input rows, in splice order
+     * @return a new spliced view; this one is unchanged
+     */
     public Dataset spliceInfo(SpliceMap map) {
         return derive(view.withSplice(java.util.Objects.requireNonNull(map, "map")));
     }
 
-    /** The same view without splicing (any spliced-row subset is dropped). */
+    /**
+     * The same view without splicing (any spliced-row subset is dropped).
+     *
+     * @return a new unspliced view; this one is unchanged
+     */
     public Dataset withoutSplicing() {
         return derive(view.withSplice(null));
     }
 
-    /** A view applying only the variants {@code filter} keeps to haplotype outputs (GVL's {@code var_filter}). */
+    /**
+     * A view applying only the variants {@code filter} keeps to haplotype outputs (GVL's {@code var_filter}).
+     *
+     * @param filter decides per variant whether it is applied
+     * @return a new view; this one is unchanged
+     */
     public Dataset withVarFilter(VarFilter filter) {
         return derive(view.withVarFilter(java.util.Objects.requireNonNull(filter, "filter")));
     }
@@ -237,6 +341,11 @@ public final class Dataset implements AutoCloseable {
     /**
      * A view restricted to these regions and samples, in the given order; indices are relative to this view (so
      * subsets compose). Null keeps an axis as it is.
+     *
+     * @param regions row indices of this view, or {@code null} to keep the rows
+     * @param samples sample indices of this view, or {@code null} to keep the samples
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if an index is out of range
      */
     /** A view keeping the regions whose flag is set ({@code mask} has one flag per region of this view). */
     public Dataset subsetToRegions(boolean[] mask) {
@@ -276,7 +385,11 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withSubset(r, s));
     }
 
-    /** The same view without any subsetting. */
+    /**
+     * The same view without any subsetting.
+     *
+     * @return a new view over every region and sample; this one is unchanged
+     */
     public Dataset toFullDataset() {
         return derive(view.withSubset(null, null));
     }
@@ -296,12 +409,27 @@ public final class Dataset implements AutoCloseable {
 
     // ----- queries -----------------------------------------------------------------------------------------------
 
-    /** One (region, sample) instance; the leading axis is squeezed away. Spliced: a (spliced row, sample) pair. */
+    /**
+     * One (region, sample) instance; the leading axis is squeezed away. Spliced: a (spliced row, sample) pair.
+     *
+     * @param region row index of this view
+     * @param sample sample index of this view
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalStateException if the dataset is closed
+     */
     public DatasetOutput get(int region, int sample) {
         return pairs(new int[] {region}, new int[] {sample}, new long[0]);
     }
 
-    /** Element-wise pairs {@code (regions[i], samples[i])}: leading shape {@code (n)}. The batched fast path. */
+    /**
+     * Element-wise pairs {@code (regions[i], samples[i])}: leading shape {@code (n)}. The batched fast path.
+     *
+     * @param regions row indices of this view
+     * @param samples sample indices of this view, the same length as {@code regions}
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalArgumentException if the arrays differ in length or an index is out of range
+     * @throws IllegalStateException if the dataset is closed
+     */
     public DatasetOutput get(int[] regions, int[] samples) {
         return pairs(regions, samples, new long[] {regions.length});
     }
@@ -312,6 +440,12 @@ public final class Dataset implements AutoCloseable {
      * every thread (tens of microseconds), so callers making many small queries can amortize it by allocating a
      * series of outputs in one arena. The arena must be shared (or global / automatic): kernels write rows from
      * ForkJoin worker threads.
+     *
+     * @param regions row indices of this view
+     * @param samples sample indices of this view, the same length as {@code regions}
+     * @param arena a shared, global or automatic arena the outputs are allocated in
+     * @return the outputs, borrowing {@code arena}
+     * @throws IllegalStateException if the arena or the dataset is closed
      */
     public DatasetOutput get(int[] regions, int[] samples, Arena arena) {
         if (!arena.scope().isAlive()) {
@@ -325,7 +459,14 @@ public final class Dataset implements AutoCloseable {
         }
     }
 
-    /** The outer product of regions and samples: leading shape {@code (regions, samples)}. */
+    /**
+     * The outer product of regions and samples: leading shape {@code (regions, samples)}.
+     *
+     * @param regions row indices of this view
+     * @param samples sample indices of this view
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalStateException if the dataset is closed
+     */
     public DatasetOutput getGrid(int[] regions, int[] samples) {
         if (view.spliced()) {
             return querySpliced(SplicedInstances.grid(opened, view, regions, samples));
@@ -346,7 +487,12 @@ public final class Dataset implements AutoCloseable {
         return inArena(arena -> Reconstruction.runSpliced(opened, view, inst, arena), inst.leadingShape());
     }
 
-    /** Every instance of the view: leading shape {@code (regions, samples)}. */
+    /**
+     * Every instance of the view: leading shape {@code (regions, samples)}.
+     *
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalStateException if the dataset is closed
+     */
     public DatasetOutput getAll() {
         return getGrid(IntStream.range(0, regionCount()).toArray(), IntStream.range(0, sampleCount()).toArray());
     }
@@ -382,6 +528,10 @@ public final class Dataset implements AutoCloseable {
     /**
      * Bytes the instance {@code (region, sample)} of this view occupies in a query's outputs, data plus offsets:
      * exact without jitter for ragged and fixed lengths, an upper bound with jitter. Data loaders plan memory with it.
+     *
+     * @param region row index of this view
+     * @param sample sample index of this view
+     * @return the size in bytes
      */
     public long outputBytes(int region, int sample) {
         opened.ensureOpen();
@@ -435,37 +585,71 @@ public final class Dataset implements AutoCloseable {
 
     // ----- properties --------------------------------------------------------------------------------------------
 
+    /**
+     * The dataset directory this view reads.
+     *
+     * @return the directory as given to {@code open}
+     */
     public Path path() {
         return opened.path();
     }
 
-    /** {@code (regions, samples)} of this view. */
+    /**
+     * {@code (regions, samples)} of this view.
+     *
+     * @return a new two-element array
+     */
     public int[] shape() {
         return new int[] {regionCount(), sampleCount()};
     }
 
-    /** Rows of the first axis: regions, or spliced rows (e.g. transcripts) when spliced. */
+    /**
+     * Rows of the first axis: regions, or spliced rows (e.g. transcripts) when spliced.
+     *
+     * @return the row count
+     */
     public int regionCount() {
         return Instances.regionCount(opened, view);
     }
 
+    /**
+     * Whether the first axis indexes spliced rows (see {@link #spliceInfo(String)}).
+     *
+     * @return {@code true} for a spliced view
+     */
     public boolean isSpliced() {
         return view.spliced();
     }
 
-    /** The splice map of a spliced view (over the full dataset, not the subset). */
+    /**
+     * The splice map of a spliced view (over the full dataset, not the subset).
+     *
+     * @return the map, or empty for an unspliced view
+     */
     public java.util.Optional<SpliceMap> spliceMap() {
         return java.util.Optional.ofNullable(view.splice());
     }
 
-    /** Keys of this spliced view's rows in view order (e.g. transcript ids). */
+    /**
+     * Keys of this spliced view's rows in view order (e.g. transcript ids).
+     *
+     * @return the keys, one per row
+     * @throws IllegalStateException if the view is not spliced
+     */
     public List<String> splicedRowKeys() {
         SpliceMap map = requireSpliced();
         int[] rows = view.regionRows();
         return rows == null ? map.keys() : Arrays.stream(rows).mapToObj(map.keys()::get).toList();
     }
 
-    /** Position of spliced row {@code key} in this view, for indexing by key. */
+    /**
+     * Position of spliced row {@code key} in this view, for indexing by key.
+     *
+     * @param key a spliced-row key, e.g. a transcript id
+     * @return its row index in this view
+     * @throws IllegalArgumentException if the key is not a row of this view
+     * @throws IllegalStateException if the view is not spliced
+     */
     public int splicedRowIndex(String key) {
         int i = splicedRowKeys().indexOf(key);
         if (i < 0) {
@@ -482,16 +666,30 @@ public final class Dataset implements AutoCloseable {
         return view.splice();
     }
 
+    /**
+     * The number of samples of this view (the second axis).
+     *
+     * @return the sample count
+     */
     public int sampleCount() {
         return view.sampleCols() == null ? opened.samples() : view.sampleCols().length;
     }
 
-    /** Number of instances ({@code regions x samples}). */
+    /**
+     * Number of instances ({@code regions x samples}).
+     *
+     * @return {@code regionCount() * sampleCount()}
+     */
     public long size() {
         return (long) regionCount() * sampleCount();
     }
 
-    /** The regions of this view, in view order (the user's BED rows; subsets pick and reorder them). */
+    /**
+     * The regions of this view, in view order (the user's BED rows; subsets pick and reorder them).
+     *
+     * @return the regions in view order
+     * @throws IllegalStateException if the view is spliced
+     */
     public List<Region> regions() {
         if (view.spliced()) {
             throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: read"
@@ -536,7 +734,11 @@ public final class Dataset implements AutoCloseable {
         return new int[] {view.spliced() ? view.splice().size() : opened.regions().size(), opened.samples()};
     }
 
-    /** Sample names in view order. */
+    /**
+     * Sample names in view order.
+     *
+     * @return an unmodifiable list of sample names
+     */
     public List<String> samples() {
         List<String> all = opened.metadata().samples();
         if (view.sampleCols() == null) {
@@ -545,7 +747,13 @@ public final class Dataset implements AutoCloseable {
         return Arrays.stream(view.sampleCols()).mapToObj(all::get).toList();
     }
 
-    /** Position of {@code name} in this view's samples. */
+    /**
+     * Position of {@code name} in this view's samples.
+     *
+     * @param name a sample name
+     * @return its index in this view
+     * @throws IllegalArgumentException if the sample is not in this view
+     */
     public int sampleIndex(String name) {
         int i = samples().indexOf(name);
         if (i < 0) {
@@ -555,36 +763,74 @@ public final class Dataset implements AutoCloseable {
         return i;
     }
 
-    /** Contigs in the dataset's (natural-sorted) order. */
+    /**
+     * Contigs in the dataset's (natural-sorted) order.
+     *
+     * @return the contig names
+     */
     public List<String> contigs() {
         return opened.metadata().contigs();
     }
 
+    /**
+     * Haplotypes per sample, when the dataset has genotypes.
+     *
+     * @return the ploidy, or empty for a dataset without genotypes
+     */
     public OptionalInt ploidy() {
         return opened.hasGenotypes() ? OptionalInt.of(opened.ploidy()) : OptionalInt.empty();
     }
 
+    /**
+     * The jitter padding stored around every region: the largest jitter {@link Settings#withJitter} accepts.
+     *
+     * @return the maximum jitter in bp
+     */
     public int maxJitter() {
         return opened.metadata().maxJitter();
     }
 
+    /**
+     * Every track the dataset stores, sorted by name.
+     *
+     * @return the track names
+     */
     public List<String> availableTracks() {
         return List.copyOf(opened.tracks().keySet());
     }
 
+    /**
+     * The tracks this view outputs, in output order.
+     *
+     * @return the active track names
+     */
     public List<String> activeTracks() {
         return view.activeTracks();
     }
 
+    /**
+     * The sequence output of this view.
+     *
+     * @return the kind, {@link SeqKind#NONE} for tracks only
+     */
     public SeqKind seqKind() {
         return view.seqs();
     }
 
+    /**
+     * The row length of this view's outputs.
+     *
+     * @return ragged, variable or fixed length
+     */
     public OutputLength outputLength() {
         return view.length();
     }
 
-    /** The current settings; {@code seed} is empty (the generator is whatever this view shares). */
+    /**
+     * The current settings; {@code seed} is empty (the generator is whatever this view shares).
+     *
+     * @return the settings of this view
+     */
     public Settings settings() {
         VariantOptions v = view.variants();
         return new Settings(view.jitter(), java.util.Optional.empty(), view.deterministic(), view.rcNeg(),
@@ -592,7 +838,11 @@ public final class Dataset implements AutoCloseable {
                 v.flankLength(), v.tokens(), view.parallel());
     }
 
-    /** The window options of a {@link SeqKind#VARIANT_WINDOWS} view, if set. */
+    /**
+     * The window options of a {@link SeqKind#VARIANT_WINDOWS} view, if set.
+     *
+     * @return the options, or empty
+     */
     public java.util.Optional<VarWindowOpt> windowOptions() {
         return java.util.Optional.ofNullable(view.variants().windowOpt());
     }
@@ -600,6 +850,8 @@ public final class Dataset implements AutoCloseable {
     /**
      * The fields variant outputs can carry ({@code alt, start, ref, ilen}, {@code dosage} when the dataset stores
      * dosages, then the numeric INFO columns of its variant table); empty without genotypes.
+     *
+     * @return the field names
      */
     public List<String> availableVarFields() {
         return opened.hasGenotypes() ? opened.variants().availableFields() : List.of();
@@ -610,10 +862,20 @@ public final class Dataset implements AutoCloseable {
         return opened.hasGenotypes() ? opened.variants().loads() : Map.of();
     }
 
+    /**
+     * Whether the dataset stores genotypes (so haplotype and variant outputs are possible).
+     *
+     * @return {@code true} with genotypes
+     */
     public boolean hasGenotypes() {
         return opened.hasGenotypes();
     }
 
+    /**
+     * Whether the dataset was opened with a reference (so reference and haplotype outputs are possible).
+     *
+     * @return {@code true} with a reference
+     */
     public boolean hasReference() {
         return opened.genome() != null;
     }

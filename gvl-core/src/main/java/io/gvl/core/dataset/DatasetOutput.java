@@ -20,10 +20,23 @@ import java.util.Optional;
  * {@link IllegalStateException}. Closing twice is harmless.
  */
 public final class DatasetOutput implements AutoCloseable {
+    /** Reference sequences: uint8 ASCII bases, one row per instance. */
     public static final String REFERENCE = "reference";
+    /** Haplotype sequences: uint8 ASCII bases, one row per (instance, haplotype). */
     public static final String HAPLOTYPES = "haplotypes";
+    /**
+     * Annotated haplotypes: int32 index into the variant table of the variant each base comes from, -1 for
+     * reference bases.
+     */
     public static final String VAR_IDXS = "var_idxs";
+    /**
+     * Annotated haplotypes: int32 0-based reference coordinate of each base (the variant start for inserted bases).
+     */
     public static final String REF_COORDS = "ref_coords";
+    /**
+     * Tracks: float32 values, one row per (instance, track) or, realigned to haplotypes, per (instance, track,
+     * haplotype).
+     */
     public static final String TRACKS = "tracks";
     /** Variant outputs: ALT alleles, ragged over the query's variants (see {@code io.gvl.core.variants}). */
     public static final String ALT = "alt";
@@ -31,7 +44,9 @@ public final class DatasetOutput implements AutoCloseable {
     public static final String REF = "ref";
     /** Variant outputs: 0-based start per variant, {@code (..., P, ~V)} int32; its offsets group every field. */
     public static final String START = "start";
+    /** Variant outputs: ALT length minus REF length per variant, int32. */
     public static final String ILEN = "ilen";
+    /** Variant outputs: dosage per variant of each sample (when the dataset stores dosages), float32. */
     public static final String DOSAGE = "dosage";
     /** Ride-along flank tokens, dense {@code (V, 2L)}. */
     public static final String FLANK_TOKENS = "flank_tokens";
@@ -72,6 +87,11 @@ public final class DatasetOutput implements AutoCloseable {
     /**
      * Outputs whose arrays all live in {@code owner}; the result takes ownership of the arena and closes it on
      * {@link #close()}. For batch sources other than datasets (and tests).
+     *
+     * @param owner the arena that holds every array; the output closes it
+     * @param leadingShape the query's leading shape
+     * @param arrays the arrays, in output order
+     * @return an output owning {@code owner}
      */
     public static DatasetOutput of(Arena owner, long[] leadingShape, List<NamedArray> arrays) {
         return new DatasetOutput(owner, leadingShape, arrays);
@@ -82,6 +102,8 @@ public final class DatasetOutput implements AutoCloseable {
      * {@value #VAR_IDXS} and {@code Integer.MAX_VALUE} for {@value #REF_COORDS}.
      *
      * @throws IllegalArgumentException for arrays that are not padded (variant fields)
+     * @param name an array name, e.g. {@value #HAPLOTYPES}
+     * @return the pad value, converted to the array's element type when used
      */
     public static double padValue(String name) {
         return switch (name) {
@@ -97,6 +119,11 @@ public final class DatasetOutput implements AutoCloseable {
     /**
      * The array {@code name} right-padded to its longest row with GVL's pad value (its "variable" form), in
      * {@code arena}; an array that is already rectangular is returned as it is.
+     *
+     * @param name an array name of this output
+     * @param arena the arena the padded copy is allocated in (the copy borrows it)
+     * @return the padded array, or the array itself when it is already dense
+     * @throws java.util.NoSuchElementException if there is no such array
      */
     public Dense toPadded(String name, Arena arena) {
         FlatArray a = get(name);
@@ -106,40 +133,76 @@ public final class DatasetOutput implements AutoCloseable {
         };
     }
 
-    /** The query's leading shape: {@code (n)} for pairs, {@code (regions, samples)} for a grid, {@code ()} for one. */
+    /**
+     * The query's leading shape: {@code (n)} for pairs, {@code (regions, samples)} for a grid, {@code ()} for one.
+     *
+     * @return a copy of the leading shape
+     */
     public long[] leadingShape() {
         return leadingShape.clone();
     }
 
-    /** All arrays in GVL's order. */
+    /**
+     * All arrays in GVL's order.
+     *
+     * @return an unmodifiable list of the arrays, valid until {@link #close()}
+     * @throws IllegalStateException if the output is closed
+     */
     public List<NamedArray> arrays() {
         ensureOpen();
         return arrays;
     }
 
-    /** The array called {@code name}, if this output has it. */
+    /**
+     * The array called {@code name}, if this output has it.
+     *
+     * @param name an array name, e.g. {@value #TRACKS}
+     * @return the array, or empty
+     * @throws IllegalStateException if the output is closed
+     */
     public Optional<FlatArray> find(String name) {
         ensureOpen();
         return arrays.stream().filter(a -> a.name().equals(name)).map(NamedArray::array).findFirst();
     }
 
-    /** The array called {@code name}. */
+    /**
+     * The array called {@code name}.
+     *
+     * @param name an array name, e.g. {@value #TRACKS}
+     * @return the array, valid until {@link #close()}
+     * @throws java.util.NoSuchElementException if there is no such array; the message lists the arrays present
+     */
     public FlatArray get(String name) {
         return find(name).orElseThrow(() -> new NoSuchElementException("output has no '" + name + "' array; it has "
                 + arrays.stream().map(NamedArray::name).toList()));
     }
 
-    /** The sequence array (reference or haplotypes). */
+    /**
+     * The sequence array (reference or haplotypes).
+     *
+     * @return the {@value #HAPLOTYPES} array, or else the {@value #REFERENCE} array
+     * @throws java.util.NoSuchElementException if the view produced no sequences
+     */
     public FlatArray sequences() {
         return find(HAPLOTYPES).or(() -> find(REFERENCE))
                 .orElseThrow(() -> new NoSuchElementException("output has no sequences (the view has none active)"));
     }
 
-    /** The track array. */
+    /**
+     * The track array.
+     *
+     * @return the {@value #TRACKS} array
+     * @throws java.util.NoSuchElementException if the view produced no tracks
+     */
     public FlatArray tracks() {
         return get(TRACKS);
     }
 
+    /**
+     * Whether the arrays can still be read: not closed, and the arena (owned or borrowed) still alive.
+     *
+     * @return {@code true} while the memory is valid
+     */
     public boolean isOpen() {
         return !closed && arena.scope().isAlive();
     }

@@ -57,7 +57,14 @@ public final class RefDataset {
         this.splice = splice;
     }
 
-    /** The regions of a BED file (any extra columns can group spliced rows) over {@code reference}. */
+    /**
+     * The regions of a BED file (any extra columns can group spliced rows) over {@code reference}.
+     *
+     * @param bed a BED file; every row becomes a region, in file order
+     * @param reference an open reference that the caller keeps owning
+     * @return the initial view: ragged, no jitter, deterministic, seed 0
+     * @throws io.gvl.io.InputFormatException if the BED is malformed
+     */
     public static RefDataset open(Path bed, Reference reference) {
         BedFile file = BedReader.read(bed);
         List<Region> regions = new ArrayList<>(file.size());
@@ -68,7 +75,13 @@ public final class RefDataset {
         return create(RefRegions.of(regions, file, reference), reference);
     }
 
-    /** {@code regions} in this order (their {@code inputRow}s are ignored: rows are numbered by position). */
+    /**
+     * {@code regions} in this order (their {@code inputRow}s are ignored: rows are numbered by position).
+     *
+     * @param regions the regions, in row order
+     * @param reference an open reference that the caller keeps owning
+     * @return the initial view: ragged, no jitter, deterministic, seed 0
+     */
     public static RefDataset of(List<Region> regions, Reference reference) {
         return create(RefRegions.of(regions, null, reference), reference);
     }
@@ -90,7 +103,14 @@ public final class RefDataset {
 
     // ----- views -------------------------------------------------------------------------------------------------
 
-    /** Windows translated by a uniform offset in {@code [-jitter, jitter]} per row ({@code 0 <= jitter <=} shortest region). */
+    /**
+     * Windows translated by a uniform offset in {@code [-jitter, jitter]} per row ({@code 0 <= jitter <=} shortest
+     * region).
+     *
+     * @param jitter the largest shift in bp
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if the jitter is negative or longer than the shortest region
+     */
     public RefDataset withJitter(int jitter) {
         return derive(subset, jitter, length, deterministic, rcNeg, rng, splice);
     }
@@ -98,52 +118,104 @@ public final class RefDataset {
     /**
      * Ragged rows (each region's length), variable (padded with {@code N} to the longest row of a query) or fixed
      * ({@code n + 2 * jitter} must not exceed the shortest region).
+     *
+     * @param length ragged, variable or fixed output length
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if a fixed length plus jitter does not fit the shortest region
      */
     public RefDataset withLen(OutputLength length) {
         return derive(subset, jitter, Objects.requireNonNull(length, "length"), deterministic, rcNeg, rng, splice);
     }
 
-    /** Deterministic fixed-length rows keep a region's left part; otherwise a random window of it is taken. */
+    /**
+     * Deterministic fixed-length rows keep a region's left part; otherwise a random window of it is taken.
+     *
+     * @param deterministic {@code true} to take the left part of each region, {@code false} for a random window
+     * @return a new view; this one is unchanged
+     */
     public RefDataset withDeterministic(boolean deterministic) {
         return derive(subset, jitter, length, deterministic, rcNeg, rng, splice);
     }
 
-    /** Whether minus-strand regions (and spliced elements) are reverse-complemented. */
+    /**
+     * Whether minus-strand regions (and spliced elements) are reverse-complemented.
+     *
+     * @param rcNeg {@code true} to reverse-complement minus-strand rows
+     * @return a new view; this one is unchanged
+     */
     public RefDataset withRcNeg(boolean rcNeg) {
         return derive(subset, jitter, length, deterministic, rcNeg, rng, splice);
     }
 
-    /** A view with a new NumPy-compatible generator seeded with {@code seed} (views share their generator). */
+    /**
+     * A view with a new NumPy-compatible generator seeded with {@code seed} (views share their generator).
+     *
+     * @param seed a non-negative seed
+     * @return a new view with its own generator; this one is unchanged
+     */
     public RefDataset withSeed(long seed) {
         return withSeed(BigInteger.valueOf(seed));
     }
 
-    /** {@link #withSeed(long)} for any non-negative integer seed, as NumPy's {@code default_rng} takes it. */
+    /**
+     * {@link #withSeed(long)} for any non-negative integer seed, as NumPy's {@code default_rng} takes it.
+     *
+     * @param seed a non-negative seed, of any size
+     * @return a new view with its own generator; this one is unchanged
+     */
     public RefDataset withSeed(BigInteger seed) {
         return derive(subset, jitter, length, deterministic, rcNeg, NumpyGenerator.seeded(seed), splice);
     }
 
-    /** Spliced rows grouping regions by the BED column {@code column}, in row order (see docs/splicing.md). */
+    /**
+     * Spliced rows grouping regions by the BED column {@code column}, in row order (see docs/splicing.md).
+     *
+     * @param column a BED column naming the group of each region
+     * @return a new spliced view; this one is unchanged
+     * @throws IllegalArgumentException if the column does not exist
+     */
     public RefDataset spliceInfo(String column) {
         return spliceInfo(all.spliceMap(column, null));
     }
 
-    /** As {@link #spliceInfo(String)}, with each group's regions sorted by {@code orderColumn}. */
+    /**
+     * As {@link #spliceInfo(String)}, with each group's regions sorted by {@code orderColumn}.
+     *
+     * @param column a BED column naming the group of each region
+     * @param orderColumn a BED column whose values order the regions of a group
+     * @return a new spliced view; this one is unchanged
+     * @throws IllegalArgumentException if a column does not exist
+     */
     public RefDataset spliceInfo(String column, String orderColumn) {
         return spliceInfo(all.spliceMap(column, Objects.requireNonNull(orderColumn, "orderColumn")));
     }
 
-    /** A view spliced by an explicit map (rows are 0-based region positions); any subset is dropped. */
+    /**
+     * A view spliced by an explicit map (rows are 0-based region positions); any subset is dropped.
+     *
+     * @param map spliced-row keys to region positions
+     * @return a new spliced view; this one is unchanged
+     */
     public RefDataset spliceInfo(SpliceMap map) {
         return derive(null, jitter, length, deterministic, rcNeg, rng, Objects.requireNonNull(map, "map"));
     }
 
-    /** The same view without splicing (any spliced-row subset is dropped). */
+    /**
+     * The same view without splicing (any spliced-row subset is dropped).
+     *
+     * @return a new unspliced view; this one is unchanged
+     */
     public RefDataset withoutSplicing() {
         return derive(null, jitter, length, deterministic, rcNeg, rng, null);
     }
 
-    /** A view of these rows (regions, or spliced rows), indices relative to this view; this view is unchanged. */
+    /**
+     * A view of these rows (regions, or spliced rows), indices relative to this view; this view is unchanged.
+     *
+     * @param rows row indices of this view
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if an index is out of range
+     */
     public RefDataset subsetTo(int[] rows) {
         int n = size();
         int[] out = new int[rows.length];
@@ -154,24 +226,44 @@ public final class RefDataset {
         return derive(out, jitter, length, deterministic, rcNeg, rng, splice);
     }
 
-    /** The same view without a subset. */
+    /**
+     * The same view without a subset.
+     *
+     * @return a new view over every row; this one is unchanged
+     */
     public RefDataset toFullDataset() {
         return derive(null, jitter, length, deterministic, rcNeg, rng, splice);
     }
 
     // ----- queries -----------------------------------------------------------------------------------------------
 
-    /** One row; the leading axis is squeezed away. */
+    /**
+     * One row; the leading axis is squeezed away.
+     *
+     * @param row row index of this view
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalStateException if the reference is closed
+     */
     public DatasetOutput get(int row) {
         return query(new int[] {row}, new long[0]);
     }
 
-    /** Rows {@code rows} in this order: leading shape {@code (rows.length)}. */
+    /**
+     * Rows {@code rows} in this order: leading shape {@code (rows.length)}.
+     *
+     * @param rows row indices of this view
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalStateException if the reference is closed
+     */
     public DatasetOutput get(int[] rows) {
         return query(rows, new long[] {rows.length});
     }
 
-    /** Every row of the view. */
+    /**
+     * Every row of the view.
+     *
+     * @return the outputs, owning their memory; the caller must close them
+     */
     public DatasetOutput getAll() {
         return get(IntStream.range(0, size()).toArray());
     }
@@ -206,7 +298,11 @@ public final class RefDataset {
 
     // ----- properties --------------------------------------------------------------------------------------------
 
-    /** Rows of the view: regions, or spliced rows when spliced. */
+    /**
+     * Rows of the view: regions, or spliced rows when spliced.
+     *
+     * @return the row count
+     */
     public int size() {
         if (subset != null) {
             return subset.length;
@@ -214,7 +310,12 @@ public final class RefDataset {
         return splice == null ? all.size() : splice.size();
     }
 
-    /** The regions of this unspliced view, in view order. */
+    /**
+     * The regions of this unspliced view, in view order.
+     *
+     * @return the regions
+     * @throws IllegalStateException if the view is spliced
+     */
     public List<Region> regions() {
         if (splice != null) {
             throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: read"
@@ -223,16 +324,30 @@ public final class RefDataset {
         return subset == null ? all.regions() : Arrays.stream(subset).mapToObj(all.regions()::get).toList();
     }
 
+    /**
+     * Whether the rows are spliced rows (see {@link #spliceInfo(String)}).
+     *
+     * @return {@code true} for a spliced view
+     */
     public boolean isSpliced() {
         return splice != null;
     }
 
-    /** The splice map of a spliced view (over all regions, not the subset). */
+    /**
+     * The splice map of a spliced view (over all regions, not the subset).
+     *
+     * @return the map, or empty for an unspliced view
+     */
     public java.util.Optional<SpliceMap> spliceMap() {
         return java.util.Optional.ofNullable(splice);
     }
 
-    /** Keys of this spliced view's rows in view order. */
+    /**
+     * Keys of this spliced view's rows in view order.
+     *
+     * @return the keys, one per row
+     * @throws IllegalStateException if the view is not spliced
+     */
     public List<String> splicedRowKeys() {
         if (splice == null) {
             throw new IllegalStateException("this view is not spliced; call spliceInfo(...) first");
@@ -240,7 +355,14 @@ public final class RefDataset {
         return subset == null ? splice.keys() : Arrays.stream(subset).mapToObj(splice.keys()::get).toList();
     }
 
-    /** Position of spliced row {@code key} in this view. */
+    /**
+     * Position of spliced row {@code key} in this view.
+     *
+     * @param key a spliced-row key
+     * @return its row index in this view
+     * @throws IllegalArgumentException if the key is not a row of this view
+     * @throws IllegalStateException if the view is not spliced
+     */
     public int splicedRowIndex(String key) {
         int i = splicedRowKeys().indexOf(key);
         if (i < 0) {
@@ -249,22 +371,47 @@ public final class RefDataset {
         return i;
     }
 
+    /**
+     * The largest random shift of every window, in bp.
+     *
+     * @return the jitter, {@code >= 0}
+     */
     public int jitter() {
         return jitter;
     }
 
+    /**
+     * The row length of this view's outputs.
+     *
+     * @return ragged, variable or fixed length
+     */
     public OutputLength outputLength() {
         return length;
     }
 
+    /**
+     * Whether fixed-length rows take the left part of each region (no random window).
+     *
+     * @return {@code true} when deterministic
+     */
     public boolean deterministic() {
         return deterministic;
     }
 
+    /**
+     * Whether minus-strand rows are reverse-complemented.
+     *
+     * @return {@code true} when they are
+     */
     public boolean rcNeg() {
         return rcNeg;
     }
 
+    /**
+     * The reference this view reads, owned by the caller.
+     *
+     * @return the reference
+     */
     public Reference reference() {
         return reference;
     }

@@ -11,11 +11,20 @@ package io.gvl.core.dataset;
  */
 public record Region(int inputRow, String chrom, int start, int end, int strand) {
 
-    /** {@code +} or {@code -}. */
+    /**
+     * {@code +} or {@code -}.
+     *
+     * @return {@code '+'} or {@code '-'}
+     */
     public char strandChar() {
         return strand < 0 ? '-' : '+';
     }
 
+    /**
+     * The region's length in bp.
+     *
+     * @return {@code end - start}
+     */
     public int length() {
         return end - start;
     }

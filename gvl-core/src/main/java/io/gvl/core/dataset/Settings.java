@@ -37,6 +37,7 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
     /** GVL's default variant fields. */
     public static final List<String> DEFAULT_VAR_FIELDS = List.of("alt", "ilen", "start");
 
+    /** Checks a given seed (non-negative) and that no optional is {@code null}; copies the field list. */
     public Settings {
         Objects.requireNonNull(seed, "seed");
         seed.ifPresent(Settings::checkSeed);
@@ -51,6 +52,8 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
     /**
      * GVL's defaults: no jitter, seed 0, deterministic, reverse-complement negative strands, realign tracks, no AF
      * bounds, fields {@code alt, ilen, start}, no dummy, phased, no flank tokens, parallelism AUTO.
+     *
+     * @return the default settings
      */
     public static Settings defaults() {
         return new Settings(0, Optional.empty(), true, true, true, OptionalDouble.empty(), OptionalDouble.empty(),
@@ -63,12 +66,23 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
                 unphasedUnion, flankLength, tokens, Objects.requireNonNull(p, "parallel"));
     }
 
+    /**
+     * A copy with another jitter; the dataset checks it against its maximum jitter when the settings are applied.
+     *
+     * @param j the maximum random shift in bp, {@code >= 0}
+     * @return a new settings object
+     */
     public Settings withJitter(int j) {
         return new Settings(j, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, flankLength, tokens, parallel);
     }
 
-    /** {@link #withSeed(BigInteger)} for a {@code long} seed. */
+    /**
+     * {@link #withSeed(BigInteger)} for a {@code long} seed.
+     *
+     * @param s a non-negative seed
+     * @return a new settings object
+     */
     public Settings withSeed(long s) {
         return withSeed(BigInteger.valueOf(s));
     }
@@ -76,77 +90,161 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
     /**
      * A new generator seeded as NumPy's {@code default_rng(s)}: any non-negative integer, also beyond 64 bits (NumPy
      * splits it into 32-bit words). A negative seed is refused with NumPy's wording.
+     *
+     * @param s a non-negative seed, of any size
+     * @return a new settings object
+     * @throws IllegalArgumentException if the seed is negative
      */
     public Settings withSeed(BigInteger s) {
         return new Settings(jitter, Optional.of(s), deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
                 dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy with another {@code deterministic} flag.
+     *
+     * @param d {@code false} to shift haplotypes longer than a fixed length randomly
+     * @return a new settings object
+     */
     public Settings withDeterministic(boolean d) {
         return new Settings(jitter, seed, d, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy with another {@code rcNeg} flag.
+     *
+     * @param rc {@code true} to reverse-complement negative-strand regions
+     * @return a new settings object
+     */
     public Settings withRcNeg(boolean rc) {
         return new Settings(jitter, seed, deterministic, rc, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy with another {@code realignTracks} flag.
+     *
+     * @param r {@code true} to realign tracks to haplotype coordinates
+     * @return a new settings object
+     */
     public Settings withRealignTracks(boolean r) {
         return new Settings(jitter, seed, deterministic, rcNeg, r, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy keeping only variants with {@code AF >= af} in variant outputs.
+     *
+     * @param af the lower bound, in {@code [0, 1]}
+     * @return a new settings object
+     */
     public Settings withMinAf(double af) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, OptionalDouble.of(af), maxAf,
                 varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy without a lower AF bound.
+     *
+     * @return a new settings object
+     */
     public Settings withoutMinAf() {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, OptionalDouble.empty(), maxAf,
                 varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy keeping only variants with {@code AF <= af} in variant outputs.
+     *
+     * @param af the upper bound, in {@code [0, 1]}
+     * @return a new settings object
+     */
     public Settings withMaxAf(double af) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, OptionalDouble.of(af),
                 varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy without an upper AF bound.
+     *
+     * @return a new settings object
+     */
     public Settings withoutMaxAf() {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, OptionalDouble.empty(),
                 varFields, dummyVariant, unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy with other variant-output fields.
+     *
+     * @param fields field names, from {@link Dataset#availableVarFields()}
+     * @return a new settings object
+     */
     public Settings withVarFields(List<String> fields) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, fields, dummyVariant,
                 unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy with other variant-output fields.
+     *
+     * @param fields field names, from {@link Dataset#availableVarFields()}
+     * @return a new settings object
+     */
     public Settings withVarFields(String... fields) {
         return withVarFields(List.of(fields));
     }
 
+    /**
+     * A copy that puts {@code d} into every empty group of variant outputs.
+     *
+     * @param d the dummy record
+     * @return a new settings object
+     */
     public Settings withDummyVariant(DummyVariant d) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
                 Optional.of(d), unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy without a dummy variant: empty groups stay empty.
+     *
+     * @return a new settings object
+     */
     public Settings withoutDummyVariant() {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields,
                 Optional.empty(), unphasedUnion, flankLength, tokens, parallel);
     }
 
+    /**
+     * A copy with another {@code unphasedUnion} flag.
+     *
+     * @param u {@code true} to fold the ploidy axis of variant outputs to 1
+     * @return a new settings object
+     */
     public Settings withUnphasedUnion(boolean u) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 u, flankLength, tokens, parallel);
     }
 
-    /** {@code 0} disables flank tokens. */
+    /**
+     * {@code 0} disables flank tokens.
+     *
+     * @param l flank length {@code L} in tokens on each side, {@code >= 0}
+     * @return a new settings object
+     */
     public Settings withFlankLength(int l) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, l, tokens, parallel);
     }
 
+    /**
+     * A copy with a token alphabet for flank tokens.
+     *
+     * @param t the alphabet
+     * @return a new settings object
+     */
     public Settings withTokens(TokenAlphabet t) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, flankLength, Optional.of(t), parallel);

@@ -39,6 +39,9 @@ public final class SpliceMap {
      * Groups input rows by key, groups in order of first appearance, elements in row order. {@code keyPerRow.get(i)}
      * is the key of input row {@code i}; a null key leaves the row out of every group; the list may be shorter than
      * the dataset's region count (the remaining rows belong to no group).
+     *
+     * @param keyPerRow the group key of each input row, {@code null} for none
+     * @return the map
      */
     public static SpliceMap fromKeys(List<String> keyPerRow) {
         return fromKeys(keyPerRow, null);
@@ -48,6 +51,11 @@ public final class SpliceMap {
      * As {@link #fromKeys(List)}, with the elements of each group sorted (stably) by {@code orderPerRow}, e.g. exon
      * numbers. Order values of grouped rows must not be null; numbers and numeric text compare numerically when every
      * value is an integer, otherwise values compare as text.
+     *
+     * @param keyPerRow the group key of each input row, {@code null} for none
+     * @param orderPerRow the sort value of each input row, or {@code null} to keep row order
+     * @return the map
+     * @throws IllegalArgumentException if the lists differ in length or a grouped row has a null order value
      */
     public static SpliceMap fromKeys(List<String> keyPerRow, List<?> orderPerRow) {
         Objects.requireNonNull(keyPerRow, "keyPerRow");
@@ -73,7 +81,13 @@ public final class SpliceMap {
         return of(out);
     }
 
-    /** An explicit map from key to the input rows of its elements, in splice order; iteration order is group order. */
+    /**
+     * An explicit map from key to the input rows of its elements, in splice order; iteration order is group order.
+     *
+     * @param groups key to input rows, in group order
+     * @return the map
+     * @throws IllegalArgumentException if a group is empty or a row is negative
+     */
     public static SpliceMap of(SequencedMap<String, int[]> groups) {
         List<String> keys = new ArrayList<>(groups.size());
         int[] offsets = new int[groups.size() + 1];
@@ -145,38 +159,71 @@ public final class SpliceMap {
         return null;
     }
 
-    /** Number of spliced rows (groups). */
+    /**
+     * Number of spliced rows (groups).
+     *
+     * @return the group count
+     */
     public int size() {
         return keys.size();
     }
 
-    /** Group keys in group order. */
+    /**
+     * Group keys in group order.
+     *
+     * @return an unmodifiable list of keys
+     */
     public List<String> keys() {
         return keys;
     }
 
-    /** Position of {@code key}, or -1. */
+    /**
+     * Position of {@code key}, or -1.
+     *
+     * @param key a group key
+     * @return its group index, or -1 if absent
+     */
     public int indexOf(String key) {
         Integer i = index.get(key);
         return i == null ? -1 : i;
     }
 
-    /** Number of elements of group {@code t}. */
+    /**
+     * Number of elements of group {@code t}.
+     *
+     * @param t group index, {@code 0 <= t < size()}
+     * @return the element count
+     */
     public int elementCount(int t) {
         return offsets[t + 1] - offsets[t];
     }
 
-    /** Input row of element {@code e} of group {@code t}. */
+    /**
+     * Input row of element {@code e} of group {@code t}.
+     *
+     * @param t group index, {@code 0 <= t < size()}
+     * @param e element index, {@code 0 <= e < elementCount(t)}
+     * @return the input row
+     */
     public int row(int t, int e) {
         return rows[offsets[t] + e];
     }
 
-    /** The input rows of group {@code t}, in splice order (a copy). */
+    /**
+     * The input rows of group {@code t}, in splice order (a copy).
+     *
+     * @param t group index, {@code 0 <= t < size()}
+     * @return a new array of input rows
+     */
     public int[] rows(int t) {
         return Arrays.copyOfRange(rows, offsets[t], offsets[t + 1]);
     }
 
-    /** Largest input row referenced, or -1 when empty. */
+    /**
+     * Largest input row referenced, or -1 when empty.
+     *
+     * @return the largest input row, or -1
+     */
     public int maxRow() {
         int max = -1;
         for (int r : rows) {

@@ -15,8 +15,14 @@ import java.util.Objects;
 public record VarWindowOpt(int flankLength, TokenAlphabet tokens, Part ref, Part alt) {
 
     /** A window with flanks or the bare allele. */
-    public enum Part { WINDOW, ALLELE }
+    public enum Part {
+        /** The allele with {@code L} reference bases on each side (the reference side: {@code [start - L, end + L)}). */
+        WINDOW,
+        /** The allele alone. */
+        ALLELE
+    }
 
+    /** Rejects a negative flank length and null parts or tokens. */
     public VarWindowOpt {
         if (flankLength < 0) {
             throw new IllegalArgumentException("flank length must be >= 0, got " + flankLength);
@@ -26,7 +32,13 @@ public record VarWindowOpt(int flankLength, TokenAlphabet tokens, Part ref, Part
         Objects.requireNonNull(alt, "alt");
     }
 
-    /** Reference and ALT windows, GVL's default. */
+    /**
+     * Reference and ALT windows, GVL's default.
+     *
+     * @param flankLength {@code L >= 0}
+     * @param tokens how bases become tokens
+     * @return window options with windows on both sides
+     */
     public static VarWindowOpt windows(int flankLength, TokenAlphabet tokens) {
         return new VarWindowOpt(flankLength, tokens, Part.WINDOW, Part.WINDOW);
     }

@@ -7,10 +7,23 @@ package io.gvl.core.export;
 public final class ExportException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception.
+     *
+     * @param problem what is wrong
+     * @param fix what to do about it, or empty
+     */
     public ExportException(String problem, String fix) {
         super(problem + (fix == null || fix.isEmpty() ? "" : " Fix: " + fix));
     }
 
+    /**
+     * Creates the exception for a problem revealed by another exception.
+     *
+     * @param problem what is wrong
+     * @param fix what to do about it, or empty
+     * @param cause the underlying exception
+     */
     public ExportException(String problem, String fix, Throwable cause) {
         super(problem + (fix == null || fix.isEmpty() ? "" : " Fix: " + fix), cause);
     }

@@ -40,7 +40,16 @@ public final class Hdf5Export {
     private Hdf5Export() {
     }
 
-    /** Writes {@code view} (its sequences, active tracks, regions, samples and settings) to {@code out}. */
+    /**
+     * Writes {@code view} (its sequences, active tracks, regions, samples and settings) to {@code out}.
+     *
+     * @param view the dataset view to export; its length is replaced by the fixed length of {@code o}
+     * @param out the HDF5 file to write (through a temporary sibling and a rename)
+     * @param o the export settings
+     * @return what was written
+     * @throws ExportException if the export would exceed the memory bound, the file exists, or the view cannot be
+     *     exported
+     */
     public static Result export(Dataset view, Path out, Hdf5ExportOptions o) {
         Dataset v = view.withLen(OutputLength.fixed(o.length()));
         boolean seqs = v.seqKind() != SeqKind.NONE;

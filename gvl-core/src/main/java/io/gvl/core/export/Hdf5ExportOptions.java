@@ -22,6 +22,11 @@ public record Hdf5ExportOptions(int length, Encoding encoding, int batchSize, lo
         ONEHOT
     }
 
+    /**
+     * Checks the options.
+     *
+     * @throws ExportException naming the bad option and what to give instead
+     */
     public Hdf5ExportOptions {
         if (length < 1) {
             throw new ExportException("export length " + length + " is below 1.", "give a fixed length N >= 1.");
@@ -38,11 +43,21 @@ public record Hdf5ExportOptions(int length, Encoding encoding, int batchSize, lo
         }
     }
 
+    /**
+     * A builder for rows of {@code length}, with the defaults above.
+     *
+     * @param length the fixed output length {@code N}, {@code >= 1}
+     * @return a new builder
+     */
     public static Builder builder(int length) {
         return new Builder(length);
     }
 
-    /** The bound in force: {@link #maxBytes}, or half the JVM's maximum heap when that is 0. */
+    /**
+     * The bound in force: {@link #maxBytes}, or half the JVM's maximum heap when that is 0.
+     *
+     * @return the bound in bytes
+     */
     public long effectiveMaxBytes() {
         return maxBytes > 0 ? maxBytes : Runtime.getRuntime().maxMemory() / 2;
     }
@@ -60,31 +75,67 @@ public record Hdf5ExportOptions(int length, Encoding encoding, int batchSize, lo
             this.length = length;
         }
 
+        /**
+         * How sequences are stored (default {@link Encoding#BYTES}).
+         *
+         * @param e the encoding
+         * @return this builder
+         */
         public Builder encoding(Encoding e) {
             this.encoding = e;
             return this;
         }
 
+        /**
+         * Instances per dataset query (default 0: about 8 MiB of output per query).
+         *
+         * @param n instances, {@code >= 0}
+         * @return this builder
+         */
         public Builder batchSize(int n) {
             this.batchSize = n;
             return this;
         }
 
+        /**
+         * Bound on the heap the export holds (default 0: half the JVM's maximum heap).
+         *
+         * @param bytes the bound in bytes, {@code >= 0}
+         * @return this builder
+         */
         public Builder maxBytes(long bytes) {
             this.maxBytes = bytes;
             return this;
         }
 
+        /**
+         * Deflate level of the chunked arrays (default 4).
+         *
+         * @param level 0 to 9
+         * @return this builder
+         */
         public Builder deflateLevel(int level) {
             this.deflateLevel = level;
             return this;
         }
 
+        /**
+         * Whether an existing output file may be replaced (default false).
+         *
+         * @param o {@code true} to replace
+         * @return this builder
+         */
         public Builder overwrite(boolean o) {
             this.overwrite = o;
             return this;
         }
 
+        /**
+         * The options, checked.
+         *
+         * @return the options
+         * @throws ExportException if an option is invalid
+         */
         public Hdf5ExportOptions build() {
             return new Hdf5ExportOptions(length, encoding, batchSize, maxBytes, deflateLevel, overwrite);
         }

@@ -17,7 +17,12 @@ import java.util.BitSet;
  */
 public interface ReverseComplement {
 
-    /** The complement of one byte under GVL's rule. */
+    /**
+     * The complement of one byte under GVL's rule.
+     *
+     * @param b an ASCII base
+     * @return its complement
+     */
     static byte complement(byte b) {
         return switch (b) {
             case 'A' -> 'T';
@@ -28,7 +33,11 @@ public interface ReverseComplement {
         };
     }
 
-    /** The portable scalar implementation. */
+    /**
+     * The portable scalar implementation.
+     *
+     * @return the scalar implementation, always available
+     */
     static ReverseComplement scalar() {
         return ScalarReverseComplement.INSTANCE;
     }
@@ -37,31 +46,56 @@ public interface ReverseComplement {
      * The Vector API implementation.
      *
      * @throws UnsupportedOperationException naming the reason when the Vector API cannot be used here
+     * @return the vector implementation
      */
     static ReverseComplement vector() {
         return VectorSupport.vectorReverseComplement();
     }
 
-    /** The fastest implementation available (the reason for a scalar choice is logged once). */
+    /**
+     * The fastest implementation available (the reason for a scalar choice is logged once).
+     *
+     * @return the vector implementation where it can run, else the scalar one
+     */
     static ReverseComplement best() {
         return VectorSupport.bestReverseComplement();
     }
 
-    /** Implementation name, e.g. {@code scalar} or {@code vector-256}. */
+    /**
+     * Implementation name, e.g. {@code scalar} or {@code vector-256}.
+     *
+     * @return the name
+     */
     String name();
 
-    /** Reverse-complements {@code length} bytes of {@code seq} starting at byte {@code offset}, in place. */
+    /**
+     * Reverse-complements {@code length} bytes of {@code seq} starting at byte {@code offset}, in place.
+     *
+     * @param seq the bytes
+     * @param offset the first byte
+     * @param length the number of bytes
+     */
     void inPlace(MemorySegment seq, long offset, long length);
 
     /**
      * Writes the reverse complement of {@code src[srcOffset, srcOffset + length)} to
      * {@code dst[dstOffset, dstOffset + length)}. The two ranges must not overlap.
+     *
+     * @param src the source bytes
+     * @param srcOffset the first source byte
+     * @param dst the destination bytes
+     * @param dstOffset the first destination byte
+     * @param length the number of bytes
      */
     void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length);
 
     /**
      * Reverse-complements, in place, each row {@code i} of a {@link DType#U8} ragged buffer for which
      * {@code mask} is null or has bit {@code i} set. Rows go through {@link RowParallelism}.
+     *
+     * @param rows the rows, changed in place
+     * @param mask the rows to change, or {@code null} for all
+     * @throws IllegalArgumentException if the buffer is not {@link DType#U8}
      */
     default void rowsInPlace(Ragged rows, BitSet mask) {
         requireU8(rows);
@@ -81,6 +115,11 @@ public interface ReverseComplement {
     /**
      * Copies {@code src} rows into {@code dst} rows of the same lengths, reverse-complementing rows whose bit is
      * set in {@code mask} (all rows when {@code mask} is null) and copying the others unchanged.
+     *
+     * @param src the rows to read
+     * @param dst rows of the same lengths to write
+     * @param mask the rows to reverse-complement, or {@code null} for all
+     * @throws IllegalArgumentException if a buffer is not {@link DType#U8} or the row lengths differ
      */
     default void rowsCopy(Ragged src, Ragged dst, BitSet mask) {
         requireU8(src);

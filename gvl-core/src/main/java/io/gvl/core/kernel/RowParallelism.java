@@ -28,11 +28,24 @@ public final class RowParallelism {
     public static final long MIN_PARALLEL_BYTES = 1L << 20;
 
     /** How the gate decides. */
-    public enum Mode { AUTO, ALWAYS, NEVER }
+    public enum Mode {
+        /** Parallel only when the output reaches threads x 1 MiB (the default). */
+        AUTO,
+        /** Always parallel (tests compare its bytes with {@link #NEVER}). */
+        ALWAYS,
+        /** Always on the caller's thread. */
+        NEVER
+    }
 
     /** Work over a contiguous range of rows {@code [from, to)}. */
     @FunctionalInterface
     public interface RowRange {
+        /**
+         * Processes rows {@code [from, to)}; called once per range, possibly from a ForkJoin worker thread.
+         *
+         * @param from first row, inclusive
+         * @param to last row, exclusive
+         */
         void run(long from, long to);
     }
 
@@ -62,12 +75,20 @@ public final class RowParallelism {
         }
     }
 
-    /** Threads the gate plans for. */
+    /**
+     * Threads the gate plans for.
+     *
+     * @return {@code GVL_NUM_THREADS} when set, else the number of available processors
+     */
     public static int threads() {
         return THREADS;
     }
 
-    /** The mode from the {@code gvl.parallel} system property (read on every call, so tests can flip it). */
+    /**
+     * The mode from the {@code gvl.parallel} system property (read on every call, so tests can flip it).
+     *
+     * @return the mode; {@link Mode#AUTO} when unset
+     */
     public static Mode mode() {
         String p = System.getProperty("gvl.parallel", "auto").trim().toUpperCase(Locale.ROOT);
         try {
@@ -83,7 +104,12 @@ public final class RowParallelism {
         return ScopedValue.where(BOUND, mode).call(work::get);
     }
 
-    /** Whether work producing {@code totalBytes} of output would run in parallel. */
+    /**
+     * Whether work producing {@code totalBytes} of output would run in parallel.
+     *
+     * @param totalBytes the output size of the work
+     * @return {@code true} if {@link #forEachRange} would split it
+     */
     public static boolean isParallel(long totalBytes) {
         return isParallel(totalBytes, System.getenv("GVL_FORCE_PARALLEL"), THREADS);
     }
@@ -108,6 +134,10 @@ public final class RowParallelism {
     /**
      * Runs {@code work} over rows {@code [0, rows)}: on the caller's thread, or split into contiguous ranges on the
      * common ForkJoin pool when the gate opens. Exceptions from any range propagate to the caller.
+     *
+     * @param rows the number of rows
+     * @param totalBytes the output size, which decides the gate
+     * @param work the work per range; must be safe to run on several threads for distinct rows
      */
     public static void forEachRange(long rows, long totalBytes, RowRange work) {
         if (rows <= 0) {

@@ -6,6 +6,10 @@ import io.gvl.core.buffer.Dense;
  * Fixed-length annotated haplotypes (GVL's {@code AnnotatedHaps}): bytes {@code (n, P, L)} uint8 and, per base,
  * {@code var_idxs} and {@code ref_coords} {@code (n, P, L)} int32 (spec §5.7). Views; the {@link SitesOutput} they
  * came from owns the memory.
+ *
+ * @param haps the haplotype bytes
+ * @param varIdxs the variant index of each base, -1 for reference bases
+ * @param refCoords the reference coordinate of each base
  */
 public record AnnotatedHaps(Dense haps, Dense varIdxs, Dense refCoords) {
 }

@@ -52,7 +52,14 @@ public final class DatasetWithSites {
         this.minusRegion = minusRegion;
     }
 
-    /** {@link #of(Dataset, Sites, int)} with one site per row, the only setting GVL supports. */
+    /**
+     * {@link #of(Dataset, Sites, int)} with one site per row, the only setting GVL supports.
+     *
+     * @param view a haplotype view with a fixed output length
+     * @param sites the sites to apply
+     * @return the annotated view
+     * @throws IllegalArgumentException when the view is not usable or no site overlaps a window
+     */
     public static DatasetWithSites of(Dataset view, Sites sites) {
         return of(view, sites, 1);
     }
@@ -62,6 +69,10 @@ public final class DatasetWithSites {
      *
      * @throws IllegalArgumentException when the view is not usable (with the fix), {@code maxVariantsPerRegion} is
      *                                  not 1, a site is on a contig the dataset lacks, or no site overlaps a window
+     * @param view a haplotype view with a fixed output length
+     * @param sites the sites to apply
+     * @param maxVariantsPerRegion sites per row; only 1 is supported
+     * @return the annotated view
      */
     public static DatasetWithSites of(Dataset view, Sites sites, int maxVariantsPerRegion) {
         if (maxVariantsPerRegion != 1) {
@@ -80,34 +91,65 @@ public final class DatasetWithSites {
         return new DatasetWithSites(annotated, sites, rows, length, annotated.ploidy().orElseThrow(), minus);
     }
 
-    /** The annotated view queries go through. */
+    /**
+     * The annotated view queries go through.
+     *
+     * @return the view
+     */
     public Dataset dataset() {
         return dataset;
     }
 
+    /**
+     * The sites, as given.
+     *
+     * @return the sites
+     */
     public Sites sites() {
         return sites;
     }
 
-    /** (region, site) pairs, the first axis of queries. */
+    /**
+     * (region, site) pairs, the first axis of queries.
+     *
+     * @return the rows
+     */
     public SiteRows rows() {
         return rows;
     }
 
+    /**
+     * The number of (region, site) rows.
+     *
+     * @return the row count
+     */
     public int rowCount() {
         return rows.size();
     }
 
+    /**
+     * The number of samples of the view.
+     *
+     * @return the sample count
+     */
     public int sampleCount() {
         return dataset.sampleCount();
     }
 
-    /** {@code (rows, samples)}. */
+    /**
+     * {@code (rows, samples)}.
+     *
+     * @return a new two-element array
+     */
     public int[] shape() {
         return new int[] {rowCount(), sampleCount()};
     }
 
-    /** The fixed output length {@code L}. */
+    /**
+     * The fixed output length {@code L}.
+     *
+     * @return {@code L} in bp
+     */
     public int outputLength() {
         return length;
     }
@@ -115,6 +157,11 @@ public final class DatasetWithSites {
     /**
      * Element-wise pairs {@code (rows[i], samples[i])}, batched through one dataset query: wild-type and mutated
      * haplotypes {@code (n, P, L)}, flags {@code (n, P)} and the view's tracks, if any.
+     *
+     * @param rowIdx row indices into {@link #rows()}
+     * @param samples sample indices of the view, the same length as {@code rowIdx}
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalArgumentException if the arrays differ in length or an index is out of range
      */
     public SitesOutput get(int[] rowIdx, int[] samples) {
         if (rowIdx.length != samples.length) {

@@ -11,13 +11,18 @@ import java.util.Objects;
  * @param alt   ALT allele (a single one: sites are biallelic)
  */
 public record Site(String chrom, int pos, String ref, String alt) {
+    /** Rejects {@code null} fields. */
     public Site {
         Objects.requireNonNull(chrom, "chrom");
         Objects.requireNonNull(ref, "ref");
         Objects.requireNonNull(alt, "alt");
     }
 
-    /** 0-based start. */
+    /**
+     * 0-based start.
+     *
+     * @return {@code pos - 1}
+     */
     public int start() {
         return pos - 1;
     }

@@ -15,12 +15,22 @@ public enum SiteFlag {
         this.code = (byte) code;
     }
 
-    /** GVL's flag value: 0 applied, 1 deleted, 2 existed. */
+    /**
+     * GVL's flag value: 0 applied, 1 deleted, 2 existed.
+     *
+     * @return the code
+     */
     public byte code() {
         return code;
     }
 
-    /** The flag with GVL value {@code code}. */
+    /**
+     * The flag with GVL value {@code code}.
+     *
+     * @param code 0, 1 or 2
+     * @return the flag
+     * @throws IllegalArgumentException for any other code
+     */
     public static SiteFlag of(byte code) {
         return switch (code) {
             case 0 -> APPLIED;

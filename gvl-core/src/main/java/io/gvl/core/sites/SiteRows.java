@@ -13,16 +13,31 @@ public final class SiteRows {
         this.sites = sites;
     }
 
+    /**
+     * The number of rows.
+     *
+     * @return the row count
+     */
     public int size() {
         return regions.length;
     }
 
-    /** The view region index of row {@code row} (an index into {@code dataset.regions()}). */
+    /**
+     * The view region index of row {@code row} (an index into {@code dataset.regions()}).
+     *
+     * @param row row index
+     * @return the region index
+     */
     public int region(int row) {
         return regions[row];
     }
 
-    /** The site index of row {@code row} (an index into {@link DatasetWithSites#sites()}). */
+    /**
+     * The site index of row {@code row} (an index into {@link DatasetWithSites#sites()}).
+     *
+     * @param row row index
+     * @return the site index
+     */
     public int site(int row) {
         return sites[row];
     }

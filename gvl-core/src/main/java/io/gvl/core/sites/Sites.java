@@ -39,6 +39,8 @@ public final class Sites {
      *
      * @throws io.gvl.io.InputFormatException naming the file and record for a multiallelic, symbolic or non-SNP
      *                                        record
+     * @param vcf a sites-only VCF or BCF
+     * @return the sites in file order
      */
     public static Sites fromVcf(Path vcf) {
         return SitesVcf.read(vcf, List.of());
@@ -47,12 +49,22 @@ public final class Sites {
     /**
      * As {@link #fromVcf(Path)}, keeping the named INFO fields as floats (first value of each; NaN where absent).
      * A field the header does not declare is an error listing the declared ones.
+     *
+     * @param vcf a sites-only VCF or BCF
+     * @param infoFields INFO keys to keep
+     * @return the sites in file order, with those INFO values
+     * @throws io.gvl.io.InputFormatException if a record is unusable or a field is not declared
      */
     public static Sites fromVcf(Path vcf, List<String> infoFields) {
         return SitesVcf.read(vcf, infoFields);
     }
 
-    /** Sites from records, in the given order. A non-SNP record is an {@link IllegalArgumentException}. */
+    /**
+     * Sites from records, in the given order. A non-SNP record is an {@link IllegalArgumentException}.
+     *
+     * @param records single-base REF and ALT records
+     * @return the sites in list order, without INFO values
+     */
     public static Sites of(List<Site> records) {
         return of(records, Map.of());
     }
@@ -61,6 +73,9 @@ public final class Sites {
      * Sites from records with per-site INFO values ({@code field -> one value per record}).
      *
      * @throws IllegalArgumentException for a non-SNP record or an INFO column of the wrong length
+     * @param records single-base REF and ALT records
+     * @param infoFields INFO key to one value per record
+     * @return the sites in list order
      */
     public static Sites of(List<Site> records, Map<String, float[]> infoFields) {
         int n = records.size();
@@ -108,6 +123,9 @@ public final class Sites {
     /**
      * The sites whose contig matches one of {@code contigs} (with or without the {@code chr} prefix), in order: use
      * {@code sites.retainContigs(dataset.contigs())} to drop sites on contigs a dataset has no regions on.
+     *
+     * @param contigs the contigs to keep, e.g. a dataset's contigs
+     * @return a new {@code Sites}; this one is unchanged
      */
     public Sites retainContigs(Collection<String> contigs) {
         ContigNormalizer norm = new ContigNormalizer(List.copyOf(contigs));
@@ -143,44 +161,91 @@ public final class Sites {
         return new Sites(source, c, s, r, a, inf);
     }
 
+    /**
+     * The number of sites.
+     *
+     * @return the site count
+     */
     public int size() {
         return starts.length;
     }
 
-    /** The file the sites were read from, if any. */
+    /**
+     * The file the sites were read from, if any.
+     *
+     * @return the VCF path, or empty for sites built in memory
+     */
     public Optional<Path> source() {
         return source;
     }
 
-    /** Site {@code i} as a record. */
+    /**
+     * Site {@code i} as a record.
+     *
+     * @param i site index, {@code 0 <= i < size()}
+     * @return a new record with a 1-based position
+     */
     public Site site(int i) {
         return new Site(chroms[i], starts[i] + 1, String.valueOf((char) refs[i]), String.valueOf((char) alts[i]));
     }
 
-    /** Contig of site {@code i}, as written in the source. */
+    /**
+     * Contig of site {@code i}, as written in the source.
+     *
+     * @param i site index, {@code 0 <= i < size()}
+     * @return the contig name
+     */
     public String chrom(int i) {
         return chroms[i];
     }
 
-    /** 0-based start of site {@code i}. */
+    /**
+     * 0-based start of site {@code i}.
+     *
+     * @param i site index, {@code 0 <= i < size()}
+     * @return the 0-based start
+     */
     public int start(int i) {
         return starts[i];
     }
 
+    /**
+     * The REF base of site {@code i}.
+     *
+     * @param i site index, {@code 0 <= i < size()}
+     * @return the ASCII base
+     */
     public byte ref(int i) {
         return refs[i];
     }
 
+    /**
+     * The ALT base of site {@code i}.
+     *
+     * @param i site index, {@code 0 <= i < size()}
+     * @return the ASCII base
+     */
     public byte alt(int i) {
         return alts[i];
     }
 
-    /** The INFO fields kept, in request order. */
+    /**
+     * The INFO fields kept, in request order.
+     *
+     * @return the field names
+     */
     public List<String> infoFields() {
         return List.copyOf(info.keySet());
     }
 
-    /** INFO {@code field} of site {@code i} (NaN where the record has none). */
+    /**
+     * INFO {@code field} of site {@code i} (NaN where the record has none).
+     *
+     * @param field a kept INFO field
+     * @param i site index, {@code 0 <= i < size()}
+     * @return the value, or NaN
+     * @throws java.util.NoSuchElementException if the field was not kept
+     */
     public float info(String field, int i) {
         float[] v = info.get(field);
         if (v == null) {
@@ -189,7 +254,11 @@ public final class Sites {
         return v[i];
     }
 
-    /** Every site as a record (allocates one object per site; for inspection and tests). */
+    /**
+     * Every site as a record (allocates one object per site; for inspection and tests).
+     *
+     * @return a new list of records
+     */
     public List<Site> toList() {
         List<Site> out = new ArrayList<>(size());
         for (int i = 0; i < size(); i++) {

@@ -28,36 +28,63 @@ public final class SitesOutput implements AutoCloseable {
         this.flags = flags;
     }
 
-    /** Haplotypes of the dataset without the sites: {@code (n, P, L)}. */
+    /**
+     * Haplotypes of the dataset without the sites: {@code (n, P, L)}.
+     *
+     * @return the wild-type haplotypes, valid until {@link #close()}
+     */
     public AnnotatedHaps wtHaps() {
         ensureOpen();
         return wtHaps;
     }
 
-    /** Haplotypes with each row's site applied where the flag is {@link SiteFlag#APPLIED}: {@code (n, P, L)}. */
+    /**
+     * Haplotypes with each row's site applied where the flag is {@link SiteFlag#APPLIED}: {@code (n, P, L)}.
+     *
+     * @return the mutated haplotypes, valid until {@link #close()}
+     */
     public AnnotatedHaps mutHaps() {
         ensureOpen();
         return mutHaps;
     }
 
-    /** GVL's flags {@code (n, P)} uint8: 0 applied, 1 deleted, 2 existed (see {@link SiteFlag}). */
+    /**
+     * GVL's flags {@code (n, P)} uint8: 0 applied, 1 deleted, 2 existed (see {@link SiteFlag}).
+     *
+     * @return the flags, valid until {@link #close()}
+     */
     public Dense flags() {
         ensureOpen();
         return flags;
     }
 
-    /** The flag of pair {@code i}, haplotype {@code p}. */
+    /**
+     * The flag of pair {@code i}, haplotype {@code p}.
+     *
+     * @param i pair index of the query
+     * @param p haplotype index
+     * @return the flag
+     */
     public SiteFlag flag(int i, int p) {
         ensureOpen();
         return SiteFlag.of(flags.row(i).getAtIndex(ValueLayout.JAVA_BYTE, p));
     }
 
-    /** The view's tracks for the same pairs, when it has active tracks (unchanged by the sites). */
+    /**
+     * The view's tracks for the same pairs, when it has active tracks (unchanged by the sites).
+     *
+     * @return the tracks, or empty when the view has none
+     */
     public Optional<FlatArray> tracks() {
         ensureOpen();
         return wild.find(DatasetOutput.TRACKS);
     }
 
+    /**
+     * Whether the arrays can still be read.
+     *
+     * @return {@code true} until {@link #close()}
+     */
     public boolean isOpen() {
         return arena.scope().isAlive();
     }

@@ -27,7 +27,12 @@ public final class SpliceBeds {
     private SpliceBeds() {
     }
 
-    /** {@link #fromGeneModel(Path, SpliceBedOptions)} with GVL's defaults. */
+    /**
+     * {@link #fromGeneModel(Path, SpliceBedOptions)} with GVL's defaults.
+     *
+     * @param gtfOrGff3 a GTF or GFF3 file
+     * @return the splice BED
+     */
     public static SpliceBed fromGeneModel(Path gtfOrGff3) {
         return fromGeneModel(gtfOrGff3, SpliceBedOptions.gvlDefaults());
     }
@@ -35,6 +40,11 @@ public final class SpliceBeds {
     /**
      * Rows of {@code options.feature()} (GTF exon numbers from {@code exon_number}, else the rank in transcription
      * order), filtered by contig, transcript support level and summed length, naturally sorted by contig and start.
+     *
+     * @param gtfOrGff3 a GTF or GFF3 file
+     * @param options the feature and filters
+     * @return the splice BED
+     * @throws io.gvl.io.InputFormatException if the file is malformed
      */
     public static SpliceBed fromGeneModel(Path gtfOrGff3, SpliceBedOptions options) {
         List<GeneFeature> features = GeneModelReader.read(gtfOrGff3, Set.of(options.feature()));
@@ -57,6 +67,12 @@ public final class SpliceBeds {
     /**
      * One row per block of each BED12 transcript, named by the {@code name} column; with {@code codingOnly} the
      * blocks are clipped to {@code [thickStart, thickEnd)} (non-coding transcripts then vanish), like GVL's CDS rows.
+     *
+     * @param bed12 a BED12 file
+     * @param codingOnly keep only the coding part of each transcript
+     * @param requireMultipleOf3 drop transcripts whose kept length is not a multiple of 3
+     * @return the splice BED
+     * @throws io.gvl.io.InputFormatException if the file is malformed
      */
     public static SpliceBed fromBed12(Path bed12, boolean codingOnly, boolean requireMultipleOf3) {
         BedFile bed = BedReader.read(bed12);

@@ -31,7 +31,14 @@ public final class Variants {
         this.start = start;
     }
 
-    /** The variant view of {@code out}; fails if the output has no variant arrays. */
+    /**
+     * The variant view of {@code out}; fails if the output has no variant arrays.
+     *
+     * @param out a query output of a {@link io.gvl.core.dataset.SeqKind#VARIANTS} or
+     *     {@link io.gvl.core.dataset.SeqKind#VARIANT_WINDOWS} view
+     * @return a view that reads {@code out}'s memory; valid until {@code out} is closed
+     * @throws IllegalArgumentException if {@code out} has no {@code start} array
+     */
     public static Variants of(DatasetOutput out) {
         FlatArray s = out.find(DatasetOutput.START).orElseThrow(() -> new IllegalArgumentException(
                 "output has no variant arrays (query a view with SeqKind.VARIANTS or VARIANT_WINDOWS); it has "
@@ -39,33 +46,57 @@ public final class Variants {
         return new Variants(out, (Ragged) s);
     }
 
-    /** Leading shape of the scalar fields without the ragged axis: {@code (..., P)}. */
+    /**
+     * Leading shape of the scalar fields without the ragged axis: {@code (..., P)}.
+     *
+     * @return a copy of the group shape
+     */
     public long[] groupShape() {
         return start.shape();
     }
 
-    /** Ploidy of the groups (1 under {@code unphasedUnion}). */
+    /**
+     * Ploidy of the groups (1 under {@code unphasedUnion}).
+     *
+     * @return the ploidy
+     */
     public long ploidy() {
         long[] s = start.shape();
         return s[s.length - 1];
     }
 
-    /** Number of (instance, ploid) groups. */
+    /**
+     * Number of (instance, ploid) groups.
+     *
+     * @return the group count
+     */
     public long groups() {
         return start.rows();
     }
 
-    /** Number of variants in the output (dummies included). */
+    /**
+     * Number of variants in the output (dummies included).
+     *
+     * @return the variant count
+     */
     public long variants() {
         return start.totalLength();
     }
 
-    /** int64 variant offsets per group, {@code groups + 1} entries, shared by every field. */
+    /**
+     * int64 variant offsets per group, {@code groups + 1} entries, shared by every field.
+     *
+     * @return the offsets segment, valid while the output is open
+     */
     public MemorySegment groupOffsets() {
         return start.offsets();
     }
 
-    /** Names of the scalar fields, in output order ({@code start} first). */
+    /**
+     * Names of the scalar fields, in output order ({@code start} first).
+     *
+     * @return the field names
+     */
     public List<String> scalarFields() {
         List<String> names = new ArrayList<>();
         for (NamedArray a : out.arrays()) {
@@ -76,7 +107,13 @@ public final class Variants {
         return names;
     }
 
-    /** The scalar field {@code name} ({@code start}, {@code ilen}, {@code dosage}, an INFO column). */
+    /**
+     * The scalar field {@code name} ({@code start}, {@code ilen}, {@code dosage}, an INFO column).
+     *
+     * @param name a scalar field name
+     * @return the field, one row per group
+     * @throws IllegalArgumentException if the name is a nested field or not in the output
+     */
     public Ragged field(String name) {
         if (NESTED.contains(name) || name.equals(DatasetOutput.TRACKS)) {
             throw new IllegalArgumentException("'" + name + "' is not a scalar variant field; use alleles/window");
@@ -84,17 +121,31 @@ public final class Variants {
         return (Ragged) out.get(name);
     }
 
-    /** {@code alt} or {@code ref} allele bytes (VARIANTS), or allele tokens (VARIANT_WINDOWS in allele mode). */
+    /**
+     * {@code alt} or {@code ref} allele bytes (VARIANTS), or allele tokens (VARIANT_WINDOWS in allele mode).
+     *
+     * @param name {@code alt} or {@code ref}
+     * @return the alleles, or empty if the output has no such array
+     */
     public Optional<NestedRagged> alleles(String name) {
         return nested(name);
     }
 
-    /** {@code ref_window} or {@code alt_window} tokens (VARIANT_WINDOWS). */
+    /**
+     * {@code ref_window} or {@code alt_window} tokens (VARIANT_WINDOWS).
+     *
+     * @param name {@code ref_window} or {@code alt_window}
+     * @return the windows, or empty if the output has no such array
+     */
     public Optional<NestedRagged> window(String name) {
         return nested(name);
     }
 
-    /** Ride-along flank tokens, {@code (V, 2L)}, when flank tokens were requested. */
+    /**
+     * Ride-along flank tokens, {@code (V, 2L)}, when flank tokens were requested.
+     *
+     * @return the tokens, or empty
+     */
     public Optional<Dense> flankTokens() {
         return out.find(DatasetOutput.FLANK_TOKENS).map(Dense.class::cast);
     }

@@ -13,13 +13,18 @@ import java.util.Objects;
  */
 public record AnnotationTrack(String name, Path source) {
 
+    /** Rejects {@code null} fields and checks the track name. */
     public AnnotationTrack {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(source, "source");
         TrackNames.check(name);
     }
 
-    /** Whether {@link #source} is read as a bigWig (by suffix, as GVL decides). */
+    /**
+     * Whether {@link #source} is read as a bigWig (by suffix, as GVL decides).
+     *
+     * @return {@code true} for a {@code .bw} or {@code .bigwig} file
+     */
     public boolean isBigWig() {
         String n = source.getFileName().toString().toLowerCase(Locale.ROOT);
         return n.endsWith(".bw") || n.endsWith(".bigwig");

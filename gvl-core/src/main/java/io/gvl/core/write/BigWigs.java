@@ -15,6 +15,11 @@ import java.util.Objects;
  */
 public record BigWigs(String name, Map<String, Path> paths) implements SampleTrack {
 
+    /**
+     * Checks the track name and copies the paths.
+     *
+     * @throws WriteException if the name cannot be a track name or no sample is given
+     */
     public BigWigs {
         Objects.requireNonNull(name, "name");
         TrackNames.check(name);
@@ -29,6 +34,11 @@ public record BigWigs(String name, Map<String, Path> paths) implements SampleTra
      * Reads a sample table like GVL's {@code BigWigs.from_table}: a header row with columns {@code sample} and
      * {@code path} (any order, other columns ignored), tab-separated, or comma-separated for {@code .csv}. A
      * relative path is resolved against the table's directory.
+     *
+     * @param name the track name
+     * @param table a tab-separated (or {@code .csv}) table
+     * @return the track
+     * @throws io.gvl.io.InputFormatException if the table is malformed
      */
     public static BigWigs fromTable(String name, Path table) {
         Map<String, Path> paths = new LinkedHashMap<>();

@@ -27,12 +27,18 @@ public record Hdf5Track(String name, Map<String, Source> sources) implements Sam
      * @param group the group holding the per-contig datasets; {@code "/"} for the file's root
      */
     public record Source(Path file, String group) {
+        /** Rejects a {@code null} file and normalizes the group to an absolute path ({@code "/"} when empty). */
         public Source {
             Objects.requireNonNull(file, "file");
             group = group == null || group.isEmpty() ? "/" : group.startsWith("/") ? group : "/" + group;
         }
     }
 
+    /**
+     * Checks the track name and copies the sources.
+     *
+     * @throws WriteException if the name cannot be a track name or no sample is given
+     */
     public Hdf5Track {
         Objects.requireNonNull(name, "name");
         TrackNames.check(name);
@@ -43,14 +49,27 @@ public record Hdf5Track(String name, Map<String, Source> sources) implements Sam
         sources = Collections.unmodifiableMap(new LinkedHashMap<>(sources));
     }
 
-    /** One file per sample, the contig datasets at each file's root. */
+    /**
+     * One file per sample, the contig datasets at each file's root.
+     *
+     * @param name the track name
+     * @param files sample name to HDF5 file
+     * @return the track
+     */
     public static Hdf5Track ofFiles(String name, Map<String, Path> files) {
         Map<String, Source> s = new LinkedHashMap<>();
         files.forEach((sample, file) -> s.put(sample, new Source(file, "/")));
         return new Hdf5Track(name, s);
     }
 
-    /** One file with a group per sample (the group name is the sample name), in the file's group order. */
+    /**
+     * One file with a group per sample (the group name is the sample name), in the file's group order.
+     *
+     * @param name the track name
+     * @param file the HDF5 file
+     * @return the track
+     * @throws io.gvl.io.InputFormatException if the file has no group
+     */
     public static Hdf5Track ofGroups(String name, Path file) {
         Map<String, Source> s = new LinkedHashMap<>();
         for (String g : Hdf5Files.topGroups(file)) {
@@ -68,6 +87,11 @@ public record Hdf5Track(String name, Map<String, Source> sources) implements Sam
      * Reads a sample table like {@link BigWigs#fromTable}: columns {@code sample} and {@code path} (HDF5 file,
      * relative paths resolved against the table's directory) and optionally {@code group} (the group holding the
      * sample's datasets; empty or absent means the file's root).
+     *
+     * @param name the track name
+     * @param table a tab- or comma-separated table
+     * @return the track
+     * @throws io.gvl.io.InputFormatException if the table is malformed
      */
     public static Hdf5Track fromTable(String name, Path table) {
         Map<String, Source> s = new LinkedHashMap<>();

@@ -16,7 +16,13 @@ public final class MemorySize {
     private MemorySize() {
     }
 
-    /** Bytes denoted by {@code text}; a malformed text is a {@link WriteException}. */
+    /**
+     * Bytes denoted by {@code text}; a malformed text is a {@link WriteException}.
+     *
+     * @param text a size such as {@code 4g}, {@code 512m} or a byte count
+     * @return the size in bytes
+     * @throws WriteException if the text is not a size
+     */
     public static long parse(String text) {
         Matcher m = FORM.matcher(text.toLowerCase(Locale.ROOT));
         if (!m.matches()) {

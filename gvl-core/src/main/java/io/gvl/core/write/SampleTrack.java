@@ -8,9 +8,17 @@ import java.util.List;
  */
 public sealed interface SampleTrack permits BigWigs, Hdf5Track {
 
-    /** Track name, the directory name in the dataset. */
+    /**
+     * Track name, the directory name in the dataset.
+     *
+     * @return the name
+     */
     String name();
 
-    /** The track's samples in the caller's order. */
+    /**
+     * The track's samples in the caller's order.
+     *
+     * @return the sample names
+     */
     List<String> samples();
 }

@@ -19,6 +19,11 @@ import java.util.Objects;
 public record UpdateOptions(List<SampleTrack> tracks, List<AnnotationTrack> annotations, boolean overwrite, long maxMem,
                             int threads, WriteProgress progress) {
 
+    /**
+     * Copies the lists and checks the budget and thread count.
+     *
+     * @throws WriteException if {@code maxMem} or {@code threads} is not positive
+     */
     public UpdateOptions {
         tracks = List.copyOf(tracks);
         annotations = List.copyOf(annotations);
@@ -29,6 +34,11 @@ public record UpdateOptions(List<SampleTrack> tracks, List<AnnotationTrack> anno
         }
     }
 
+    /**
+     * A builder with the defaults below.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -45,36 +55,78 @@ public record UpdateOptions(List<SampleTrack> tracks, List<AnnotationTrack> anno
         private Builder() {
         }
 
+        /**
+         * Adds a per-sample track.
+         *
+         * @param t the track
+         * @return this builder
+         */
         public Builder track(SampleTrack t) {
             tracks.add(t);
             return this;
         }
 
+        /**
+         * Adds a sample-independent track.
+         *
+         * @param t the track
+         * @return this builder
+         */
         public Builder annotation(AnnotationTrack t) {
             annotations.add(t);
             return this;
         }
 
+        /**
+         * Whether tracks of the same name may be replaced (default false).
+         *
+         * @param o {@code true} to replace
+         * @return this builder
+         */
         public Builder overwrite(boolean o) {
             this.overwrite = o;
             return this;
         }
 
+        /**
+         * The soft memory budget (default 4 GiB).
+         *
+         * @param bytes the budget in bytes, {@code > 0}
+         * @return this builder
+         */
         public Builder maxMem(long bytes) {
             this.maxMem = bytes;
             return this;
         }
 
+        /**
+         * Worker threads for region chunks (default {@link RowParallelism#threads()}).
+         *
+         * @param n threads, {@code >= 1}
+         * @return this builder
+         */
         public Builder threads(int n) {
             this.threads = n;
             return this;
         }
 
+        /**
+         * A progress callback (default none).
+         *
+         * @param p the callback
+         * @return this builder
+         */
         public Builder progress(WriteProgress p) {
             this.progress = p;
             return this;
         }
 
+        /**
+         * The options, checked.
+         *
+         * @return the options
+         * @throws WriteException if an option is invalid
+         */
         public UpdateOptions build() {
             return new UpdateOptions(tracks, annotations, overwrite, maxMem, threads, progress);
         }

@@ -9,6 +9,12 @@ package io.gvl.core.write;
 public final class WriteException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Creates the exception.
+     *
+     * @param problem what cannot be done
+     * @param fix what to do about it, or empty
+     */
     public WriteException(String problem, String fix) {
         super(problem + (fix == null || fix.isEmpty() ? "" : " Fix: " + fix));
     }

@@ -50,6 +50,12 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
     private static final java.util.regex.Pattern VCF_NAME = java.util.regex.Pattern.compile(
             "\\.[vb]cf(\\.(gz|bgz))?$");
 
+    /**
+     * Checks the options: at most one variant input, a VCF name for {@code variantFile}, non-negative jitter, a
+     * positive memory budget and at least one thread; copies the lists.
+     *
+     * @throws WriteException naming the bad option and what to give instead
+     */
     public WriteOptions {
         Objects.requireNonNull(regions, "regions");
         tracks = List.copyOf(tracks);
@@ -75,6 +81,12 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         }
     }
 
+    /**
+     * A builder for the regions in {@code regions}, with GVL's defaults.
+     *
+     * @param regions a BED (or BED-like) file
+     * @return a new builder
+     */
     public static Builder builder(Path regions) {
         return new Builder(regions);
     }
@@ -103,91 +115,188 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
             this.regions = regions;
         }
 
-        /** The variant source; the write closes it when done. */
+        /**
+         * The variant source; the write closes it when done.
+         *
+         * @param v a variant source, owned by the write from now on
+         * @return this builder
+         */
         public Builder variants(VariantSource v) {
             this.variants = v;
             return this;
         }
 
-        /** A bgzipped, tabix-indexed VCF; the write opens and closes it. */
+        /**
+         * A bgzipped, tabix-indexed VCF; the write opens and closes it.
+         *
+         * @param vcf a VCF or BCF path
+         * @return this builder
+         */
         public Builder variants(Path vcf) {
             this.variantFile = vcf;
             return this;
         }
 
+        /**
+         * A reference FASTA; the write opens and closes it.
+         *
+         * @param fasta a FASTA path, or {@code null} for none
+         * @return this builder
+         */
         public Builder reference(Path fasta) {
             this.reference = fasta;
             return this;
         }
 
+        /**
+         * Adds a per-sample track.
+         *
+         * @param t the track
+         * @return this builder
+         */
         public Builder track(SampleTrack t) {
             tracks.add(t);
             return this;
         }
 
+        /**
+         * Adds a sample-independent track.
+         *
+         * @param t the track
+         * @return this builder
+         */
         public Builder annotation(AnnotationTrack t) {
             annotations.add(t);
             return this;
         }
 
+        /**
+         * Keeps only these samples (default: every sample common to the inputs).
+         *
+         * @param s sample names, or {@code null} for all
+         * @return this builder
+         */
         public Builder samples(List<String> s) {
             this.samples = s;
             return this;
         }
 
+        /**
+         * The jitter padding stored on both sides of every region (default 0).
+         *
+         * @param j the padding in bp, {@code >= 0}
+         * @return this builder
+         */
         public Builder maxJitter(int j) {
             this.maxJitter = j;
             return this;
         }
 
+        /**
+         * The soft memory budget for genotype and track chunks (default 4 GiB).
+         *
+         * @param bytes the budget in bytes, {@code > 0}
+         * @return this builder
+         */
         public Builder maxMem(long bytes) {
             this.maxMem = bytes;
             return this;
         }
 
+        /**
+         * Whether an existing dataset at the destination may be replaced (default false).
+         *
+         * @param o {@code true} to replace
+         * @return this builder
+         */
         public Builder overwrite(boolean o) {
             this.overwrite = o;
             return this;
         }
 
+        /**
+         * Whether variants past a region's end are kept until deletions are made up (default true).
+         *
+         * @param e {@code true} to extend
+         * @return this builder
+         */
         public Builder extendToLength(boolean e) {
             this.extendToLength = e;
             return this;
         }
 
+        /**
+         * Whether BED contigs the variant file lacks are accepted (default false: the write fails).
+         *
+         * @param a {@code true} to accept them
+         * @return this builder
+         */
         public Builder allowMissingContigs(boolean a) {
             this.allowMissingContigs = a;
             return this;
         }
 
+        /**
+         * Worker threads for region chunks (default {@link RowParallelism#threads()}); results do not depend on it.
+         *
+         * @param n threads, {@code >= 1}
+         * @return this builder
+         */
         public Builder threads(int n) {
             this.threads = n;
             return this;
         }
 
+        /**
+         * A progress callback (default none).
+         *
+         * @param p the callback
+         * @return this builder
+         */
         public Builder progress(WriteProgress p) {
             this.progress = p;
             return this;
         }
 
-        /** Numeric INFO fields of the VCF to store as variant fields ({@code AF} is stored when declared). */
+        /**
+         * Numeric INFO fields of the VCF to store as variant fields ({@code AF} is stored when declared).
+         *
+         * @param names INFO keys
+         * @return this builder
+         */
         public Builder infoFields(String... names) {
             infoFields.addAll(List.of(names));
             return this;
         }
 
-        /** See {@link WriteOptions#reuseGvlIndex()}; needs a VCF or BCF file ({@link #variants(Path)}). */
+        /**
+         * See {@link WriteOptions#reuseGvlIndex()}; needs a VCF or BCF file ({@link #variants(Path)}).
+         *
+         * @param reuse {@code true} to store GenVarLoader's index
+         * @return this builder
+         */
         public Builder reuseGvlIndex(boolean reuse) {
             this.reuseGvlIndex = reuse;
             return this;
         }
 
-        /** Whether to compare REF with the reference (when one is given); on by default. */
+        /**
+         * Whether to compare REF with the reference (when one is given); on by default.
+         *
+         * @param check {@code false} to skip the check
+         * @return this builder
+         */
         public Builder refCheck(boolean check) {
             this.refCheck = check;
             return this;
         }
 
+        /**
+         * The options, checked.
+         *
+         * @return the options
+         * @throws WriteException if an option is invalid
+         */
         public WriteOptions build() {
             return new WriteOptions(regions, variants, variantFile, reference, tracks, annotations, samples, maxJitter, maxMem,
                     overwrite, extendToLength, allowMissingContigs, threads, progress, infoFields, refCheck,

@@ -20,6 +20,8 @@ public interface WriteProgress {
     }
 
     /**
+     * Reports the progress of one stage after a chunk of regions is finished.
+     *
      * @param stage        the part being written
      * @param regionsDone  regions of this stage written so far
      * @param regionsTotal regions of this stage

@@ -19,29 +19,58 @@ public final class BedFile {
         this.regions = List.copyOf(regions);
     }
 
+    /**
+     * The file the regions were read from, named in errors.
+     *
+     * @return the path
+     */
     public Path path() {
         return path;
     }
 
-    /** All column names, starting with {@code chrom, chromStart, chromEnd}. */
+    /**
+     * All column names, starting with {@code chrom, chromStart, chromEnd}.
+     *
+     * @return an unmodifiable list of the column names
+     */
     public List<String> columns() {
         return columns;
     }
 
-    /** Rows in input order. */
+    /**
+     * Rows in input order.
+     *
+     * @return an unmodifiable list of the rows
+     */
     public List<BedRegion> regions() {
         return regions;
     }
 
+    /**
+     * The number of rows.
+     *
+     * @return the row count
+     */
     public int size() {
         return regions.size();
     }
 
+    /**
+     * One row.
+     *
+     * @param row row index in input order, {@code 0 <= row < size()}
+     * @return the row
+     * @throws IndexOutOfBoundsException if {@code row} is out of range
+     */
     public BedRegion get(int row) {
         return regions.get(row);
     }
 
-    /** Contigs in order of first appearance. */
+    /**
+     * Contigs in order of first appearance.
+     *
+     * @return an unmodifiable list of distinct contig names
+     */
     public List<String> contigs() {
         Set<String> seen = new LinkedHashSet<>();
         for (BedRegion r : regions) {
@@ -50,12 +79,24 @@ public final class BedFile {
         return List.copyOf(seen);
     }
 
-    /** Whether a column of that name exists. */
+    /**
+     * Whether a column of that name exists.
+     *
+     * @param name a column name
+     * @return {@code true} if the file has that column
+     */
     public boolean hasColumn(String name) {
         return columns.contains(name);
     }
 
-    /** Value of column {@code name} in {@code row} ({@code null} for {@code .}); for the first three use the record. */
+    /**
+     * Value of column {@code name} in {@code row} ({@code null} for {@code .}); for the first three use the record.
+     *
+     * @param row row index in input order
+     * @param name the name of a column after the third
+     * @return the raw text of the cell, or {@code null} for {@code .}
+     * @throws IllegalArgumentException if there is no such extra column
+     */
     public String value(int row, String name) {
         int c = columns.indexOf(name);
         if (c < 3) {
@@ -65,12 +106,23 @@ public final class BedFile {
         return c - 3 < extras.size() ? extras.get(c - 3) : null;
     }
 
-    /** Whether rows carry BED12 block columns. */
+    /**
+     * Whether rows carry BED12 block columns.
+     *
+     * @return {@code true} if the {@code blockCount}, {@code blockSizes} and {@code blockStarts} columns exist
+     */
     public boolean hasBlocks() {
         return columns.containsAll(List.of("blockCount", "blockSizes", "blockStarts"));
     }
 
-    /** The BED12 blocks of {@code row}, checked against the row's bounds. */
+    /**
+     * The BED12 blocks of {@code row}, checked against the row's bounds.
+     *
+     * @param row row index in input order
+     * @return the blocks in absolute coordinates
+     * @throws IllegalStateException if the file has no block columns
+     * @throws InputFormatException if the block columns of that row are malformed or leave the row's bounds
+     */
     public BedBlocks blocks(int row) {
         if (!hasBlocks()) {
             throw new IllegalStateException(path + " has no BED12 block columns (columns: " + columns + ")");

@@ -26,6 +26,13 @@ public final class BedReader {
 
     private BedReader() {}
 
+    /**
+     * Reads and checks every row of a BED-like file.
+     *
+     * @param path a BED, narrowPeak or broadPeak file, plain or gzip-compressed
+     * @return the rows in input order with their column names
+     * @throws InputFormatException naming the line if a row is malformed, or the file if it is unreadable
+     */
     public static BedFile read(Path path) {
         Inputs.requireReadable(path);
         List<String> defaults = defaultNames(path);

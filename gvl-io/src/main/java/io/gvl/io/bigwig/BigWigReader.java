@@ -50,6 +50,14 @@ public final class BigWigReader implements AutoCloseable {
         blocks = new DataBlocks(file, header.uncompressBufSize(), index);
     }
 
+    /**
+     * Opens a bigWig file and reads its header, chromosome tree and index; the caller must close the reader.
+     *
+     * @param path a bigWig file
+     * @return an open reader that owns a file channel
+     * @throws InputFormatException if the file is missing or not a valid bigWig
+     * @throws java.io.UncheckedIOException if the file cannot be opened
+     */
     public static BigWigReader open(Path path) {
         Inputs.requireReadable(path);
         FileChannel ch = null;
@@ -65,11 +73,20 @@ public final class BigWigReader implements AutoCloseable {
         }
     }
 
+    /**
+     * The file this reader reads.
+     *
+     * @return the path
+     */
     public Path path() {
         return path;
     }
 
-    /** Chromosome name to length, in the file's chromosome order. */
+    /**
+     * Chromosome name to length, in the file's chromosome order.
+     *
+     * @return an unmodifiable map from chromosome name to length in bp
+     */
     public Map<String, Integer> chromosomes() {
         Map<String, Integer> out = new LinkedHashMap<>();
         for (Chrom c : chroms) {
@@ -78,22 +95,50 @@ public final class BigWigReader implements AutoCloseable {
         return Collections.unmodifiableMap(out);
     }
 
-    /** Name normalizer over the file's chromosomes ({@code chr} prefix optional). */
+    /**
+     * Name normalizer over the file's chromosomes ({@code chr} prefix optional).
+     *
+     * @return the normalizer
+     */
     public ContigNormalizer normalizer() {
         return normalizer;
     }
 
-    /** Length of the chromosome {@code contig} refers to. */
+    /**
+     * Length of the chromosome {@code contig} refers to.
+     *
+     * @param contig a chromosome name, with or without the {@code chr} prefix
+     * @return its length in bp
+     * @throws InputFormatException if the file has no such chromosome
+     */
     public int length(String contig) {
         return chroms.get(require(contig)).length();
     }
 
-    /** Every item overlapping {@code [start, end)}, unclipped, in file order (pyBigWig {@code intervals()}). */
+    /**
+     * Every item overlapping {@code [start, end)}, unclipped, in file order (pyBigWig {@code intervals()}).
+     *
+     * @param contig a chromosome name, with or without the {@code chr} prefix
+     * @param start 0-based inclusive query start
+     * @param end exclusive query end
+     * @return the overlapping items; empty if none
+     * @throws InputFormatException if the chromosome is unknown or a data block is corrupt
+     * @throws IllegalStateException if the reader is closed
+     */
     public BigWigIntervals intervals(String contig, long start, long end) {
         return query(contig, start, end, false);
     }
 
-    /** Like {@link #intervals} with each item clipped to {@code [start, end)}, as GVL's writer stores tracks. */
+    /**
+     * Like {@link #intervals} with each item clipped to {@code [start, end)}, as GVL's writer stores tracks.
+     *
+     * @param contig a chromosome name, with or without the {@code chr} prefix
+     * @param start 0-based inclusive query start
+     * @param end exclusive query end
+     * @return the overlapping items, clipped; empty if none
+     * @throws InputFormatException if the chromosome is unknown or a data block is corrupt
+     * @throws IllegalStateException if the reader is closed
+     */
     public BigWigIntervals clippedIntervals(String contig, long start, long end) {
         return query(contig, start, end, true);
     }

@@ -67,6 +67,9 @@ public final class BigWigWriter {
      * name order; one without intervals is still listed.
      *
      * @throws IllegalArgumentException a length is not positive, a name is empty, or there are too many chromosomes
+     * @param path the file to write when {@link #finish()} is called
+     * @param sizes chromosome name to length in bp
+     * @return a new writer, holding intervals in memory until {@link #finish()}
      */
     public static BigWigWriter create(Path path, Map<String, Integer> sizes) {
         if (sizes.size() > ChromTreeWriter.MAX_CHROMS) {
@@ -94,6 +97,12 @@ public final class BigWigWriter {
      * order without overlap (chromosomes may be interleaved).
      *
      * @throws IllegalArgumentException unknown chromosome, empty or out-of-range interval, or out of order
+     * @param chrom a chromosome of {@code sizes}
+     * @param start 0-based inclusive start
+     * @param end exclusive end, at most the chromosome length
+     * @param value the value stored as float32
+     * @return this writer, for chaining
+     * @throws IllegalStateException if {@link #finish()} was already called
      */
     public BigWigWriter add(String chrom, int start, int end, float value) {
         if (finished) {
@@ -119,7 +128,13 @@ public final class BigWigWriter {
         return this;
     }
 
-    /** Adds every interval of {@code intervals} on {@code chrom} (same rules as {@link #add}). */
+    /**
+     * Adds every interval of {@code intervals} on {@code chrom} (same rules as {@link #add}).
+     *
+     * @param chrom a chromosome of {@code sizes}
+     * @param intervals intervals in order, without overlap
+     * @return this writer, for chaining
+     */
     public BigWigWriter addAll(String chrom, BigWigIntervals intervals) {
         for (int i = 0; i < intervals.size(); i++) {
             add(chrom, intervals.starts()[i], intervals.ends()[i], intervals.values()[i]);

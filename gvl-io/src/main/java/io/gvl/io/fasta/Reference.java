@@ -69,12 +69,27 @@ public final class Reference implements AutoCloseable {
         normalizer = new ContigNormalizer(names);
     }
 
-    /** Opens {@code fasta} with the cache in {@link ReferenceCache#directory()}, capped at {@link ReferenceCache#maxBytes()}. */
+    /**
+     * Opens {@code fasta} with the cache in {@link ReferenceCache#directory()}, capped at
+     * {@link ReferenceCache#maxBytes()}.
+     *
+     * @param fasta a FASTA file, plain, gzip or BGZF
+     * @return an open reference that owns its mapping; the caller must close it
+     * @throws io.gvl.io.InputFormatException if the FASTA is missing, unreadable or malformed
+     */
     public static Reference open(Path fasta) {
         return open(fasta, ReferenceCache.directory(), ReferenceCache.maxBytes());
     }
 
-    /** Opens {@code fasta} (plain or gzip/BGZF) with its cache entry in {@code cacheDir}, capped at the default size. */
+    /**
+     * Opens {@code fasta} (plain or gzip/BGZF) with its cache entry in {@code cacheDir}, capped at the default
+     * size.
+     *
+     * @param fasta a FASTA file, plain, gzip or BGZF
+     * @param cacheDir the cache directory, created if needed
+     * @return an open reference that owns its mapping; the caller must close it
+     * @throws io.gvl.io.InputFormatException if the FASTA is missing, unreadable or malformed
+     */
     public static Reference open(Path fasta, Path cacheDir) {
         return open(fasta, cacheDir, ReferenceCache.maxBytes());
     }
@@ -84,6 +99,12 @@ public final class Reference implements AutoCloseable {
      * then evicting least recently used entries until the directory holds at most {@code maxCacheBytes} (the entry
      * just built is kept even when it alone is larger). A cache directory that cannot be created or written makes
      * this decode into memory instead, with a warning.
+     *
+     * @param fasta a FASTA file, plain, gzip or BGZF
+     * @param cacheDir the cache directory, created if needed
+     * @param maxCacheBytes the size cap of the cache directory in bytes
+     * @return an open reference that owns its mapping (or its in-memory copy); the caller must close it
+     * @throws io.gvl.io.InputFormatException if the FASTA is missing, unreadable or malformed
      */
     public static Reference open(Path fasta, Path cacheDir, long maxCacheBytes) {
         Inputs.requireReadable(fasta);
@@ -156,27 +177,48 @@ public final class Reference implements AutoCloseable {
         }
     }
 
-    /** The FASTA this reference was decoded from. */
+    /**
+     * The FASTA this reference was decoded from.
+     *
+     * @return the FASTA path as given to {@code open}
+     */
     public Path fasta() {
         return fasta;
     }
 
-    /** The cache entry that backs the mapping; empty when the bases were decoded into memory (no usable cache). */
+    /**
+     * The cache entry that backs the mapping; empty when the bases were decoded into memory (no usable cache).
+     *
+     * @return the cache entry file, or empty
+     */
     public Optional<Path> cacheFile() {
         return Optional.ofNullable(cacheFile);
     }
 
-    /** Contig names in FASTA order. */
+    /**
+     * Contig names in FASTA order.
+     *
+     * @return an unmodifiable list of contig names
+     */
     public List<String> contigs() {
         return names;
     }
 
-    /** The name normalizer over {@link #contigs()}. */
+    /**
+     * The name normalizer over {@link #contigs()}.
+     *
+     * @return the normalizer
+     */
     public ContigNormalizer normalizer() {
         return normalizer;
     }
 
-    /** Index of the contig {@code name} refers to ({@code chr} prefix optional), or -1. */
+    /**
+     * Index of the contig {@code name} refers to ({@code chr} prefix optional), or -1.
+     *
+     * @param name a contig name as another file spells it
+     * @return the contig index, or -1 if no contig matches
+     */
     public int contigIndex(String name) {
         return normalizer.indexOf(name);
     }
@@ -184,23 +226,42 @@ public final class Reference implements AutoCloseable {
     /**
      * All contigs' bases back to back in FASTA order (read-only, valid until {@link #close()}): contig {@code i}
      * occupies {@code [offset(i), offset(i) + length(i))}. Kernels address the reference through this one segment.
+     *
+     * @return a read-only view of all bases (uppercase ASCII)
+     * @throws IllegalStateException if the reference is closed
      */
     public MemorySegment bases() {
         checkOpen();
         return data.asReadOnly();
     }
 
-    /** Byte offset of contig {@code index} within {@link #bases()}. */
+    /**
+     * Byte offset of contig {@code index} within {@link #bases()}.
+     *
+     * @param index contig index, {@code 0 <= index < contigs().size()}
+     * @return the offset in bytes
+     */
     public long offset(int index) {
         return offsets[index];
     }
 
-    /** Length of contig {@code index}. */
+    /**
+     * Length of contig {@code index}.
+     *
+     * @param index contig index, {@code 0 <= index < contigs().size()}
+     * @return the length in bp
+     */
     public long length(int index) {
         return lengths[index];
     }
 
-    /** Length of the contig {@code name} refers to; unknown names raise {@link IllegalArgumentException}. */
+    /**
+     * Length of the contig {@code name} refers to; unknown names raise {@link IllegalArgumentException}.
+     *
+     * @param name a contig name, {@code chr} prefix optional
+     * @return the length in bp
+     * @throws IllegalArgumentException if no contig matches
+     */
     public long length(String name) {
         return lengths[require(name)];
     }
@@ -208,6 +269,12 @@ public final class Reference implements AutoCloseable {
     /**
      * Bases {@code [start, end)} of contig {@code index}. Inside the contig the result is a read-only slice of
      * the mapping (valid until {@link #close()}); otherwise a fresh heap segment padded with {@code N}.
+     *
+     * @param index contig index
+     * @param start 0-based inclusive start; may be negative
+     * @param end exclusive end; may be past the contig end
+     * @return {@code end - start} bases (empty when {@code start >= end})
+     * @throws IllegalStateException if the reference is closed
      */
     public MemorySegment segment(int index, long start, long end) {
         checkOpen();
@@ -223,7 +290,15 @@ public final class Reference implements AutoCloseable {
         return MemorySegment.ofArray(out);
     }
 
-    /** Bases {@code [start, end)} of contig {@code name} as a new array, padded with {@code N} outside it. */
+    /**
+     * Bases {@code [start, end)} of contig {@code name} as a new array, padded with {@code N} outside it.
+     *
+     * @param name a contig name, {@code chr} prefix optional
+     * @param start 0-based inclusive start; may be negative
+     * @param end exclusive end; may be past the contig end
+     * @return a new array of {@code end - start} bases (empty when {@code start >= end})
+     * @throws IllegalArgumentException if no contig matches
+     */
     public byte[] fetch(String name, long start, long end) {
         int index = require(name);
         if (start >= end) {
@@ -237,6 +312,13 @@ public final class Reference implements AutoCloseable {
     /**
      * Writes bases {@code [start, end)} of contig {@code index} into {@code dst} at {@code dstOffset}, with
      * {@code N} for positions before 0 or past the contig end (GVL's padded fetch).
+     *
+     * @param index contig index
+     * @param start 0-based inclusive start; may be negative
+     * @param end exclusive end; may be past the contig end
+     * @param dst the destination, with room for {@code end - start} bytes at {@code dstOffset}
+     * @param dstOffset byte offset in {@code dst}
+     * @throws IllegalStateException if the reference is closed
      */
     public void copyPadded(int index, long start, long end, MemorySegment dst, long dstOffset) {
         checkOpen();
@@ -260,7 +342,14 @@ public final class Reference implements AutoCloseable {
         }
     }
 
-    /** One base, {@code N} outside the contig. */
+    /**
+     * One base, {@code N} outside the contig.
+     *
+     * @param index contig index
+     * @param position 0-based position; any value
+     * @return the uppercase base, or {@code N} before 0 or past the contig end
+     * @throws IllegalStateException if the reference is closed
+     */
     public byte base(int index, long position) {
         checkOpen();
         if (position < 0 || position >= lengths[index]) {

@@ -39,17 +39,34 @@ public final class ReferenceCache {
     private static final Logger LOG = LoggerFactory.getLogger(ReferenceCache.class);
     private static final Set<Path> LOGGED = ConcurrentHashMap.newKeySet();
 
-    /** One cached reference: the entry file, its size, when it was last used and the FASTA it was built from. */
+    /**
+     * One cached reference: the entry file, its size, when it was last used and the FASTA it was built from.
+     *
+     * @param file the entry file
+     * @param bytes its size in bytes
+     * @param lastUsed its modification time, set by every open
+     * @param source the FASTA path recorded in the entry ({@code null} if the entry is unreadable)
+     * @param sourceBytes that FASTA's size in bytes, or -1 if not recorded
+     */
     public record Entry(Path file, long bytes, Instant lastUsed, Path source, long sourceBytes) {}
 
     private ReferenceCache() {}
 
-    /** The cache directory in effect (see the class comment for the order of settings). */
+    /**
+     * The cache directory in effect (see the class comment for the order of settings).
+     *
+     * @return the directory; it may not exist yet
+     */
     public static Path directory() {
         return CacheFiles.defaultDirectory();
     }
 
-    /** The size cap in effect, in bytes. */
+    /**
+     * The size cap in effect, in bytes.
+     *
+     * @return the cap from {@value #MAX_PROPERTY}, {@value #MAX_ENV}, or {@value #DEFAULT_MAX_TEXT}
+     * @throws IllegalArgumentException if the setting is not a size
+     */
     public static long maxBytes() {
         String text = System.getProperty(MAX_PROPERTY);
         if (text == null || text.isBlank()) {
@@ -61,7 +78,14 @@ public final class ReferenceCache {
         return parseSize(text);
     }
 
-    /** Parses {@code 123}, {@code 512k}, {@code 64m}, {@code 16g}, {@code 1t} (binary units, optional {@code b}/{@code ib}). */
+    /**
+     * Parses {@code 123}, {@code 512k}, {@code 64m}, {@code 16g}, {@code 1t} (binary units, optional
+     * {@code b}/{@code ib}).
+     *
+     * @param text a size, e.g. {@code 512m} or {@code 16GiB}; case-insensitive
+     * @return the size in bytes
+     * @throws IllegalArgumentException if the text is not a size or overflows {@code long}
+     */
     public static long parseSize(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT).replaceAll("i?b$", "");
         int shift = 0;
@@ -91,7 +115,12 @@ public final class ReferenceCache {
         }
     }
 
-    /** The entries of {@code dir}, most recently used first; an absent directory has none. */
+    /**
+     * The entries of {@code dir}, most recently used first; an absent directory has none.
+     *
+     * @param dir a cache directory
+     * @return the entries; an unreadable entry has no {@code source}
+     */
     public static List<Entry> list(Path dir) {
         List<Entry> out = new ArrayList<>();
         for (Path p : entryFiles(dir)) {
@@ -107,7 +136,12 @@ public final class ReferenceCache {
         return out;
     }
 
-    /** Deletes every entry of {@code dir} with its sidecars and remembered hashes; returns the bytes freed. */
+    /**
+     * Deletes every entry of {@code dir} with its sidecars and remembered hashes; returns the bytes freed.
+     *
+     * @param dir a cache directory
+     * @return the number of bytes deleted
+     */
     public static long clear(Path dir) {
         long freed = 0;
         for (Path p : entryFiles(dir)) {

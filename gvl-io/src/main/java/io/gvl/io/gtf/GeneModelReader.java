@@ -28,12 +28,25 @@ import java.util.Set;
 public final class GeneModelReader {
     private GeneModelReader() {}
 
-    /** Exon rows. */
+    /**
+     * Exon rows.
+     *
+     * @param file a GTF or GFF3 file, plain or gzip-compressed
+     * @return the exon rows in file order
+     * @throws InputFormatException naming the line if a row is malformed
+     */
     public static List<GeneFeature> exons(Path file) {
         return read(file, Set.of("exon"));
     }
 
-    /** Rows whose feature type (column 3) is in {@code features}. */
+    /**
+     * Rows whose feature type (column 3) is in {@code features}.
+     *
+     * @param file a GTF or GFF3 file (GFF3 when the name contains {@code .gff}), plain or gzip-compressed
+     * @param features feature types to keep, e.g. {@code exon} and {@code CDS}
+     * @return the matching rows in file order
+     * @throws InputFormatException naming the line if a row is malformed
+     */
     public static List<GeneFeature> read(Path file, Set<String> features) {
         Inputs.requireReadable(file);
         String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);

@@ -47,10 +47,25 @@ public final class VcfReader implements AutoCloseable {
         this.normalizer = new ContigNormalizer(new ArrayList<>(known));
     }
 
+    /**
+     * Opens a VCF or BCF with its index; records GVL cannot use are errors ({@link Unsupported#ERROR}).
+     *
+     * @param vcf a bgzipped VCF with {@code .tbi}/{@code .csi}, a BCF with {@code .csi}, or a small plain VCF
+     * @return an open reader; the caller must close it
+     * @throws InputFormatException if the file, its index or its header is missing or malformed
+     */
     public static VcfReader open(Path vcf) {
         return open(vcf, Unsupported.ERROR);
     }
 
+    /**
+     * Opens a VCF or BCF with its index and the given policy for unusable records.
+     *
+     * @param vcf a bgzipped VCF with {@code .tbi}/{@code .csi}, a BCF with {@code .csi}, or a small plain VCF
+     * @param policy raise or skip multiallelic, symbolic and breakend records
+     * @return an open reader; the caller must close it
+     * @throws InputFormatException if the file, its index or its header is missing or malformed
+     */
     public static VcfReader open(Path vcf, Unsupported policy) {
         VariantFile source = VcfIndexes.open(vcf);
         try {
@@ -61,36 +76,65 @@ public final class VcfReader implements AutoCloseable {
         }
     }
 
+    /**
+     * The VCF or BCF this reader reads.
+     *
+     * @return the path
+     */
     public Path path() {
         return path;
     }
 
-    /** Sample names in file order. */
+    /**
+     * Sample names in file order.
+     *
+     * @return an unmodifiable list of sample names
+     */
     public List<String> samples() {
         return source.header().samples();
     }
 
-    /** INFO keys the header declares, with their declared {@code Type} ({@code ""} when absent), in header order. */
+    /**
+     * INFO keys the header declares, with their declared {@code Type} ({@code ""} when absent), in header order.
+     *
+     * @return INFO key to declared type, e.g. {@code AF -> Float}
+     */
     public Map<String, String> declaredInfo() {
         return source.header().info();
     }
 
-    /** FORMAT keys the header declares, with their declared {@code Type} ({@code ""} when absent), in header order. */
+    /**
+     * FORMAT keys the header declares, with their declared {@code Type} ({@code ""} when absent), in header order.
+     *
+     * @return FORMAT key to declared type, e.g. {@code DS -> Float}
+     */
     public Map<String, String> declaredFormat() {
         return source.header().format();
     }
 
-    /** Contigs that have records, in index order. */
+    /**
+     * Contigs that have records, in index order.
+     *
+     * @return the contig names
+     */
     public List<String> contigs() {
         return source.contigs();
     }
 
-    /** Normalizer over the contigs with records plus those declared in the header. */
+    /**
+     * Normalizer over the contigs with records plus those declared in the header.
+     *
+     * @return the normalizer
+     */
     public ContigNormalizer normalizer() {
         return normalizer;
     }
 
-    /** A request for the genotypes of every sample, in file order. */
+    /**
+     * A request for the genotypes of every sample, in file order.
+     *
+     * @return a request for every sample and no FORMAT or INFO field
+     */
     public VariantRequest allSamples() {
         int[] all = new int[samples().size()];
         for (int i = 0; i < all.length; i++) {
@@ -99,7 +143,13 @@ public final class VcfReader implements AutoCloseable {
         return new VariantRequest(all, List.of(), List.of());
     }
 
-    /** A request for the genotypes of {@code names}, in that order; an unknown name is an error. */
+    /**
+     * A request for the genotypes of {@code names}, in that order; an unknown name is an error.
+     *
+     * @param names sample names in output order
+     * @return a request for those samples and no FORMAT or INFO field
+     * @throws InputFormatException naming the first sample not in the header
+     */
     public VariantRequest request(List<String> names) {
         int[] idx = new int[names.size()];
         for (int i = 0; i < idx.length; i++) {
@@ -116,6 +166,14 @@ public final class VcfReader implements AutoCloseable {
      * Records whose REF span overlaps the 0-based half-open {@code [start, end)} of {@code contig} ({@code chr}
      * prefix optional). A contig neither indexed nor declared in the header is an error; a declared contig
      * without records gives an empty batch.
+     *
+     * @param contig a contig name, {@code chr} prefix optional
+     * @param start 0-based inclusive start
+     * @param end exclusive end
+     * @param request the samples and fields to decode
+     * @return the overlapping records in file order
+     * @throws InputFormatException if the contig is unknown, a record is unusable, or the file is damaged
+     * @throws IllegalStateException if the reader is closed
      */
     public VariantBatch query(String contig, long start, long end, VariantRequest request) {
         checkOpen();
@@ -139,7 +197,13 @@ public final class VcfReader implements AutoCloseable {
         return out.build(name);
     }
 
-    /** Counts, over the whole file, the records GVL rejects (it validates the full index, not only regions). */
+    /**
+     * Counts, over the whole file, the records GVL rejects (it validates the full index, not only regions).
+     *
+     * @return the counts and the first example
+     * @throws InputFormatException if the file is damaged
+     * @throws IllegalStateException if the reader is closed
+     */
     public UnsupportedVariants scanUnsupported() {
         checkOpen();
         try {

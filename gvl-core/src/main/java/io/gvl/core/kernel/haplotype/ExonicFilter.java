@@ -16,6 +16,14 @@ public final class ExonicFilter {
     /**
      * The keep mask for rows {@code k = instance * ploidy + hap}: flag {@code j} of row {@code k} is
      * {@code start >= starts[instance] && refEnd <= ends[instance]}.
+     *
+     * @param starts window start per instance
+     * @param ends window end per instance
+     * @param offsetIdx genotype group of each row
+     * @param ploidy haplotypes per instance
+     * @param geno the sparse genotypes
+     * @param variants the variant table the genotypes index
+     * @return one flag per variant of each row's list
      */
     public static KeepMask keepMask(int[] starts, int[] ends, long[] offsetIdx, int ploidy, SparseGenotypes geno,
                                     VariantTable variants) {

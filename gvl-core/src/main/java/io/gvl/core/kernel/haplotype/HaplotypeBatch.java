@@ -15,6 +15,7 @@ import io.gvl.core.kernel.variant.KeepMask;
  */
 public record HaplotypeBatch(Regions regions, int ploidy, long[] offsetIdx, int[] shifts, KeepMask keep) {
 
+    /** Checks {@code ploidy >= 1} and that the per-row arrays have {@code instances * ploidy} entries. */
     public HaplotypeBatch {
         if (ploidy < 1) {
             throw new IllegalArgumentException("ploidy must be >= 1, got " + ploidy);
@@ -31,28 +32,63 @@ public record HaplotypeBatch(Regions regions, int ploidy, long[] offsetIdx, int[
         shifts = shifts.clone();
     }
 
-    /** A deterministic batch: every shift 0. */
+    /**
+     * A deterministic batch: every shift 0.
+     *
+     * @param regions jittered windows, one per instance
+     * @param ploidy haplotypes per instance
+     * @param offsetIdx genotype group of each row
+     * @param keep keep mask, or {@code null}
+     * @return the batch
+     */
     public static HaplotypeBatch unshifted(Regions regions, int ploidy, long[] offsetIdx, KeepMask keep) {
         return new HaplotypeBatch(regions, ploidy, offsetIdx, new int[offsetIdx.length], keep);
     }
 
+    /**
+     * The number of rows ({@code instances * ploidy}).
+     *
+     * @return the row count
+     */
     public int rows() {
         return offsetIdx.length;
     }
 
+    /**
+     * Genotype group of row {@code k}.
+     *
+     * @param k row index
+     * @return the group
+     */
     public long group(int k) {
         return offsetIdx[k];
     }
 
+    /**
+     * Shift of row {@code k}.
+     *
+     * @param k row index
+     * @return the shift in bp, {@code >= 0}
+     */
     public int shift(int k) {
         return shifts[k];
     }
 
+    /**
+     * Genotype groups of every row, as a copy.
+     *
+     * @return a new array
+     */
     @Override
     public long[] offsetIdx() {
         return offsetIdx.clone();
     }
 
+    /**
+     * Shifts of every row, as a copy.
+     *
+     * @return a new array
+     */
     @Override
     public int[] shifts() {
         return shifts.clone();

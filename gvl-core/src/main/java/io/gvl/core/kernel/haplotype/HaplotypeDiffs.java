@@ -22,6 +22,10 @@ public final class HaplotypeDiffs {
      * @param qStarts   window start per instance; with {@code qEnds} null the diff is the plain sum of the
      *                  (kept) ilens, GVL's windowless form
      * @param qEnds     window end per instance, or null
+     * @param geno the sparse genotypes
+     * @param variants the variant table the genotypes index
+     * @param ploidy haplotypes per instance
+     * @return one length change in bp per row
      */
     public static int[] compute(SparseGenotypes geno, VariantTable variants, long[] offsetIdx, int ploidy,
                                 KeepMask keep, int[] qStarts, int[] qEnds) {
@@ -52,7 +56,19 @@ public final class HaplotypeDiffs {
         return out;
     }
 
-    /** Diff of one row over window {@code [qs, qe)}; see the class comment. */
+    /**
+     * Diff of one row over window {@code [qs, qe)}; see the class comment.
+     *
+     * @param geno the sparse genotypes
+     * @param variants the variant table the genotypes index
+     * @param keep optional keep mask (null: keep all)
+     * @param k the row, {@code instance * ploidy + hap}
+     * @param from first genotype list position of the row, inclusive
+     * @param to last genotype list position of the row, exclusive
+     * @param qs the window start, 0-based
+     * @param qe the window end, exclusive
+     * @return the length change in bp
+     */
     public static int windowed(SparseGenotypes geno, VariantTable variants, KeepMask keep, int k, long from,
                                long to, long qs, long qe) {
         long refIdx = qs;

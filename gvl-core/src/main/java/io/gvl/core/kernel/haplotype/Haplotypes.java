@@ -23,14 +23,28 @@ public final class Haplotypes {
     private Haplotypes() {
     }
 
-    /** Per-row length change inside each instance's window (GVL's {@code get_diffs_sparse} with windows). */
+    /**
+     * Per-row length change inside each instance's window (GVL's {@code get_diffs_sparse} with windows).
+     *
+     * @param source the genotypes and variants
+     * @param batch the instances
+     * @return one length change per (instance, haplotype), in bp
+     */
     public static int[] diffs(HaplotypeSource source, HaplotypeBatch batch) {
         Regions r = batch.regions();
         return HaplotypeDiffs.compute(source.genotypes(), source.variants(), batch.offsetIdx(), batch.ploidy(),
                 batch.keep(), r.starts(), r.ends());
     }
 
-    /** Ragged ("ragged"/"variable") row lengths: window length plus diff, clamped at 0. */
+    /**
+     * Ragged ("ragged"/"variable") row lengths: window length plus diff, clamped at 0.
+     *
+     * @param regions the instances' windows
+     * @param ploidy haplotypes per instance
+     * @param diffs one length change per (instance, haplotype), from {@link #diffs}
+     * @return one row length per (instance, haplotype)
+     * @throws IllegalArgumentException if {@code diffs} has the wrong length
+     */
     public static long[] raggedLengths(Regions regions, int ploidy, int[] diffs) {
         if (diffs.length != (long) regions.size() * ploidy) {
             throw new IllegalArgumentException("diffs has " + diffs.length + " rows, expected "
@@ -44,7 +58,15 @@ public final class Haplotypes {
         return out;
     }
 
-    /** Fills {@code out} (U8, one row per batch row) with the haplotypes; {@code rc} marks negative-strand instances. */
+    /**
+     * Fills {@code out} (U8, one row per batch row) with the haplotypes; {@code rc} marks negative-strand
+     * instances.
+     *
+     * @param source the genotypes, variants and reference
+     * @param batch the instances
+     * @param out the destination, one row per (instance, haplotype)
+     * @param rc the instances to reverse-complement, or {@code null} for none
+     */
     public static void reconstruct(HaplotypeSource source, HaplotypeBatch batch, Ragged out, BitSet rc) {
         run(source, batch, out, null, null, rc);
     }
@@ -54,6 +76,13 @@ public final class Haplotypes {
      * an ALT allele and -1 elsewhere; {@code refCoords} (I32) the reference position of each base, the variant
      * start for allele bases, -1 for leading pad and {@code Integer.MAX_VALUE} for trailing pad. All three buffers
      * must have the same row lengths.
+     *
+     * @param source the genotypes, variants and reference
+     * @param batch the instances
+     * @param out the destination, one row per (instance, haplotype)
+     * @param varIdx the variant-index annotation, rows as in {@code out}
+     * @param refCoords the reference-coordinate annotation, rows as in {@code out}
+     * @param rc the instances to reverse-complement, or {@code null} for none
      */
     public static void reconstructAnnotated(HaplotypeSource source, HaplotypeBatch batch, Ragged out,
                                             Ragged varIdx, Ragged refCoords, BitSet rc) {

@@ -21,6 +21,13 @@ public final class ReferenceFetch {
     /**
      * Fills every row {@code i} of {@code out} (U8, one row per region) with region {@code i}'s window, then
      * reverse-complements the rows set in {@code rc} (null: none). Rows run through {@link RowParallelism}.
+     *
+     * @param ref the reference genome
+     * @param regions one window per row
+     * @param pad the byte written outside the contig
+     * @param out the destination, one row per region, each as long as its window
+     * @param rc the rows to reverse-complement, or {@code null} for none
+     * @throws IllegalArgumentException if {@code out} is not {@link DType#U8} or its rows do not fit the windows
      */
     public static void fetch(ReferenceGenome ref, Regions regions, byte pad, Ragged out, BitSet rc) {
         if (out.dtype() != DType.U8) {

@@ -12,11 +12,22 @@ import java.lang.foreign.MemorySegment;
  */
 public record ReferenceGenome(MemorySegment bytes, MemorySegment offsets) {
 
+    /**
+     * The number of contigs.
+     *
+     * @return the contig count
+     */
     public long contigs() {
         return offsets.byteSize() / 8 - 1;
     }
 
-    /** Byte offset of contig {@code c}. */
+    /**
+     * Byte offset of contig {@code c}.
+     *
+     * @param c contig index
+     * @return the offset into {@code bytes}
+     * @throws IllegalArgumentException if {@code c} is not a contig
+     */
     public long contigStart(int c) {
         if (c < 0 || c >= contigs()) {
             throw new IllegalArgumentException("contig index " + c + " outside [0, " + contigs() + ")");
@@ -24,6 +35,12 @@ public record ReferenceGenome(MemorySegment bytes, MemorySegment offsets) {
         return Mem.i64(offsets, c);
     }
 
+    /**
+     * Length of contig {@code c}.
+     *
+     * @param c contig index
+     * @return the length in bp
+     */
     public long contigLength(int c) {
         return Mem.i64(offsets, c + 1) - contigStart(c);
     }

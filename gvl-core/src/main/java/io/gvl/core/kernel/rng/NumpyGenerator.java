@@ -17,17 +17,31 @@ public final class NumpyGenerator {
         this.bits = bits;
     }
 
-    /** {@code numpy.random.default_rng(seed)}; GVL's {@code rng=False} is seed 0. */
+    /**
+     * {@code numpy.random.default_rng(seed)}; GVL's {@code rng=False} is seed 0.
+     *
+     * @param seed a non-negative seed
+     * @return a new generator
+     */
     public static NumpyGenerator seeded(long seed) {
         return new NumpyGenerator(Pcg64.fromSeed(SeedSequence.of(seed)));
     }
 
-    /** {@code default_rng(seed)} for seeds beyond {@code long}. */
+    /**
+     * {@code default_rng(seed)} for seeds beyond {@code long}.
+     *
+     * @param seed a non-negative seed, of any size
+     * @return a new generator
+     */
     public static NumpyGenerator seeded(BigInteger seed) {
         return new NumpyGenerator(Pcg64.fromSeed(SeedSequence.of(seed)));
     }
 
-    /** Raw 64-bit output (test vectors). */
+    /**
+     * Raw 64-bit output (test vectors).
+     *
+     * @return the next raw PCG64 output
+     */
     public synchronized long next64() {
         return bits.next64();
     }
@@ -38,6 +52,7 @@ public final class NumpyGenerator {
      * stream.
      *
      * @param span inclusive upper bound, {@code 0 <= span <= 2^32-1}
+     * @return the draw
      */
     public synchronized long bounded32(long span) {
         if (span < 0 || span > U32) {
@@ -70,6 +85,9 @@ public final class NumpyGenerator {
      * A uniform unsigned 64-bit integer in {@code [0, span]} (span read as unsigned) as NumPy's uint64 draw of
      * one element: spans beyond 32 bits use 64-bit Lemire on raw 64-bit outputs; smaller spans use the 32-bit
      * method on a buffer local to the call (NumPy's uint64 fill path).
+     *
+     * @param span inclusive upper bound, unsigned
+     * @return the draw
      */
     public synchronized long boundedU64(long span) {
         if (span == 0) {
@@ -112,6 +130,11 @@ public final class NumpyGenerator {
 
     /**
      * {@code integers(low, high, size=n, dtype=int32)} with scalar bounds: one bounded draw per element in order.
+     *
+     * @param low inclusive lower bound
+     * @param highExclusive exclusive upper bound, {@code > low}
+     * @param n number of draws
+     * @return the draws
      */
     public synchronized int[] integers(int low, int highExclusive, int n) {
         long span = (long) highExclusive - 1 - low;
@@ -128,6 +151,9 @@ public final class NumpyGenerator {
     /**
      * {@code integers(0, highs + 1, dtype=int32)} with an array of inclusive upper bounds: elements in order,
      * each with its own span; zero spans consume no bits.
+     *
+     * @param inclusiveHighs inclusive upper bound of each element, {@code >= 0}
+     * @return one draw per bound
      */
     public synchronized int[] integersUpTo(int[] inclusiveHighs) {
         int[] out = new int[inclusiveHighs.length];

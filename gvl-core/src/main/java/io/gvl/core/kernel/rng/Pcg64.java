@@ -28,7 +28,12 @@ public final class Pcg64 {
         step();
     }
 
-    /** Seeded as {@code PCG64(SeedSequence(seed))}. */
+    /**
+     * Seeded as {@code PCG64(SeedSequence(seed))}.
+     *
+     * @param seed the seed sequence
+     * @return a new generator
+     */
     public static Pcg64 fromSeed(SeedSequence seed) {
         long[] w = seed.generateState64(4);
         return new Pcg64(w[0], w[1], w[2], w[3]);
@@ -42,13 +47,21 @@ public final class Pcg64 {
         stateLo = sumLo;
     }
 
-    /** The next 64 random bits (ignores the 32-bit buffer, as NumPy does). */
+    /**
+     * The next 64 random bits (ignores the 32-bit buffer, as NumPy does).
+     *
+     * @return the bits
+     */
     public long next64() {
         step();
         return Long.rotateRight(stateHi ^ stateLo, (int) (stateHi >>> 58));
     }
 
-    /** The next 32 random bits (low half of a fresh 64-bit output, then its buffered high half). */
+    /**
+     * The next 32 random bits (low half of a fresh 64-bit output, then its buffered high half).
+     *
+     * @return the bits
+     */
     public int next32() {
         if (hasHalf) {
             hasHalf = false;

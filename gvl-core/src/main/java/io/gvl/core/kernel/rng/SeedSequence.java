@@ -37,7 +37,13 @@ public final class SeedSequence {
         }
     }
 
-    /** The sequence for a non-negative integer seed (NumPy splits it into little-endian 32-bit words). */
+    /**
+     * The sequence for a non-negative integer seed (NumPy splits it into little-endian 32-bit words).
+     *
+     * @param seed a non-negative seed
+     * @return the sequence
+     * @throws IllegalArgumentException if the seed is negative
+     */
     public static SeedSequence of(BigInteger seed) {
         if (seed.signum() < 0) {
             throw new IllegalArgumentException("expected non-negative integer (seed " + seed + ")");
@@ -50,7 +56,12 @@ public final class SeedSequence {
         return new SeedSequence(entropy);
     }
 
-    /** The sequence for a non-negative {@code long} seed. */
+    /**
+     * The sequence for a non-negative {@code long} seed.
+     *
+     * @param seed a non-negative seed
+     * @return the sequence
+     */
     public static SeedSequence of(long seed) {
         return of(BigInteger.valueOf(seed));
     }
@@ -67,7 +78,12 @@ public final class SeedSequence {
         return r ^ (r >>> 16);
     }
 
-    /** {@code generate_state(n, uint64)}: {@code 2n} 32-bit words paired little-endian. */
+    /**
+     * {@code generate_state(n, uint64)}: {@code 2n} 32-bit words paired little-endian.
+     *
+     * @param n the number of 64-bit words
+     * @return the words
+     */
     public long[] generateState64(int n) {
         long[] out = new long[n];
         int h = INIT_B;

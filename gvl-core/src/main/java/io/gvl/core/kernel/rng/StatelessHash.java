@@ -9,7 +9,12 @@ public final class StatelessHash {
     private StatelessHash() {
     }
 
-    /** Marsaglia's xorshift with shifts 13, 7, 17. */
+    /**
+     * Marsaglia's xorshift with shifts 13, 7, 17.
+     *
+     * @param x the state
+     * @return the next state
+     */
     public static long xorshift64(long x) {
         x ^= x << 13;
         x ^= x >>> 7;
@@ -17,7 +22,15 @@ public final class StatelessHash {
         return x;
     }
 
-    /** {@code xorshift64} folded over four words. */
+    /**
+     * {@code xorshift64} folded over four words.
+     *
+     * @param a first word
+     * @param b second word
+     * @param c third word
+     * @param d fourth word
+     * @return the hash
+     */
     public static long hash4(long a, long b, long c, long d) {
         long h = xorshift64(a ^ b);
         h = xorshift64(h ^ c);

@@ -32,6 +32,12 @@ public final class HaplotypeTracks {
 
     /**
      * GVL's scratch track length of an instance: region length plus the largest net deletion among its haplotypes.
+     *
+     * @param regions the instances' windows
+     * @param ploidy haplotypes per instance
+     * @param diffs per-row length changes
+     * @param instance the instance
+     * @return the scratch length in bp
      */
     public static long scratchLength(Regions regions, int ploidy, int[] diffs, int instance) {
         int minDiff = 0;
@@ -42,6 +48,11 @@ public final class HaplotypeTracks {
     }
 
     /**
+     * Fills the haplotype rows and, per track, the track values realigned onto each haplotype, for every row of
+     * {@code batch}.
+     *
+     * @param source    the genotypes, variants and reference
+     * @param batch     the instances
      * @param diffs     per-row diffs ({@code Haplotypes.diffs}) used to size the scratch tracks
      * @param tracks    active tracks, in output order
      * @param haps      U8 output, one row per batch row

@@ -21,6 +21,13 @@ public final class IntervalPainter {
     /**
      * Reference-coordinate track rows: row {@code i} of {@code out} (F32) paints group {@code groups[i]} from
      * genome position {@code starts[i]}; rows flagged in {@code reverse} (negative strand) are then reversed.
+     *
+     * @param itv the stored intervals
+     * @param groups the interval group of each row
+     * @param starts the genome position of element 0 of each row
+     * @param out the destination, F32, one row per entry of {@code groups}
+     * @param reverse rows to reverse, or {@code null} for none
+     * @throws IllegalArgumentException if {@code out} is not {@link DType#F32}
      */
     public static void paint(Intervals itv, long[] groups, int[] starts, Ragged out, BitSet reverse) {
         if (out.dtype() != DType.F32) {

@@ -15,6 +15,7 @@ import java.lang.foreign.MemorySegment;
  */
 public record Intervals(MemorySegment starts, MemorySegment ends, MemorySegment values, MemorySegment offsets) {
 
+    /** Checks that starts, ends and values hold the same number of intervals. */
     public Intervals {
         long n = starts.byteSize() / 4;
         if (ends.byteSize() / 4 != n || values.byteSize() / 4 != n) {
@@ -23,26 +24,61 @@ public record Intervals(MemorySegment starts, MemorySegment ends, MemorySegment 
         }
     }
 
+    /**
+     * The number of groups.
+     *
+     * @return the group count
+     */
     public long groups() {
         return offsets.byteSize() / 8 - 1;
     }
 
+    /**
+     * First interval of a group.
+     *
+     * @param group group index
+     * @return the interval index, inclusive
+     */
     public long groupStart(long group) {
         return Mem.i64(offsets, group);
     }
 
+    /**
+     * End interval of a group.
+     *
+     * @param group group index
+     * @return the interval index, exclusive
+     */
     public long groupEnd(long group) {
         return Mem.i64(offsets, group + 1);
     }
 
+    /**
+     * Start of interval {@code i}.
+     *
+     * @param i interval index
+     * @return the 0-based start
+     */
     public int start(long i) {
         return Mem.i32(starts, i);
     }
 
+    /**
+     * End of interval {@code i}.
+     *
+     * @param i interval index
+     * @return the exclusive end
+     */
     public int end(long i) {
         return Mem.i32(ends, i);
     }
 
+    /**
+     * Value of interval {@code i}.
+     *
+     * @param i interval index
+     * @return the value
+     */
     public float value(long i) {
         return Mem.f32(values, i);
     }

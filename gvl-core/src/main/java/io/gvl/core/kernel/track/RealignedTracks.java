@@ -23,11 +23,18 @@ public final class RealignedTracks {
     }
 
     /**
+     * Realigns every row of {@code batch}: reference bases copy the track value at their position, deleted
+     * positions are skipped, and inserted bases take values from {@code fill}; then flagged rows are reversed.
+     *
      * @param tracks   one F32 row per instance, starting at the instance's jittered start (GVL's scratch track:
      *                 region length plus the largest net deletion of its haplotypes)
      * @param baseSeed FlankSample base seed ({@code GvlDraws.baseSeed} / {@code deterministicBaseSeed})
      * @param out      F32, one row per batch row, sized like the haplotypes
      * @param reverse  instances whose rows are reversed afterwards (negative strand), or null
+     * @param genotypes the sparse genotypes
+     * @param variants the variant table the genotypes index
+     * @param batch the rows, with their groups, shifts and keep mask
+     * @param fill how inserted bases get values
      */
     public static void realign(SparseGenotypes genotypes, VariantTable variants, HaplotypeBatch batch,
                                Ragged tracks, InsertionFill fill, long baseSeed, Ragged out, BitSet reverse) {

@@ -16,6 +16,9 @@ public final class TrackIntervals {
     }
 
     /**
+     * Converts each dense row into its run-length intervals, one interval group per row.
+     *
+     * @param arena  the arena the intervals are allocated in (they borrow it)
      * @param starts genome position of element 0 of each row
      * @param tracks F32 rows
      * @return intervals with one group per row, allocated in {@code arena}

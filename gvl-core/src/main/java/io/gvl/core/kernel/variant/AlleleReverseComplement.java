@@ -13,6 +13,8 @@ public final class AlleleReverseComplement {
     }
 
     /**
+     * Reverse-complements each allele of the flagged rows in place.
+     *
      * @param bytes      allele bytes, modified in place
      * @param seqOffsets per-variant byte offsets
      * @param varOffsets per-row variant offsets

@@ -17,6 +17,12 @@ public final class EmptyRowFill {
      * {@code fill_empty_scalar}/{@code fill_empty_fixed}). Offsets count variants.
      *
      * @param fill one element of {@code dtype}, written {@code inner} times into each empty row's dummy variant
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param dtype the element type
+     * @param data the field's elements
+     * @param offsets int64 variant offsets per row
+     * @param inner elements per variant, {@code >= 1}
+     * @return the field with one dummy variant in every empty row
      */
     public static FlatRagged fixed(Arena arena, DType dtype, MemorySegment data, long[] offsets, long inner,
                                    MemorySegment fill) {
@@ -52,6 +58,14 @@ public final class EmptyRowFill {
     /**
      * A sequence field (alleles, tokens; GVL's {@code fill_empty_seq}): each empty row receives one variant whose
      * sequence is {@code dummy}.
+     *
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param dtype the element type
+     * @param data the sequence bytes or tokens of all variants
+     * @param varOffsets variant offsets per row
+     * @param seqOffsets element offsets per variant
+     * @param dummy the sequence of the dummy variant
+     * @return the field with one dummy variant in every empty row
      */
     public static FlatAlleles sequences(Arena arena, DType dtype, MemorySegment data, long[] varOffsets,
                                         long[] seqOffsets, MemorySegment dummy) {

@@ -7,18 +7,33 @@ import java.lang.foreign.MemorySegment;
  * A variable-length result of the variant kernels: typed data plus int64 row offsets counted in <em>rows of
  * {@code inner} elements</em> (1 for scalar fields; a fixed per-variant width for fixed-size fields), GVL's
  * {@code FlatRagged}. The data lives in the arena the kernel was given.
+ *
+ * @param dtype the element type
+ * @param data the elements, in the kernel's arena
+ * @param offsets {@code rows + 1} offsets, in units of {@code inner} elements
  */
 public record FlatRagged(DType dtype, MemorySegment data, long[] offsets) {
 
+    /** Copies the offsets. */
     public FlatRagged {
         offsets = offsets.clone();
     }
 
+    /**
+     * The row offsets, as a copy.
+     *
+     * @return a new array
+     */
     @Override
     public long[] offsets() {
         return offsets.clone();
     }
 
+    /**
+     * The number of rows.
+     *
+     * @return the row count
+     */
     public long rows() {
         return offsets.length - 1;
     }

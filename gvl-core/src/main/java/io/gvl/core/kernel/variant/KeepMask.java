@@ -13,25 +13,47 @@ import java.lang.foreign.MemorySegment;
  */
 public record KeepMask(MemorySegment keep, long[] offsets) {
 
+    /** Copies the offsets. */
     public KeepMask {
         offsets = offsets.clone();
     }
 
+    /**
+     * The row offsets, as a copy.
+     *
+     * @return a new array
+     */
     @Override
     public long[] offsets() {
         return offsets.clone();
     }
 
-    /** First flag of row {@code k}. */
+    /**
+     * First flag of row {@code k}.
+     *
+     * @param k row index
+     * @return the offset into {@code keep}
+     */
     public long rowStart(int k) {
         return offsets[k];
     }
 
+    /**
+     * The number of rows.
+     *
+     * @return the row count
+     */
     public long rows() {
         return offsets.length - 1;
     }
 
-    /** Flag {@code j} of row {@code k}. */
+    /**
+     * Flag {@code j} of row {@code k}.
+     *
+     * @param k row index
+     * @param j position in the row's variant list
+     * @return {@code true} if the variant is kept
+     */
     public boolean kept(int k, long j) {
         return Mem.bool(keep, offsets[k] + j);
     }

@@ -17,13 +17,31 @@ import java.util.Map;
  */
 public final class VariantBuffers {
     /** What a windows-mode output holds for the reference or the alternative side. */
-    public enum Part { NONE, WINDOW, ALLELE }
+    public enum Part {
+        /** The side is not output. */
+        NONE,
+        /** Tokens of the reference window around the variant (with the ALT in it, on the alternative side). */
+        WINDOW,
+        /** Tokens of the allele alone. */
+        ALLELE
+    }
 
-    /** Packed alleles of the global variant table with their {@code variants + 1} offsets. */
+    /**
+     * Packed alleles of the global variant table with their {@code variants + 1} offsets.
+     *
+     * @param bytes the allele bytes of all variants back to back
+     * @param offsets {@code variants + 1} int64 offsets into {@code bytes}
+     */
     public record Alleles(MemorySegment bytes, MemorySegment offsets) {
     }
 
-    /** Per-call variants: indices into the table, each with its contig, and the table's positions. */
+    /**
+     * Per-call variants: indices into the table, each with its contig, and the table's positions.
+     *
+     * @param variantIdxs int32 indices into the variant table, one per gathered variant
+     * @param contigs int32 contig code of each gathered variant
+     * @param positions the variant table the indices point into
+     */
     public record Gathered(MemorySegment variantIdxs, MemorySegment contigs, VariantTable positions) {
         long size() {
             return variantIdxs.byteSize() / 4;
@@ -37,6 +55,16 @@ public final class VariantBuffers {
      * {@code "variants"} mode: {@code alt} (and {@code ref} when given) allele bytes per variant, and with a
      * tokenizer {@code flank_tokens}: {@code 2L} tokens per variant ({@code L} before the start, {@code L} from the
      * REF end), rows as {@code rowOffsets}.
+     *
+     * @param arena the arena the buffers are allocated in (they borrow it)
+     * @param g the gathered variants
+     * @param rowOffsets int64 offsets grouping the gathered variants into output rows
+     * @param alt the ALT alleles of the variant table
+     * @param ref the REF alleles of the variant table, or {@code null} for no {@code ref} output
+     * @param flank the tokenizer of the flank tokens, or {@code null} for none
+     * @param reference the reference the flanks are read from
+     * @param pad the byte that pads flanks outside the contig
+     * @return output name to buffer, in output order
      */
     public static Map<String, FlatRagged> variants(Arena arena, Gathered g, long[] rowOffsets, Alleles alt,
                                                    Alleles ref, Tokenizer flank, ReferenceGenome reference,
@@ -66,6 +94,17 @@ public final class VariantBuffers {
     /**
      * {@code "variant-windows"} mode: token buffers {@code ref_window} (reference window) or {@code ref} (REF
      * allele), then {@code alt_window} ({@code L} reference bases, ALT, {@code L} reference bases) or {@code alt}.
+     *
+     * @param arena the arena the buffers are allocated in (they borrow it)
+     * @param g the gathered variants
+     * @param refPart what the reference side holds
+     * @param altPart what the alternative side holds
+     * @param alt the ALT alleles of the variant table
+     * @param ref the REF alleles of the variant table
+     * @param tokens the tokenizer of the windows and alleles
+     * @param reference the reference the windows are read from
+     * @param pad the byte that pads windows outside the contig
+     * @return output name to buffer, in output order
      */
     public static Map<String, FlatRagged> windows(Arena arena, Gathered g, Part refPart, Part altPart, Alleles alt,
                                                   Alleles ref, Tokenizer tokens, ReferenceGenome reference,

@@ -18,6 +18,11 @@ public final class VariantGather {
      * Row {@code i} of the result is {@code data[starts[g], stops[g])} with {@code g = groupIdx[i]}.
      *
      * @param data elements of {@code dtype} indexed by genotype list position
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param dtype the element type of {@code data}
+     * @param groupIdx the genotype group of each output row
+     * @param geno the genotype lists whose starts and stops bound each group
+     * @return the gathered rows
      */
     public static FlatRagged gatherRows(Arena arena, DType dtype, long[] groupIdx, SparseGenotypes geno,
                                         MemorySegment data) {
@@ -35,7 +40,15 @@ public final class VariantGather {
         return new FlatRagged(dtype, out, offsets);
     }
 
-    /** One row per entry of {@code variantIdxs} (int32): that variant's allele bytes. */
+    /**
+     * One row per entry of {@code variantIdxs} (int32): that variant's allele bytes.
+     *
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param variantIdxs int32 indices into the variant table
+     * @param alleles the allele bytes of the variant table
+     * @param alleleOffsets int64 offsets into {@code alleles}, one more than the variants
+     * @return one row of allele bytes per index
+     */
     public static FlatRagged gatherAlleles(Arena arena, MemorySegment variantIdxs, MemorySegment alleles,
                                            MemorySegment alleleOffsets) {
         long n = variantIdxs.byteSize() / 4;
@@ -55,6 +68,13 @@ public final class VariantGather {
     /**
      * Keeps element {@code j} of {@code values} iff {@code keep[j]} (one byte per element); row offsets are
      * recounted per row of {@code rowOffsets}.
+     *
+     * @param arena the arena the result is allocated in (it borrows it)
+     * @param dtype the element type of {@code values}
+     * @param values the elements
+     * @param rowOffsets int64 row offsets into {@code values}
+     * @param keep one byte per element, non-zero to keep it
+     * @return the kept elements with recounted row offsets
      */
     public static FlatRagged compactKeep(Arena arena, DType dtype, MemorySegment values, long[] rowOffsets,
                                          MemorySegment keep) {

@@ -15,6 +15,10 @@ import java.lang.foreign.MemorySegment;
  */
 public record VariantTable(MemorySegment starts, MemorySegment ilens, MemorySegment alts, MemorySegment altOffsets) {
 
+    /**
+     * Checks that starts and ilens have the same size and that ALT offsets (when given) cover every variant and
+     * never decrease.
+     */
     public VariantTable {
         if (starts.byteSize() != ilens.byteSize()) {
             throw new IllegalArgumentException("starts hold " + starts.byteSize() / 4 + " variants but ilens hold "
@@ -37,6 +41,11 @@ public record VariantTable(MemorySegment starts, MemorySegment ilens, MemorySegm
     /**
      * {@code v} itself when it indexes this table; otherwise a clear error naming the output row. Kernels call it
      * on every variant index they read, so bad indices fail where they are used, at the cost of one compare.
+     *
+     * @param v a variant index read from the genotypes
+     * @param row the output row being built, named in the error
+     * @return {@code v}
+     * @throws IllegalArgumentException if {@code v} is not a row of the table
      */
     public int require(int v, long row) {
         if (Integer.toUnsignedLong(v) >= starts.byteSize() / 4) {
@@ -46,32 +55,72 @@ public record VariantTable(MemorySegment starts, MemorySegment ilens, MemorySegm
         return v;
     }
 
-    /** A table without alleles, enough for length and track computations. */
+    /**
+     * A table without alleles, enough for length and track computations.
+     *
+     * @param starts int32 start per variant
+     * @param ilens int32 length change per variant
+     * @return a table whose allele accessors must not be used
+     */
     public static VariantTable positionsOnly(MemorySegment starts, MemorySegment ilens) {
         return new VariantTable(starts, ilens, MemorySegment.NULL, MemorySegment.NULL);
     }
 
+    /**
+     * The number of variants.
+     *
+     * @return the row count
+     */
     public long size() {
         return starts.byteSize() / 4;
     }
 
+    /**
+     * 0-based start of a variant.
+     *
+     * @param v variant index
+     * @return the start
+     */
     public int start(long v) {
         return Mem.i32(starts, v);
     }
 
+    /**
+     * ALT length minus REF length of a variant.
+     *
+     * @param v variant index
+     * @return the length change
+     */
     public int ilen(long v) {
         return Mem.i32(ilens, v);
     }
 
-    /** Exclusive end of the variant's REF span. */
+    /**
+     * Exclusive end of the variant's REF span.
+     *
+     * @param v variant index
+     * @return the end
+     */
     public long refEnd(long v) {
         return (long) start(v) - Math.min(ilen(v), 0) + 1;
     }
 
+    /**
+     * Byte offset of a variant's ALT in {@link #alts()}.
+     *
+     * @param v variant index
+     * @return the first byte, inclusive
+     */
     public long altStart(long v) {
         return Mem.i64(altOffsets, v);
     }
 
+    /**
+     * Byte end of a variant's ALT in {@link #alts()}.
+     *
+     * @param v variant index
+     * @return the last byte, exclusive
+     */
     public long altEnd(long v) {
         return Mem.i64(altOffsets, v + 1);
     }
