@@ -339,15 +339,11 @@ public final class Dataset implements AutoCloseable {
     }
 
     /**
-     * A view restricted to these regions and samples, in the given order; indices are relative to this view (so
-     * subsets compose). Null keeps an axis as it is.
+     * A view keeping the regions whose flag is set ({@code mask} has one flag per region of this view).
      *
-     * @param regions row indices of this view, or {@code null} to keep the rows
-     * @param samples sample indices of this view, or {@code null} to keep the samples
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException if an index is out of range
+     * @param mask one flag per region of this view
+     * @return the subset view
      */
-    /** A view keeping the regions whose flag is set ({@code mask} has one flag per region of this view). */
     public Dataset subsetToRegions(boolean[] mask) {
         return subsetTo(Subsets.selected(mask, regionCount(), "region"), null);
     }
@@ -356,6 +352,10 @@ public final class Dataset implements AutoCloseable {
      * A view keeping the regions whose value of the region column {@code column} {@code keep} accepts: GVL's
      * {@code ds.subset_to(regions=ds.regions[column] == value)}, e.g.
      * {@code subsetToRegions("split", "train"::equals)}.
+     *
+     * @param column a region column (see {@link #regionColumns()})
+     * @param keep accepts the values to keep ({@code null} for a missing value)
+     * @return the subset view
      */
     public Dataset subsetToRegions(String column, java.util.function.Predicate<Object> keep) {
         return subsetToRegions(regionColumns().mask(column, keep));
@@ -364,21 +364,46 @@ public final class Dataset implements AutoCloseable {
     /**
      * A view of the named regions, in the given order, where {@code nameColumn} is the region column holding names
      * (GVL's {@code region_names} at open). Names must be unique in this view; an unknown name is refused.
+     *
+     * @param nameColumn the region column holding unique names
+     * @param names the regions to keep, in output order
+     * @return the subset view
+     * @throws IllegalArgumentException for an unknown or repeated name
      */
     public Dataset subsetToRegionNames(String nameColumn, List<String> names) {
         return subsetTo(Subsets.byName(regionColumns().values(nameColumn), names, "region", nameColumn), null);
     }
 
-    /** A view keeping the samples whose flag is set ({@code mask} has one flag per sample of this view). */
+    /**
+     * A view keeping the samples whose flag is set ({@code mask} has one flag per sample of this view).
+     *
+     * @param mask one flag per sample of this view
+     * @return the subset view
+     */
     public Dataset subsetToSamples(boolean[] mask) {
         return subsetTo(null, Subsets.selected(mask, sampleCount(), "sample"));
     }
 
-    /** A view of the named samples, in the given order; an unknown name is refused. */
+    /**
+     * A view of the named samples, in the given order; an unknown name is refused.
+     *
+     * @param names the samples to keep, in output order
+     * @return the subset view
+     * @throws IllegalArgumentException for an unknown name
+     */
     public Dataset subsetToSamples(List<String> names) {
         return subsetTo(null, Subsets.byName(new ArrayList<>(samples()), names, "sample", null));
     }
 
+    /**
+     * A view restricted to these regions and samples, in the given order; indices are relative to this view (so
+     * subsets compose). Null keeps an axis as it is.
+     *
+     * @param regions row indices of this view, or {@code null} to keep the rows
+     * @param samples sample indices of this view, or {@code null} to keep the samples
+     * @return a new view; this one is unchanged
+     * @throws IndexOutOfBoundsException if an index is out of range
+     */
     public Dataset subsetTo(int[] regions, int[] samples) {
         int[] r = regions == null ? view.regionRows() : compose(view.regionRows(), regions, regionCount(), "region");
         int[] s = samples == null ? view.sampleCols() : compose(view.sampleCols(), samples, sampleCount(), "sample");
@@ -550,6 +575,10 @@ public final class Dataset implements AutoCloseable {
      * over its region widened by the view's jitter on both sides, {@code ploidy} values per pair at
      * {@code [i * ploidy + p]}. Empty, as in GVL, when the dataset has no genotypes or the view is not deterministic
      * (random choices would make lengths vary). Not defined for spliced views.
+     *
+     * @param regions view-relative region indices
+     * @param samples view-relative sample indices, paired with {@code regions}
+     * @return the lengths, or empty as described
      */
     public java.util.Optional<int[]> haplotypeLengths(int[] regions, int[] samples) {
         Instances pairs = statisticsPairs("haplotypeLengths", regions, samples);
@@ -562,13 +591,23 @@ public final class Dataset implements AutoCloseable {
     /**
      * GVL's {@code n_variants}: variants stored for each haplotype of the pairs (over the region padded by the
      * dataset's max jitter), {@code ploidy} values per pair; one 0 per pair when the dataset has no genotypes.
+     *
+     * @param regions view-relative region indices
+     * @param samples view-relative sample indices, paired with {@code regions}
+     * @return the counts, {@code [i * ploidy + p]}
      */
     public int[] nVariants(int[] regions, int[] samples) {
         Instances pairs = statisticsPairs("nVariants", regions, samples);
         return opened.hasGenotypes() ? InstanceStatistics.variantCounts(opened, pairs) : new int[pairs.size()];
     }
 
-    /** GVL's {@code n_intervals}: stored intervals per pair of each active track, in active-track order. */
+    /**
+     * GVL's {@code n_intervals}: stored intervals per pair of each active track, in active-track order.
+     *
+     * @param regions view-relative region indices
+     * @param samples view-relative sample indices, paired with {@code regions}
+     * @return the counts, {@code [i * activeTracks + t]}
+     */
     public int[] nIntervals(int[] regions, int[] samples) {
         Instances pairs = statisticsPairs("nIntervals", regions, samples);
         return InstanceStatistics.intervalCounts(opened, view.activeTracks(), pairs);
@@ -712,6 +751,8 @@ public final class Dataset implements AutoCloseable {
     /**
      * Every column of the BED this dataset was written from, rows in this view's region order (GVL's
      * {@code ds.regions}); not defined for spliced views, whose rows are groups of regions.
+     *
+     * @return the region table of this view
      */
     public RegionColumns regionColumns() {
         opened.ensureOpen();
@@ -724,12 +765,20 @@ public final class Dataset implements AutoCloseable {
         return new RegionColumns(opened.inputRegions().table(), rows);
     }
 
-    /** Whether this view keeps only some regions or samples (GVL's {@code is_subset}). */
+    /**
+     * Whether this view keeps only some regions or samples (GVL's {@code is_subset}).
+     *
+     * @return {@code true} when a region or sample subset is applied
+     */
     public boolean isSubset() {
         return view.regionRows() != null || view.sampleCols() != null;
     }
 
-    /** {@code (regions, samples)} of the whole dataset, before any subset (GVL's {@code full_shape}). */
+    /**
+     * {@code (regions, samples)} of the whole dataset, before any subset (GVL's {@code full_shape}).
+     *
+     * @return {@code {regions, samples}} of the whole dataset
+     */
     public int[] fullShape() {
         return new int[] {view.spliced() ? view.splice().size() : opened.regions().size(), opened.samples()};
     }

@@ -62,6 +62,9 @@ public final class DatasetOutput implements AutoCloseable {
      * Whether the array called {@code name} is a per-variant array of a variant output: its first axis is the query's
      * variants (in the order of {@value #START}'s rows), not its instances. Cutting instances {@code [a, b)} out of
      * such an output takes variants {@code [start.offset(a * P), start.offset(b * P))} of these arrays.
+     *
+     * @param name an output array name
+     * @return whether that array is indexed by variant
      */
     public static boolean isPerVariant(String name) {
         return PER_VARIANT.contains(name);

@@ -33,22 +33,41 @@ public final class RegionColumns {
         this.rows = rows;
     }
 
-    /** Number of rows (the view's regions). */
+    /**
+     * Number of rows (the view's regions).
+     *
+     * @return the number of rows
+     */
     public int size() {
         return rows.length;
     }
 
-    /** Column names in file order ({@code chrom}, {@code chromStart}, {@code chromEnd}, then the BED's others). */
+    /**
+     * Column names in file order ({@code chrom}, {@code chromStart}, {@code chromEnd}, then the BED's others).
+     *
+     * @return the column names
+     */
     public List<String> columnNames() {
         return List.copyOf(columns.keySet());
     }
 
-    /** Whether the table has a column of that name. */
+    /**
+     * Whether the table has a column of that name.
+     *
+     * @param column a column name
+     * @return whether it exists
+     */
     public boolean has(String column) {
         return columns.containsKey(column);
     }
 
-    /** The stored type of {@code column}. */
+    /**
+     * The stored type of {@code column}.
+     *
+     * @param column a column name
+     * @return its stored type
+     * @throws IllegalArgumentException when there is no such column
+     */
     public ColumnType type(String column) {
         return column(column).type();
     }
@@ -56,6 +75,9 @@ public final class RegionColumns {
     /**
      * The values of {@code column} in view order: {@code String}, {@code Long}, {@code Double}, {@code Boolean} (and
      * the other boxed types {@link ArrowTable.Column} lists), {@code null} where the BED had {@code .}.
+     *
+     * @param column a column name
+     * @return an unmodifiable list, one value per row
      */
     public List<Object> values(String column) {
         List<Object> all = column(column).values();
@@ -66,7 +88,13 @@ public final class RegionColumns {
         return Collections.unmodifiableList(out);
     }
 
-    /** The value of {@code column} in view row {@code row}. */
+    /**
+     * The value of {@code column} in view row {@code row}.
+     *
+     * @param row a row of this view
+     * @param column a column name
+     * @return the value, or {@code null} when missing
+     */
     public Object value(int row, String column) {
         if (row < 0 || row >= rows.length) {
             throw new IndexOutOfBoundsException("row " + row + " outside the " + rows.length + " rows of this view");
@@ -74,7 +102,12 @@ public final class RegionColumns {
         return column(column).values().get(rows[row]);
     }
 
-    /** The values of a text column ({@code null} for missing); any other type is refused. */
+    /**
+     * The values of a text column ({@code null} for missing); any other type is refused.
+     *
+     * @param column a text column
+     * @return an unmodifiable list, one value per row
+     */
     public List<String> strings(String column) {
         ArrowTable.Column c = requireType(column, "text", ColumnType.STRING);
         List<String> out = new ArrayList<>(rows.length);
@@ -84,7 +117,13 @@ public final class RegionColumns {
         return Collections.unmodifiableList(out);
     }
 
-    /** The values of an integer column; a missing value is refused, naming the row. */
+    /**
+     * The values of an integer column; a missing value is refused, naming the row.
+     *
+     * @param column an integer column
+     * @return one value per row
+     * @throws IllegalStateException when a value is missing
+     */
     public long[] longs(String column) {
         ArrowTable.Column c = requireType(column, "integer", ColumnType.INT8, ColumnType.INT16, ColumnType.INT32,
                 ColumnType.INT64, ColumnType.UINT8, ColumnType.UINT16, ColumnType.UINT32, ColumnType.UINT64);
@@ -100,7 +139,12 @@ public final class RegionColumns {
         return out;
     }
 
-    /** The values of a numeric column as doubles; missing values are NaN. */
+    /**
+     * The values of a numeric column as doubles; missing values are NaN.
+     *
+     * @param column a numeric column
+     * @return one value per row
+     */
     public double[] doubles(String column) {
         ArrowTable.Column c = requireType(column, "numeric", ColumnType.INT8, ColumnType.INT16, ColumnType.INT32,
                 ColumnType.INT64, ColumnType.UINT8, ColumnType.UINT16, ColumnType.UINT32, ColumnType.UINT64,
@@ -113,7 +157,13 @@ public final class RegionColumns {
         return out;
     }
 
-    /** One flag per view row: whether {@code keep} accepts that row's value of {@code column} (nulls included). */
+    /**
+     * One flag per view row: whether {@code keep} accepts that row's value of {@code column} (nulls included).
+     *
+     * @param column a column name
+     * @param keep the test applied to each row's value
+     * @return one flag per row
+     */
     public boolean[] mask(String column, Predicate<Object> keep) {
         List<Object> all = column(column).values();
         boolean[] out = new boolean[rows.length];

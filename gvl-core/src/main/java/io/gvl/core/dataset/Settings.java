@@ -60,7 +60,12 @@ public record Settings(int jitter, Optional<BigInteger> seed, boolean determinis
                 DEFAULT_VAR_FIELDS, Optional.empty(), false, 0, Optional.empty(), Parallel.AUTO);
     }
 
-    /** GVL's {@code with_settings(parallel=...)}: force this view's queries parallel or serial, or leave it to AUTO. */
+    /**
+     * GVL's {@code with_settings(parallel=...)}: force this view's queries parallel or serial, or leave it to AUTO.
+     *
+     * @param p the policy
+     * @return a copy with that policy
+     */
     public Settings withParallel(Parallel p) {
         return new Settings(jitter, seed, deterministic, rcNeg, realignTracks, minAf, maxAf, varFields, dummyVariant,
                 unphasedUnion, flankLength, tokens, Objects.requireNonNull(p, "parallel"));

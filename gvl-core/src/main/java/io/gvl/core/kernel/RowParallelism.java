@@ -99,7 +99,14 @@ public final class RowParallelism {
         }
     }
 
-    /** Runs {@code work} with {@code mode} bound for the kernels it calls on this thread (AUTO: no override). */
+    /**
+     * Runs {@code work} with {@code mode} bound for the kernels it calls on this thread (AUTO: no override).
+     *
+     * @param <T> what {@code work} returns
+     * @param mode the mode for this call; {@link Mode#AUTO} leaves the decision to the process-wide switches and the gate
+     * @param work the work, run on the calling thread
+     * @return what {@code work} returned
+     */
     public static <T> T withMode(Mode mode, java.util.function.Supplier<T> work) {
         return ScopedValue.where(BOUND, mode).call(work::get);
     }
@@ -126,7 +133,11 @@ public final class RowParallelism {
         };
     }
 
-    /** Number of calls that split their rows over threads so far in this JVM (a diagnostic; tests count with it). */
+    /**
+     * Number of calls that split their rows over threads so far in this JVM (a diagnostic; tests count with it).
+     *
+     * @return the count since the JVM started
+     */
     public static long parallelDispatches() {
         return DISPATCHES.sum();
     }
