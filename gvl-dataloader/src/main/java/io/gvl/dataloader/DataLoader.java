@@ -75,6 +75,18 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     }
 
     /**
+     * A loader over a reference-only view (regions of a FASTA, no dataset): batches of rows, each batch one
+     * {@link io.gvl.core.dataset.RefDataset#get(int[])}; every mode is available. Random settings of the view are
+     * drawn per fetch, as for {@link #builder(io.gvl.core.dataset.Dataset)}.
+     *
+     * @param view a reference view; its settings decide the outputs
+     * @return a new builder
+     */
+    public static Builder builder(io.gvl.core.dataset.RefDataset view) {
+        return new Builder(new RefDatasetSource(view));
+    }
+
+    /**
      * Number of batches per epoch.
      *
      * @return the batch count, counting a smaller last batch unless {@code dropLast}

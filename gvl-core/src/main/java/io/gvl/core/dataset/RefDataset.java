@@ -296,6 +296,33 @@ public final class RefDataset {
         return j;
     }
 
+    /**
+     * Bytes row {@code row} occupies in a query's outputs, data plus its int64 offset: the fixed length, or the
+     * region (widened by the jitter on both sides) or, when spliced, the sum of its elements. Data loaders plan
+     * their memory with it, so it never underestimates a ragged or fixed row.
+     *
+     * @param row row index of this view
+     * @return the bytes
+     */
+    public long outputBytes(int row) {
+        int j = wrap(row, size());
+        int picked = subset == null ? j : subset[j];
+        if (length instanceof OutputLength.Fixed f) {
+            return f.n() + 8L;
+        }
+        long bases = 0;
+        if (splice == null) {
+            Region r = all.regions().get(picked);
+            bases = (long) r.end() - r.start() + 2L * jitter;
+        } else {
+            for (int e : splice.rows(picked)) {
+                Region r = all.regions().get(e);
+                bases += (long) r.end() - r.start();
+            }
+        }
+        return bases + 8L;
+    }
+
     // ----- properties --------------------------------------------------------------------------------------------
 
     /**
