@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
@@ -139,7 +140,7 @@ class PgenExamplesTest {
             for (int v = r.variantCount() - 1; v >= 0; v--) {
                 order.add(v);
             }
-            java.util.Collections.shuffle(order, new Random(19));
+            Collections.shuffle(order, new Random(19));
             for (int v : order) {
                 assertEquals(rows.get(v)[2], PgenText.genotypes(r, v, v + 1, all).getFirst(), "record " + v);
             }
