@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -36,6 +37,8 @@ public final class PgenReader implements AutoCloseable {
     private final Path psam;
     private final List<String> samples;
     private final PgenVariants variants;
+    private final List<String> declaredContigs;
+    private final Map<String, String> declaredInfo;
     private final PgenIndex index;
     private final Arena arena;
     private final RecordDecoder decoder;
@@ -43,13 +46,15 @@ public final class PgenReader implements AutoCloseable {
     private final boolean dosages;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private PgenReader(Path pgen, Path pvar, Path psam, List<String> samples, PgenVariants variants, PgenIndex index,
-                       Arena arena, MemorySegment data) {
+    private PgenReader(Path pgen, Path pvar, Path psam, List<String> samples, PvarFile table, PgenVariants variants,
+                       PgenIndex index, Arena arena, MemorySegment data) {
         this.pgen = pgen;
         this.pvar = pvar;
         this.psam = psam;
         this.samples = samples;
         this.variants = variants;
+        this.declaredContigs = table.declaredContigs;
+        this.declaredInfo = table.declaredInfo;
         this.index = index;
         this.arena = arena;
         this.decoder = new RecordDecoder(index, data);
@@ -98,7 +103,8 @@ public final class PgenReader implements AutoCloseable {
                             + " a single ALT in " + f.pvar() + ".", "use the .pvar written with this .pgen.");
                 }
             }
-            return new PgenReader(f.pgen(), f.pvar(), f.psam(), List.copyOf(samples), variants, index, arena, data);
+            return new PgenReader(f.pgen(), f.pvar(), f.psam(), List.copyOf(samples), table, variants, index, arena,
+                    data);
         } catch (RuntimeException e) {
             arena.close();
             throw e;
@@ -128,6 +134,24 @@ public final class PgenReader implements AutoCloseable {
 
     public PgenVariants variants() {
         return variants;
+    }
+
+    /** Contig IDs of the {@code .pvar}'s {@code ##contig} header lines (VCF-style), in header order. */
+    public List<String> declaredContigs() {
+        return declaredContigs;
+    }
+
+    /** INFO keys of the {@code .pvar}'s {@code ##INFO} header lines, with their declared Type (e.g. Float). */
+    public Map<String, String> declaredInfo() {
+        return declaredInfo;
+    }
+
+    /**
+     * The value of INFO {@code key} per variant: the first number of its comma-separated value, 1 for a present
+     * flag, NaN when missing. The {@code .pvar} is read again for each call, so INFO text never stays in memory.
+     */
+    public float[] infoValues(String key) {
+        return PvarFile.infoValues(pvar, key, index.variantCount());
     }
 
     public int variantCount() {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -197,6 +198,22 @@ class PgenExamplesTest {
                 int[] all = PgenText.allSamples(r);
                 assertEquals(PgenText.genotypes(ref, 0, 5, all), PgenText.genotypes(r, 0, 5, all));
             }
+        }
+    }
+
+    @Test
+    void headerDeclarationsAndInfoValuesComeFromThePvar() {
+        try (PgenReader r = PgenReader.open(EXAMPLES.resolve("phased"))) {
+            assertEquals(List.of("chr1"), r.declaredContigs());
+            assertEquals(Map.of("AF", "Float"), r.declaredInfo());
+            assertArrayEquals(new float[] {0.5f, Float.NaN, Float.NaN, Float.NaN, Float.NaN}, r.infoValues("AF"));
+            for (float x : r.infoValues("A")) {
+                assertTrue(Float.isNaN(x), "a key that only prefixes AF");
+            }
+        }
+        try (PgenReader r = PgenReader.open(EXAMPLES.resolve("many"))) {
+            float[] none = r.infoValues("AF");
+            assertTrue(Float.isNaN(none[0]) && Float.isNaN(none[19]));
         }
     }
 

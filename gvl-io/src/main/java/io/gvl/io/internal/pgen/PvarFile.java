@@ -4,9 +4,14 @@ import io.gvl.io.InputFormatException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The variant table of a PGEN fileset in record order (PGEN spec §11): a {@code .pvar} or {@code .pvar.zst} with
@@ -24,13 +29,20 @@ public final class PvarFile {
     public final String[] id;
     public final String[] ref;
     public final String[] alt;
+    /** Contig IDs of the {@code ##contig} lines, in header order. */
+    public final List<String> declaredContigs;
+    /** INFO keys of the {@code ##INFO} lines with their declared Type. */
+    public final Map<String, String> declaredInfo;
 
-    private PvarFile(String[] chrom, long[] pos, String[] id, String[] ref, String[] alt) {
+    private PvarFile(String[] chrom, long[] pos, String[] id, String[] ref, String[] alt, List<String> declaredContigs,
+                     Map<String, String> declaredInfo) {
         this.chrom = chrom;
         this.pos = pos;
         this.id = id;
         this.ref = ref;
         this.alt = alt;
+        this.declaredContigs = List.copyOf(declaredContigs);
+        this.declaredInfo = Collections.unmodifiableMap(declaredInfo);
     }
 
     public int size() {
@@ -44,11 +56,17 @@ public final class PvarFile {
         List<String> ref = new ArrayList<>();
         List<String> alt = new ArrayList<>();
         Set<String> finished = new HashSet<>();
+        List<String> contigs = new ArrayList<>();
+        Map<String, String> info = new LinkedHashMap<>();
         try (TextTable t = TextTable.open(pvar)) {
             Columns cols = null;
             String current = null;
             for (String line = t.next(); line != null; line = t.next()) {
-                if (line.isBlank() || (cols == null && line.startsWith("##"))) {
+                if (cols == null && line.startsWith("##")) {
+                    meta(line, contigs, info);
+                    continue;
+                }
+                if (line.isBlank()) {
                     continue;
                 }
                 if (cols == null) {
@@ -98,7 +116,77 @@ public final class PvarFile {
         }
         int n = chrom.size();
         return new PvarFile(chrom.toArray(String[]::new), Arrays.copyOf(pos, n), id.toArray(String[]::new),
-                ref.toArray(String[]::new), alt.toArray(String[]::new));
+                ref.toArray(String[]::new), alt.toArray(String[]::new), contigs, info);
+    }
+
+    private static final Pattern META_ID = Pattern.compile("^##(contig|INFO)=<ID=([^,>]+)");
+    private static final Pattern META_TYPE = Pattern.compile("[<,]Type=([A-Za-z]+)");
+
+    private static void meta(String line, List<String> contigs, Map<String, String> info) {
+        Matcher m = META_ID.matcher(line);
+        if (!m.find()) {
+            return;
+        }
+        if (m.group(1).equals("contig")) {
+            contigs.add(m.group(2));
+        } else {
+            Matcher type = META_TYPE.matcher(line);
+            info.put(m.group(2), type.find() ? type.group(1) : "String");
+        }
+    }
+
+    /**
+     * The value of INFO {@code key} per record, read again from {@code pvar} (INFO strings are not kept in memory):
+     * the first comma-separated number, 1 for a flag that is present, NaN when absent, {@code .} or not a number.
+     * All NaN when the file has no INFO column.
+     */
+    public static float[] infoValues(Path pvar, String key, int records) {
+        float[] out = new float[records];
+        Arrays.fill(out, Float.NaN);
+        try (TextTable t = TextTable.open(pvar)) {
+            int column = -1;
+            int record = 0;
+            for (String line = t.next(); line != null; line = t.next()) {
+                if (line.startsWith("##") || line.isBlank()) {
+                    continue;
+                }
+                if (line.startsWith("#")) {
+                    column = List.of(TextTable.fields(line.substring(1))).indexOf("INFO");
+                    continue;
+                }
+                if (column < 0) {
+                    return out;
+                }
+                if (record < records) {
+                    String[] f = TextTable.fields(line);
+                    out[record] = column < f.length ? infoNumber(f[column], key) : Float.NaN;
+                }
+                record++;
+            }
+        }
+        return out;
+    }
+
+    private static float infoNumber(String info, String key) {
+        for (String entry : info.split(";")) {
+            if (entry.equals(key)) {
+                return 1f;
+            }
+            if (entry.startsWith(key) && entry.length() > key.length() && entry.charAt(key.length()) == '=') {
+                String v = entry.substring(key.length() + 1);
+                int comma = v.indexOf(',');
+                v = comma >= 0 ? v.substring(0, comma) : v;
+                if (v.isEmpty() || v.equals(".")) {
+                    return Float.NaN;
+                }
+                try {
+                    return Float.parseFloat(v);
+                } catch (NumberFormatException e) {
+                    return Float.NaN;
+                }
+            }
+        }
+        return Float.NaN;
     }
 
     private static long position(Path pvar, String where, String field) {
