@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * @param regions             BED (or BED-like) file of regions
  * @param variants            phased, normalized, bi-allelic variants as a source, or {@code null}
- * @param variantFile         the same as a bgzipped, tabix-indexed VCF path (opened by the write), or {@code null};
+ * @param variantFile         the same as a file the write opens through {@link VariantSources} (a VCF/BCF, or a
+ *                            PLINK 2 {@code .pgen} fileset or its prefix), or {@code null};
  *                            at most one of {@code variants} and {@code variantFile}; neither gives a track-only
  *                            dataset
  * @param reference           optional FASTA; when given every BED contig must be one of its contigs
@@ -47,9 +48,6 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
     /** GVL's default budget, 4 GiB. */
     public static final long DEFAULT_MAX_MEM = 4L << 30;
 
-    private static final java.util.regex.Pattern VCF_NAME = java.util.regex.Pattern.compile(
-            "\\.[vb]cf(\\.(gz|bgz))?$");
-
     public WriteOptions {
         Objects.requireNonNull(regions, "regions");
         tracks = List.copyOf(tracks);
@@ -60,9 +58,8 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         if (variants != null && variantFile != null) {
             throw new WriteException("both a variant source and a variant file were given.", "give one of them.");
         }
-        if (variantFile != null && !VCF_NAME.matcher(variantFile.getFileName().toString()).find()) {
-            throw new WriteException("File " + variantFile + " has an unrecognized file extension.",
-                    "give a VCF (.vcf, .vcf.gz or .vcf.bgz, bgzipped and tabix-indexed).");
+        if (variantFile != null && !VariantSources.recognized(variantFile)) {
+            throw VariantSources.unrecognized(variantFile);
         }
         if (maxJitter < 0) {
             throw new WriteException("max jitter " + maxJitter + " is negative.", "give 0 or more.");
@@ -109,9 +106,9 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
             return this;
         }
 
-        /** A bgzipped, tabix-indexed VCF; the write opens and closes it. */
-        public Builder variants(Path vcf) {
-            this.variantFile = vcf;
+        /** A variant file the write opens (see {@link VariantSources}) and closes. */
+        public Builder variants(Path file) {
+            this.variantFile = file;
             return this;
         }
 
