@@ -67,9 +67,13 @@ public final class PgenIndex {
     }
 
     private static PgenIndex plink1(Path pgen, long size, int n) {
+        if (n == 0) {
+            throw new InputFormatException(pgen, "", "is a PLINK 1 .bed but its .fam lists no samples.",
+                    "use the .fam written with this .bed.");
+        }
         int width = (n + 3) / 4;
         long body = size - 3;
-        if (n == 0 || body % width != 0) {
+        if (body % width != 0) {
             throw truncated(pgen, "records", "a PLINK 1 .bed of " + n + " samples has records of " + width
                     + " bytes, but " + body + " bytes follow the header");
         }

@@ -19,14 +19,6 @@ final class RecordCursor {
         return bytes;
     }
 
-    int position() {
-        return pos;
-    }
-
-    int remaining() {
-        return end - pos;
-    }
-
     /** Claims {@code n} bytes and returns the offset of the first; the caller reads them from {@link #bytes()}. */
     int take(long n) {
         if (n < 0 || n > end - pos) {
