@@ -1,12 +1,14 @@
-/** Input readers: reference FASTA, BED, VCF/BCF, bigWig, GTF/GFF3. */
+/** Input readers: reference FASTA, BED, VCF/BCF, PLINK 2 PGEN, bigWig, GTF/GFF3. */
 module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
+    requires com.github.luben.zstd_jni;
 
     exports io.gvl.io;
     exports io.gvl.io.bed;
     exports io.gvl.io.bigwig;
     exports io.gvl.io.fasta;
     exports io.gvl.io.gtf;
+    exports io.gvl.io.pgen;
     exports io.gvl.io.vcf;
 }

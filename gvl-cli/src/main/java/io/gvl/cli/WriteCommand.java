@@ -26,13 +26,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gvl write OUT --bed BED [--vcf VCF] [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]...
+ * {@code gvl write OUT --bed BED [--variants FILE] [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]...
  * [--annot NAME=FILE]...}: builds a GenVarLoader-format dataset with {@link Gvl#write}. Every failure the user can
  * fix (a bad input, a clash, an existing destination) ends with exit code 1 and one line naming the file, record
  * and fix.
  */
 @Command(name = "write", mixinStandardHelpOptions = true,
-        description = "Write a dataset (GenVarLoader format 2.0) from BED regions, a phased VCF and bigWig tracks.")
+        description = "Write a dataset (GenVarLoader format 2.0) from BED regions, phased variants (VCF, BCF or"
+                + " PLINK 2 PGEN) and bigWig tracks.")
 public final class WriteCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "OUT", description = "Dataset directory to create.")
@@ -41,8 +42,9 @@ public final class WriteCommand implements Callable<Integer> {
     @Option(names = "--bed", required = true, paramLabel = "BED", description = "Regions (BED or BED-like).")
     Path bed;
 
-    @Option(names = "--vcf", paramLabel = "VCF",
-            description = "Phased, normalized, bi-allelic VCF (bgzipped and tabix-indexed).")
+    @Option(names = {"--variants", "--vcf"}, paramLabel = "FILE",
+            description = "Phased, normalized, bi-allelic variants: a VCF/BCF (bgzipped and indexed) or a PLINK 2"
+                    + " fileset (PREFIX.pgen, or PREFIX, with PREFIX.pvar and PREFIX.psam). --vcf is an alias.")
     Path vcf;
 
     @Option(names = "--reference", paramLabel = "FASTA",

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPInputStream;
+import io.gvl.testkit.Oracle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -61,6 +62,31 @@ class WriteCommandTest {
         rc = run(new UpdateCommand(), ds.toString(), "--annot", "a=" + SYN.resolve("bw_seed42/s0.bw"));
         assertEquals(0, rc, err.toString());
         assertTrue(Files.exists(ds.resolve("annot_intervals/a/values.npy")));
+    }
+
+    /** {@code --variants} takes a PLINK 2 prefix; the dataset equals the one {@code --vcf} writes from the source VCF. */
+    @Test
+    void variantsTakesAPgenPrefixAndVcfStaysAnAlias() throws IOException {
+        Path prefix = tmp.resolve("z");
+        Oracle.PLINK2.run("--vcf", Z.resolve("z_synth16.norm.vcf.gz").toString(), "--allow-extra-chr",
+                "--vcf-half-call", "r", "--make-pgen", "--threads", "1", "--out", prefix.toString());
+        Path fromPgen = tmp.resolve("pgen.gvl");
+        Path fromVcf = tmp.resolve("vcf.gvl");
+        assertEquals(0, run(new WriteCommand(), fromPgen.toString(), "--bed", Z.resolve("regions.bed").toString(),
+                "--variants", prefix.toString()), err.toString());
+        assertEquals(0, run(new WriteCommand(), fromVcf.toString(), "--bed", Z.resolve("regions.bed").toString(),
+                "--vcf", Z.resolve("z_synth16.norm.vcf.gz").toString()), err.toString());
+        List<Path> files;
+        try (var walk = Files.walk(fromVcf)) {
+            files = walk.filter(Files::isRegularFile).map(fromVcf::relativize).toList();
+        }
+        try (var walk = Files.walk(fromPgen)) {
+            assertEquals(files.size(), walk.filter(Files::isRegularFile).count());
+        }
+        assertTrue(files.contains(Path.of("genotypes", "variants.arrow")), files.toString());
+        for (Path f : files) {
+            assertEquals(-1L, Files.mismatch(fromVcf.resolve(f), fromPgen.resolve(f)), f.toString());
+        }
     }
 
     @Test

@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * @param regions             BED (or BED-like) file of regions
  * @param variants            phased, normalized, bi-allelic variants as a source, or {@code null}
- * @param variantFile         the same as a bgzipped, tabix-indexed VCF path (opened by the write), or {@code null};
+ * @param variantFile         the same as a file the write opens through {@link VariantSources} (a VCF/BCF, or a
+ *                            PLINK 2 {@code .pgen} fileset or its prefix), or {@code null};
  *                            at most one of {@code variants} and {@code variantFile}; neither gives a track-only
  *                            dataset
  * @param reference           optional FASTA; when given every BED contig must be one of its contigs
@@ -47,12 +48,9 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
     /** GVL's default budget, 4 GiB. */
     public static final long DEFAULT_MAX_MEM = 4L << 30;
 
-    private static final java.util.regex.Pattern VCF_NAME = java.util.regex.Pattern.compile(
-            "\\.[vb]cf(\\.(gz|bgz))?$");
-
     /**
-     * Checks the options: at most one variant input, a VCF name for {@code variantFile}, non-negative jitter, a
-     * positive memory budget and at least one thread; copies the lists.
+     * Checks the options: at most one variant input, a variant file {@link VariantSources} recognizes, non-negative
+     * jitter, a positive memory budget and at least one thread; copies the lists.
      *
      * @throws WriteException naming the bad option and what to give instead
      */
@@ -66,9 +64,8 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         if (variants != null && variantFile != null) {
             throw new WriteException("both a variant source and a variant file were given.", "give one of them.");
         }
-        if (variantFile != null && !VCF_NAME.matcher(variantFile.getFileName().toString()).find()) {
-            throw new WriteException("File " + variantFile + " has an unrecognized file extension.",
-                    "give a VCF (.vcf, .vcf.gz or .vcf.bgz, bgzipped and tabix-indexed).");
+        if (variantFile != null && !VariantSources.recognized(variantFile)) {
+            throw VariantSources.unrecognized(variantFile);
         }
         if (maxJitter < 0) {
             throw new WriteException("max jitter " + maxJitter + " is negative.", "give 0 or more.");
@@ -127,13 +124,14 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
         }
 
         /**
-         * A bgzipped, tabix-indexed VCF; the write opens and closes it.
+         * A variant file the write opens and closes: a bgzipped, indexed VCF, a BCF or a PLINK 2 PGEN (a prefix or the
+         * {@code .pgen} path; see {@link VariantSources}).
          *
-         * @param vcf a VCF or BCF path
+         * @param file the variant file
          * @return this builder
          */
-        public Builder variants(Path vcf) {
-            this.variantFile = vcf;
+        public Builder variants(Path file) {
+            this.variantFile = file;
             return this;
         }
 

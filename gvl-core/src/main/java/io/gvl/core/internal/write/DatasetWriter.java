@@ -1,6 +1,7 @@
 package io.gvl.core.internal.write;
 
 import io.gvl.core.write.VariantSource;
+import io.gvl.core.write.VariantSources;
 import io.gvl.core.write.WriteException;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.format.DatasetExistsException;
@@ -34,7 +35,7 @@ public final class DatasetWriter {
 
     public static void write(Path dest, WriteOptions o) {
         try (VariantSource variants = o.variants() != null ? o.variants()
-                : o.variantFile() != null ? VcfVariantSource.open(o.variantFile(), o.infoFields()) : null) {
+                : o.variantFile() != null ? VariantSources.open(o.variantFile(), o.infoFields()) : null) {
             run(dest, o, variants);
         }
     }
