@@ -460,6 +460,54 @@ public final class Dataset implements AutoCloseable {
     }
 
     /**
+     * Pairs {@code (regions[i], samples[i])} with the outputs' leading axis reshaped to {@code leadingShape} (GVL's
+     * N-d indexing: {@code ds[r2d, s2d]} gives outputs of shape {@code (a, b, ...)}), in C order.
+     *
+     * @param regions row indices of this view
+     * @param samples sample indices of this view, the same length as {@code regions}
+     * @param leadingShape the shape of the leading axes; their product must equal {@code regions.length}
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalArgumentException if the shape does not hold exactly the pairs given
+     */
+    public DatasetOutput getShaped(int[] regions, int[] samples, long... leadingShape) {
+        long product = 1;
+        for (long d : leadingShape) {
+            if (d < 0) {
+                throw new IllegalArgumentException("leading shape " + Arrays.toString(leadingShape)
+                        + " has a negative dimension");
+            }
+            product *= d;
+        }
+        if (product != regions.length) {
+            throw new IllegalArgumentException("leading shape " + Arrays.toString(leadingShape) + " holds " + product
+                    + " instances but " + regions.length + " pairs were given");
+        }
+        return pairs(regions, samples, leadingShape.clone());
+    }
+
+    /**
+     * Pairs of regions and samples named by sample name (GVL's {@code ds[regions, ["NA12878", ...]]}).
+     *
+     * @param regions row indices of this view
+     * @param samples sample names of this view, the same length as {@code regions}
+     * @return the outputs, owning their memory; the caller must close them
+     * @throws IllegalArgumentException for an unknown sample name or unequal lengths
+     */
+    public DatasetOutput get(int[] regions, List<String> samples) {
+        return get(regions, Subsets.byName(new ArrayList<>(samples()), samples, "sample", null));
+    }
+
+    /**
+     * Every sample of these regions (GVL's one-argument {@code ds[regions]}): the grid {@code (regions, samples)}.
+     *
+     * @param regions row indices of this view
+     * @return the outputs, owning their memory; the caller must close them
+     */
+    public DatasetOutput getRegions(int... regions) {
+        return getGrid(regions, IntStream.range(0, sampleCount()).toArray());
+    }
+
+    /**
      * {@link #get(int[], int[])} with the outputs allocated in a caller-owned arena, which the result only borrows:
      * closing it does not free the memory, closing {@code arena} does. Closing a shared arena costs a handshake with
      * every thread (tens of microseconds), so callers making many small queries can amortize it by allocating a
@@ -918,6 +966,17 @@ public final class Dataset implements AutoCloseable {
      */
     public boolean hasGenotypes() {
         return opened.hasGenotypes();
+    }
+
+    /**
+     * The reference this dataset was opened with (GVL's {@code ds.reference}); shared by every view, owned by the
+     * dataset when it opened the FASTA itself, else by the caller who passed it.
+     *
+     * @return the reference, or empty when the dataset was opened without one
+     */
+    public java.util.Optional<Reference> reference() {
+        opened.ensureOpen();
+        return java.util.Optional.ofNullable(opened.reference());
     }
 
     /**

@@ -49,6 +49,8 @@ public final class Reference implements AutoCloseable {
     private final long[] offsets;
     private final ContigNormalizer normalizer;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Whether a contig subset took over this reference's mapping (then closing the subset releases it). */
+    private boolean shared;
 
     private Reference(Path fasta, Path cacheFile, List<CachedContig> contigs, Arena arena, MemorySegment data) {
         this.fasta = fasta;
@@ -136,6 +138,75 @@ public final class Reference implements AutoCloseable {
         LOG.warn("reference cache {} is unusable ({}); decoding {} into memory instead (set {} to a writable "
                 + "directory to cache it)", cacheDir, unwritable, fasta, CacheFiles.ENV);
         return inMemory(fasta);
+    }
+
+    /**
+     * Opens {@code fasta} as {@code options} say: through the cache or into memory, every contig or a subset.
+     *
+     * @param fasta a FASTA file, plain, gzip or BGZF
+     * @param options cache, in-memory and contig choices
+     * @return an open reference that owns its mapping or memory; the caller must close it
+     * @throws io.gvl.io.InputFormatException if the FASTA is missing, unreadable or malformed, or a requested
+     *         contig is not in it
+     */
+    public static Reference open(Path fasta, ReferenceOptions options) {
+        Reference full;
+        if (options.inMemory()) {
+            Inputs.requireReadable(fasta);
+            LOG.info("reference {}: decoding into memory (no cache)", fasta);
+            full = inMemory(fasta);
+        } else {
+            full = open(fasta, options.cacheDir(), options.maxCacheBytes());
+        }
+        if (options.contigs().isEmpty()) {
+            return full;
+        }
+        try {
+            return full.subset(options.contigs().get(), options.inMemory());
+        } finally {
+            full.closeUnlessShared();
+        }
+    }
+
+    /** Only {@code wanted}, in FASTA order: sharing this mapping, or (in memory) copied into a compact arena. */
+    private Reference subset(List<String> wanted, boolean compact) {
+        java.util.TreeSet<Integer> picked = new java.util.TreeSet<>();
+        for (String name : wanted) {
+            int i = normalizer.indexOf(name);
+            if (i < 0) {
+                throw new io.gvl.io.InputFormatException(fasta, "contig " + name, "is not in the FASTA (contigs: "
+                        + names + ").", "ask for contigs the FASTA has, or open it without a contig subset.");
+            }
+            picked.add(i);
+        }
+        List<CachedContig> contigs = new ArrayList<>(picked.size());
+        if (!compact) {
+            for (int i : picked) {
+                contigs.add(new CachedContig(names.get(i), lengths[i], offsets[i]));
+            }
+            shared = true;
+            return new Reference(fasta, cacheFile, contigs, arena, data);
+        }
+        long total = 0;
+        for (int i : picked) {
+            total += lengths[i];
+        }
+        Arena own = Arena.ofShared();
+        MemorySegment bases = total == 0 ? MemorySegment.NULL : own.allocate(total, 8);
+        long at = 0;
+        for (int i : picked) {
+            MemorySegment.copy(data, offsets[i], bases, at, lengths[i]);
+            contigs.add(new CachedContig(names.get(i), lengths[i], at));
+            at += lengths[i];
+        }
+        return new Reference(fasta, null, contigs, own, bases);
+    }
+
+    /** Closes this reference unless a subset now shares its mapping (the subset then owns it). */
+    private void closeUnlessShared() {
+        if (!shared) {
+            close();
+        }
     }
 
     /** Null when {@code cacheDir} exists (or was created) and takes new files, else why not. */

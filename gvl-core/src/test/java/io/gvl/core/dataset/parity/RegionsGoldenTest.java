@@ -158,6 +158,29 @@ class RegionsGoldenTest {
     }
 
     @Test
+    void indexingFormsMatchGvlIndexing() {
+        Dataset picked = haps(ds).subsetToRegionNames("name", List.of("r5", "r2", "r17"))
+                .subsetToSamples(List.of("S03", "S01"));
+        NpyArray golden = goldens.get("named_haps");
+        try (DatasetOutput all = picked.getRegions(0, 1, 2)) {
+            assertArrayEquals(golden.toByteArray(), ((Dense) all.sequences()).data().toArray(ValueLayout.JAVA_BYTE),
+                    "ds[regions] is every sample of those regions");
+        }
+        int[] r = {0, 0, 1, 1, 2, 2};
+        int[] s = {0, 1, 0, 1, 0, 1};
+        try (DatasetOutput shaped = picked.getShaped(r, s, 3, 2);
+             DatasetOutput named = picked.get(r, List.of("S03", "S01", "S03", "S01", "S03", "S01"))) {
+            Dense a = (Dense) shaped.sequences();
+            Dense b = (Dense) named.sequences();
+            assertArrayEquals(golden.shape(), a.shape(), "N-d leading shape");
+            assertArrayEquals(golden.toByteArray(), a.data().toArray(ValueLayout.JAVA_BYTE));
+            assertArrayEquals(golden.toByteArray(), b.data().toArray(ValueLayout.JAVA_BYTE), "samples by name");
+        }
+        assertThrows(IllegalArgumentException.class, () -> picked.getShaped(r, s, 4, 2));
+        assertThrows(IllegalArgumentException.class, () -> picked.get(new int[] {0}, List.of("S99")));
+    }
+
+    @Test
     void haplotypeLengthsAndVariantCountsMatchGvl() {
         int nr = ds.regionCount();
         int ns = ds.sampleCount();
@@ -189,6 +212,7 @@ class RegionsGoldenTest {
         assertTrue(view.isSubset());
         assertFalse(ds.isSubset());
         assertArrayEquals(new int[] {24, 16}, view.fullShape());
+        assertEquals(FASTA, view.reference().orElseThrow().fasta());
     }
 
     @Test
