@@ -23,11 +23,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Reads biallelic genotypes, phase and dosages from a PLINK 2 fileset ({@code .pgen} + {@code .pvar} or
  * {@code .pvar.zst} + {@code .psam}; a PLINK 1 {@code .bed} + {@code .bim} + {@code .fam} is read the same way).
  * The {@code .pgen} is memory-mapped and each record is decoded where it lies, so opening costs the index and the
- * text tables only. Reads are thread-safe: every call decodes with its own scratch memory.
+ * text tables only: the heap holds the record index (a few bytes per variant), the {@link PgenVariants} table and
+ * the sample IDs; the mapping is off-heap and lives until {@link #close()}.
+ *
+ * <p>Variants and samples are addressed by 0-based indexes in file order (variant {@code i} is line {@code i} of the
+ * {@code .pvar}'s data lines, sample {@code j} is row {@code j} of the {@code .psam}); positions in
+ * {@link PgenVariants} are the 1-based {@code POS} values of the file.
+ *
+ * <p>Thread-safety: every method may be called from several threads at once. {@link #readCalls} and
+ * {@link #readDosages} decode with scratch memory of their own per call (about ten bytes per sample of the fileset,
+ * plus one record), and the tables returned by the accessors are immutable. {@link #close()} must not race with
+ * reads the caller still needs: a read that runs into a closed reader fails.
  *
  * <p>Conventions follow plink2's own reader (pgenlib), which GenVarLoader uses: an unphased het comes back with REF
  * on the first haplotype; a homozygous call counts as phased; a missing call is {@code -1} on both haplotypes.
- * Multiallelic records are refused when the fileset is opened (split them first; the message says how).
+ * Multiallelic records and records out of order are refused when the fileset is opened (the message says how to
+ * split or sort them).
  */
 public final class PgenReader implements AutoCloseable {
     private static final String REMAKE = "re-make the fileset with plink2 (plink2 --pfile PREFIX --make-pgen --out NEW).";
@@ -71,6 +82,19 @@ public final class PgenReader implements AutoCloseable {
     /**
      * Opens the fileset of {@code path}: a {@code .pgen} (or {@code .bed}) file, or the prefix they share with their
      * companions. Checks that the three files agree (sample and variant counts) and that every record is biallelic.
+     * The {@code .pvar} (or {@code .pvar.zst}, or {@code .bim} beside a {@code .bed}) and the {@code .psam} (or
+     * {@code .fam}) are read whole; the {@code .pgen} is mapped and only its header and record index are parsed.
+     *
+     * @param path {@code PREFIX.pgen}, {@code PREFIX.bed} or {@code PREFIX}; the companion files must lie in the
+     *             same directory under the same prefix
+     * @return an open reader; the caller must {@link #close()} it to unmap the {@code .pgen}
+     * @throws InputFormatException naming the file, the line or record and the fix, when one of the three files is
+     *                              missing or unreadable; the {@code .pgen} header is not a supported PGEN (fixed-width
+     *                              dosage modes, a separate {@code .pgi} index, fused type codes) or is truncated; the
+     *                              {@code .psam} lacks an IID column or repeats an IID; the {@code .pvar} lacks a
+     *                              required column, has a bad {@code POS}, a multiallelic ALT or unsorted records; the
+     *                              {@code .psam} or {@code .pvar} row count differs from the {@code .pgen}'s; or a
+     *                              {@code .pgen} record is multiallelic
      */
     public static PgenReader open(Path path) {
         Fileset f = Fileset.locate(path);
@@ -115,33 +139,69 @@ public final class PgenReader implements AutoCloseable {
         return "record " + i + " (" + v.chrom(i) + ":" + v.position(i) + ")";
     }
 
+    /**
+     * The genotype file of the fileset.
+     *
+     * @return the absolute path of the {@code .pgen} (or {@code .bed}) that is mapped
+     */
     public Path pgen() {
         return pgen;
     }
 
+    /**
+     * The variant table file of the fileset, for messages and for {@link #infoValues}.
+     *
+     * @return the absolute path of the {@code .pvar}, {@code .pvar.zst} or {@code .bim} that was read
+     */
     public Path pvar() {
         return pvar;
     }
 
+    /**
+     * The sample file of the fileset, for messages.
+     *
+     * @return the absolute path of the {@code .psam} (or {@code .fam}) that was read
+     */
     public Path psam() {
         return psam;
     }
 
-    /** Sample IDs (the {@code .psam} IID column) in file order. */
+    /**
+     * Sample IDs (the {@code .psam} IID column, the second column of a {@code .fam}) in file order, which is the
+     * sample order of the {@code .pgen}; the sample indexes of {@link #readCalls} and {@link #readDosages} point into
+     * this list.
+     *
+     * @return the IDs, distinct, as an immutable list
+     */
     public List<String> samples() {
         return samples;
     }
 
+    /**
+     * The variant table ({@code CHROM}, 1-based {@code POS}, {@code ID}, {@code REF}, {@code ALT}) in record order.
+     *
+     * @return the table, immutable and shared by every call; row {@code i} is variant index {@code i}
+     */
     public PgenVariants variants() {
         return variants;
     }
 
-    /** Contig IDs of the {@code .pvar}'s {@code ##contig} header lines (VCF-style), in header order. */
+    /**
+     * Contig IDs of the {@code .pvar}'s {@code ##contig} header lines (VCF-style, kept by plink2 from the VCF it
+     * imported), in header order. A contig may be declared without holding records, and a {@code .bim} declares none.
+     *
+     * @return the contig IDs as an immutable list, empty when the header has no {@code ##contig} lines
+     */
     public List<String> declaredContigs() {
         return declaredContigs;
     }
 
-    /** INFO keys of the {@code .pvar}'s {@code ##INFO} header lines, with their declared Type (e.g. Float). */
+    /**
+     * INFO keys of the {@code .pvar}'s {@code ##INFO} header lines, with their declared Type (e.g. Float).
+     *
+     * @return key to Type ({@code Integer}, {@code Float}, {@code Flag}, {@code String}, ...; {@code String} when the
+     *         line gives none), unmodifiable, in header order; empty when the header declares no INFO field
+     */
     public Map<String, String> declaredInfo() {
         return declaredInfo;
     }
@@ -149,21 +209,42 @@ public final class PgenReader implements AutoCloseable {
     /**
      * The value of INFO {@code key} per variant: the first number of its comma-separated value, 1 for a present
      * flag, NaN when missing. The {@code .pvar} is read again for each call, so INFO text never stays in memory.
+     * The key need not be declared in the header; undeclared or absent keys simply give NaN.
+     *
+     * @param key the INFO key, e.g. {@code AF} (case-sensitive)
+     * @return a new array of {@link #variantCount()} values, indexed by variant; NaN where the record lacks the key,
+     *         gives {@code .} or a value that is not a number; all NaN when the file has no INFO column
+     * @throws InputFormatException if the {@code .pvar} can no longer be read (deleted, truncated, a broken
+     *                              Zstandard stream)
      */
     public float[] infoValues(String key) {
         return PvarFile.infoValues(pvar, key, index.variantCount());
     }
 
+    /**
+     * The number of records, equal in the {@code .pgen} and the {@code .pvar}.
+     *
+     * @return the variant count, at least 1
+     */
     public int variantCount() {
         return index.variantCount();
     }
 
-    /** Whether any record stores hardcall phase. */
+    /**
+     * Whether any record stores hardcall phase (a VCF with phased {@code GT} was imported, and phase not erased).
+     *
+     * @return {@code true} if at least one record has a phase track; otherwise every het is unphased
+     */
     public boolean hasPhase() {
         return phased;
     }
 
-    /** Whether any record stores dosages. */
+    /**
+     * Whether any record stores dosages (imported with plink2's {@code dosage=DS} or {@code dosage=HDS}).
+     *
+     * @return {@code true} if at least one record has a dosage track; {@link #readDosages} works either way and
+     *         falls back to hardcall ALT counts
+     */
     public boolean hasDosages() {
         return dosages;
     }
@@ -173,7 +254,22 @@ public final class PgenReader implements AutoCloseable {
      * {@link #samples()}). {@code alleles[((v - from) * k + j) * 2 + h]} gets 1 when haplotype {@code h} of sample
      * {@code sampleIndexes[j]} carries the ALT, 0 for REF, -1 when the call is missing ({@code k} = number of
      * samples). {@code phase}, when not null, gets per call 1 for a phased het or a homozygous call, 0 for an
-     * unphased het or a missing call.
+     * unphased het or a missing call. A phased het puts the ALT on the haplotype its phase says; an unphased het
+     * gives REF on haplotype 0 and ALT on haplotype 1. Elements of the arrays past the cells written are left as
+     * they are. Safe to call from several threads at once with distinct destination arrays.
+     *
+     * @param from first variant index, inclusive, 0-based
+     * @param to last variant index, exclusive; {@code from <= to <= variantCount()} ({@code from == to} writes nothing)
+     * @param sampleIndexes samples to read, as 0-based indexes into {@link #samples()}, in the order the output takes
+     *                      them (repeats allowed); not modified
+     * @param alleles the destination of the allele codes, at least {@code (to - from) * k * 2} bytes
+     * @param phase the destination of the phase flags, at least {@code (to - from) * k} bytes, or {@code null} to
+     *              skip them
+     * @throws IllegalArgumentException if the variant range or a sample index is out of bounds, or a destination
+     *                                  is too short
+     * @throws IllegalStateException if the reader is closed before or while a record of the range is decoded
+     * @throws InputFormatException if a record in the range cannot be decoded (a corrupt {@code .pgen}); the message
+     *                              names the record and its position
      */
     public void readCalls(int from, int to, int[] sampleIndexes, byte[] alleles, byte[] phase) {
         checkRange(from, to, sampleIndexes);
@@ -201,7 +297,20 @@ public final class PgenReader implements AutoCloseable {
 
     /**
      * Fills {@code out[(v - from) * k + j]} with the ALT dosage of sample {@code sampleIndexes[j]} at variant
-     * {@code v} (0 to 2): the stored dosage, else the hardcall's ALT count, NaN when both are missing.
+     * {@code v} (0 to 2): the stored dosage, else the hardcall's ALT count, NaN when both are missing
+     * ({@code k} = number of samples). Stored dosages are multiples of 1/16384. Elements of {@code out} past the
+     * cells written are left as they are. Safe to call from several threads at once with distinct destinations.
+     *
+     * @param from first variant index, inclusive, 0-based
+     * @param to last variant index, exclusive; {@code from <= to <= variantCount()} ({@code from == to} writes nothing)
+     * @param sampleIndexes samples to read, as 0-based indexes into {@link #samples()}, in the order the output takes
+     *                      them (repeats allowed); not modified
+     * @param out the destination, at least {@code (to - from) * k} floats
+     * @throws IllegalArgumentException if the variant range or a sample index is out of bounds, or {@code out} is
+     *                                  too short
+     * @throws IllegalStateException if the reader is closed before or while a record of the range is decoded
+     * @throws InputFormatException if a record in the range cannot be decoded (a corrupt {@code .pgen}); the message
+     *                              names the record and its position
      */
     public void readDosages(int from, int to, int[] sampleIndexes, float[] out) {
         checkRange(from, to, sampleIndexes);
@@ -255,7 +364,10 @@ public final class PgenReader implements AutoCloseable {
         }
     }
 
-    /** Unmaps the {@code .pgen}; reads after (or during) close fail with {@link IllegalStateException}. */
+    /**
+     * Unmaps the {@code .pgen}; reads after (or during) close fail with {@link IllegalStateException}. The tables
+     * ({@link #variants()}, {@link #samples()}, ...) stay usable. Closing twice does nothing.
+     */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
