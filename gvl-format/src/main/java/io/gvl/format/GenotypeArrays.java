@@ -49,6 +49,21 @@ public final class GenotypeArrays {
         return Offsets.range(offsets, slot(region, sample, ploid), variantIdxs.length());
     }
 
+    /**
+     * Checks the offsets of every haplotype slot of the given {@code region·S + sample} cells, so a query over
+     * corrupt offsets fails naming {@code genotypes/offsets.npy} before any kernel reads the ranges.
+     */
+    public void checkCells(long[] cells) {
+        for (long cell : cells) {
+            if (cell < 0 || cell >= (long) nRegions * nSamples) {
+                throw new IndexOutOfBoundsException("cell " + cell + " outside " + nRegions + " x " + nSamples);
+            }
+            for (int p = 0; p < ploidy; p++) {
+                Offsets.range(offsets, cell * ploidy + p, variantIdxs.length());
+            }
+        }
+    }
+
     /** The variant indices of one haplotype in one region, as a view over the mapping. */
     public RawArray variants(int region, int sample, int ploid) {
         IndexRange r = variantRange(region, sample, ploid);
