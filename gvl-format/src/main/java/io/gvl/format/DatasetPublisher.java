@@ -68,7 +68,10 @@ public final class DatasetPublisher {
                 } catch (UncheckedIOException e) {
                     FileTrees.deleteQuietly(tmp);
                     throw cannotWrite(target, tmp, e.getCause() != null ? e.getCause() : new IOException(e));
-                } catch (IOException | RuntimeException | Error e) {
+                } catch (IOException e) {
+                    FileTrees.deleteQuietly(tmp);
+                    throw cannotWrite(target, tmp, e);
+                } catch (RuntimeException | Error e) {
                     FileTrees.deleteQuietly(tmp);
                     throw e;
                 }
