@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -73,16 +74,48 @@ public final class DatasetPublisher {
                     builder.build(tmp);
                     FileTrees.fsync(tmp);
                     replace(tmp, target, parent, name);
-                } catch (IOException | RuntimeException | Error e) {
+                } catch (UncheckedIOException e) {
+                    FileTrees.deleteQuietly(tmp);
+                    throw cannotWrite(target, tmp, e.getCause() != null ? e.getCause() : new IOException(e));
+                } catch (IOException e) {
+                    FileTrees.deleteQuietly(tmp);
+                    throw cannotWrite(target, tmp, e);
+                } catch (RuntimeException | Error e) {
                     FileTrees.deleteQuietly(tmp);
                     throw e;
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(target + ": cannot publish dataset (" + e.getMessage() + ")", e);
+            throw cannotWrite(target, null, e);
         } finally {
             jvmLock.unlock();
         }
+    }
+
+    /**
+     * An I/O failure while building or publishing {@code target}: names the dataset, the operating system's reason
+     * (e.g. "No space left on device") and the file it hit, relative to the dataset, rather than the private
+     * temporary directory alone.
+     */
+    private static UncheckedIOException cannotWrite(Path target, Path tmp, IOException e) {
+        String where = "";
+        String file = e instanceof FileSystemException fse ? fse.getFile() : null;
+        if (file != null && tmp != null && Path.of(file).startsWith(tmp)) {
+            where = ", in " + tmp.relativize(Path.of(file));
+        } else if (file != null && tmp == null) {
+            where = ", at " + file;
+        }
+        return new UncheckedIOException(target + ": cannot write the dataset (" + reason(e) + where + ")"
+                + "; nothing was left at " + target + ". Fix: free space on (or choose) a writable device, then"
+                + " write again.", e);
+    }
+
+    /** The operating system's words for an I/O failure, without the file name the JDK prefixes. */
+    static String reason(IOException e) {
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     private static void checkAbsent(Path target, boolean overwrite) {

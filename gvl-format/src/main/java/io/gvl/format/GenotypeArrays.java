@@ -74,6 +74,25 @@ public final class GenotypeArrays {
     }
 
     /**
+     * Checks the offsets of every haplotype slot of the given {@code region·S + sample} cells, so a query over
+     * corrupt offsets fails naming {@code genotypes/offsets.npy} before any kernel reads the ranges.
+     *
+     * @param cells the {@code region·S + sample} cells a query is about to read
+     * @throws DatasetFormatException if an offset of those cells is out of range or decreasing
+     * @throws IndexOutOfBoundsException if a cell is outside the dataset
+     */
+    public void checkCells(long[] cells) {
+        for (long cell : cells) {
+            if (cell < 0 || cell >= (long) nRegions * nSamples) {
+                throw new IndexOutOfBoundsException("cell " + cell + " outside " + nRegions + " x " + nSamples);
+            }
+            for (int p = 0; p < ploidy; p++) {
+                Offsets.range(offsets, cell * ploidy + p, variantIdxs.length());
+            }
+        }
+    }
+
+    /**
      * The variant indices of one haplotype in one region, as a view over the mapping.
      *
      * @param region region index, {@code 0 <= region < R}

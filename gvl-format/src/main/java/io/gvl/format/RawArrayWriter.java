@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -41,7 +42,7 @@ public final class RawArrayWriter implements AutoCloseable {
             return new RawArrayWriter(file, dtype, FileChannel.open(file, StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot create", e);
+            throw failure(file, "cannot create", e);
         }
     }
 
@@ -159,7 +160,7 @@ public final class RawArrayWriter implements AutoCloseable {
                 channel.write(bytes);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": write failed", e);
+            throw failure(file, "write failed", e);
         }
     }
 
@@ -185,10 +186,22 @@ public final class RawArrayWriter implements AutoCloseable {
                 channel.write(buf);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": write failed", e);
+            throw failure(file, "write failed", e);
         } finally {
             buf.clear();
         }
+    }
+
+    /**
+     * The failure as a {@link FileSystemException} naming this file and the operating system's reason (e.g. "No
+     * space left on device"), so whoever publishes the dataset can say which part it was writing.
+     */
+    private static UncheckedIOException failure(Path file, String what, IOException e) {
+        String reason = e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        FileSystemException named = new FileSystemException(file.toString(), null, reason);
+        named.initCause(e);
+        return new UncheckedIOException(file + ": " + what + " (" + reason + ")", named);
     }
 
     /** Flushes, fsyncs and closes; closing twice is harmless. */
@@ -202,7 +215,7 @@ public final class RawArrayWriter implements AutoCloseable {
             flush();
             channel.force(true);
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot close", e);
+            throw failure(file, "cannot close", e);
         }
     }
 }

@@ -98,7 +98,7 @@ class CorruptDatasetTest {
                 c("offsets not monotone", ds -> putLong(ds.resolve(off), 2, 5), Action.VERIFY, "offsets.npy",
                         "decrease"),
                 c("offsets not monotone (read)", ds -> putLong(ds.resolve(off), 2, 5), Action.RANGE, "offsets.npy",
-                        "not non-decreasing"),
+                        "decrease"),
                 c("offsets past the data end", ds -> putLong(ds.resolve(off), 12, 9), Action.OPEN, "offsets.npy",
                         "past the data end"),
                 c("first offset not zero", ds -> putLong(ds.resolve(off), 0, 1), Action.OPEN, "offsets.npy",

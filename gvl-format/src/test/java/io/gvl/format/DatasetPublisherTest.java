@@ -44,6 +44,24 @@ class DatasetPublisherTest {
     }
 
     @Test
+    void anIoFailureNamesTheDatasetTheReasonAndThePartBeingWritten() throws IOException {
+        Path dest = tmp.resolve("d.gvl");
+        java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class,
+                () -> DatasetPublisher.publish(dest, false, dir -> {
+                    try (RawArrayWriter w = RawArrayWriter.create(dir.resolve("offsets.npy"), RawDtype.INT64)) {
+                        w.writeLong(1);
+                    }
+                    throw new java.nio.file.FileSystemException(dir.resolve("offsets.npy").toString(), null,
+                            "No space left on device");
+                }));
+        Path abs = dest.toAbsolutePath().normalize();
+        assertEquals(abs + ": cannot write the dataset (No space left on device, in offsets.npy); nothing was left at "
+                + abs + ". Fix: free space on (or choose) a writable device, then write again.", e.getMessage());
+        assertFalse(Files.exists(dest));
+        assertEquals(List.of("d.gvl.lock"), siblings());
+    }
+
+    @Test
     void failureWhileOverwritingKeepsTheOldDataset() throws IOException {
         Path dest = AppendixA.publish(tmp.resolve("d.gvl"));
         byte[] meta = Files.readAllBytes(dest.resolve("metadata.json"));

@@ -68,6 +68,26 @@ public final class InputFormatException extends RuntimeException {
         if (fix != null && !fix.isEmpty()) {
             sb.append(" Fix: ").append(fix);
         }
-        return sb.toString();
+        return visible(sb.toString());
+    }
+
+    /**
+     * Control characters other than tab shown as escapes, so a CRLF file's carriage return (or a stray NUL) quoted
+     * from the input can never garble the one-line message.
+     */
+    private static String visible(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 && c != '\t' || c == 0x7f) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.length() + 8).append(s, 0, i);
+                }
+                sb.append(c == '\r' ? "\\r" : c == '\n' ? "\\n" : String.format("\\x%02x", (int) c));
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
     }
 }

@@ -557,6 +557,7 @@ public final class Dataset implements AutoCloseable {
     private DatasetOutput querySpliced(SplicedInstances inst) {
         opened.ensureOpen();
         ViewValidation.checkQuery(opened, view);
+        opened.checkGenotypes(inst.elements().dsIdx());
         return inArena(arena -> Reconstruction.runSpliced(opened, view, inst, arena), inst.leadingShape());
     }
 
@@ -573,6 +574,7 @@ public final class Dataset implements AutoCloseable {
     private DatasetOutput query(Instances inst) {
         opened.ensureOpen();
         ViewValidation.checkQuery(opened, view);
+        opened.checkGenotypes(inst.dsIdx());
         return inArena(arena -> Reconstruction.run(opened, view, inst, arena), inst.leadingShape());
     }
 
@@ -609,10 +611,13 @@ public final class Dataset implements AutoCloseable {
     public long outputBytes(int region, int sample) {
         opened.ensureOpen();
         if (view.spliced()) {
-            return OutputSizer.splicedBytes(opened, view, SplicedInstances.pairs(opened, view, new int[] {region},
-                    new int[] {sample}, new long[0]).elements());
+            Instances elements = SplicedInstances.pairs(opened, view, new int[] {region}, new int[] {sample},
+                    new long[0]).elements();
+            opened.checkGenotypes(elements.dsIdx());
+            return OutputSizer.splicedBytes(opened, view, elements);
         }
         Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
+        opened.checkGenotypes(one.dsIdx());
         return OutputSizer.bytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
     }
 

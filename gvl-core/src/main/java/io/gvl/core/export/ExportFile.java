@@ -32,7 +32,7 @@ final class ExportFile {
     static void write(Path out, boolean overwrite, int deflateLevel, Consumer<ExportFile> contents) {
         Path abs = out.toAbsolutePath();
         if (Files.exists(abs) && !overwrite) {
-            throw new ExportException(out + " already exists.", "pass overwrite (--overwrite) or another path.");
+            throw new ExportException(out + " already exists.", "pass --overwrite (overwrite(true) in the API) or choose another path.");
         }
         Path tmp = abs.resolveSibling("." + abs.getFileName() + ".tmp." + ProcessHandle.current().pid() + "-"
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));

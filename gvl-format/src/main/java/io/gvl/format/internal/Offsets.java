@@ -40,7 +40,8 @@ public final class Offsets {
         long b = offsets.getLong(k + 1);
         if (a < 0 || b < a || b > dataLength) {
             throw new DatasetFormatException(offsets.file() + ": cell " + k + " has offsets [" + a + ", " + b
-                    + ") outside the data (" + dataLength + " elements) or not non-decreasing; the file is corrupt");
+                    + "), which " + (b < a ? "decrease" : "run outside the data (" + dataLength + " elements)")
+                    + "; the file is corrupt: rewrite the dataset");
         }
         return new IndexRange(a, b);
     }

@@ -136,7 +136,7 @@ public final class Reference implements AutoCloseable {
             }
         }
         LOG.warn("reference cache {} is unusable ({}); decoding {} into memory instead (set {} to a writable "
-                + "directory to cache it)", cacheDir, unwritable, fasta, CacheFiles.ENV);
+                + "directory with room to cache it)", cacheDir, unwritable, fasta, CacheFiles.ENV);
         return inMemory(fasta);
     }
 
@@ -214,7 +214,8 @@ public final class Reference implements AutoCloseable {
         try {
             Files.createDirectories(cacheDir);
         } catch (IOException e) {
-            return "cannot create it: " + e;
+            return "cannot create it: " + (e instanceof java.nio.file.FileSystemException fse
+                    && fse.getReason() != null ? fse.getReason() + " at " + fse.getFile() : e.getMessage());
         }
         return Files.isWritable(cacheDir) ? null : "it is not writable";
     }

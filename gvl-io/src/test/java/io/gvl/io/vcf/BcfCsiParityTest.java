@@ -79,7 +79,7 @@ class BcfCsiParityTest {
         }
     }
 
-    /** Flags, lists, missing values, haploid and triploid calls, a record without GT and one without ALT. */
+    /** Flags, lists, missing values, haploid calls, a record without GT and one without ALT. */
     @org.junit.jupiter.api.Test
     void edgeCasesReadAsPlainVcf() throws java.io.IOException {
         Path dir = java.nio.file.Files.createTempDirectory(tmp, "edge");
@@ -88,7 +88,7 @@ class BcfCsiParityTest {
                 chr1	10	.	A	C	.	.	FL;NI=3,4	GT:DS:AD:ST	0|1:0.5:3,4:2.5	1:.:.:x
                 chr1	12	.	AT	A	.	.	NI=.	GT:DS	1/0:1	./.:0.25
                 chr1	15	.	C	G	.	.	.	GT	.|1	0|.
-                chr1	20	.	G	T	.	.	FL	GT	1|1|1	0|1|0
+                chr1	20	.	G	T	.	.	FL	GT	1|1	0|1
                 chr1	30	.	T	TA	.	.	.	DS	0.1	0.2
                 chr1	40	.	TAAAC	T	.	.	END=44	GT	0/1	1/1
                 chr2	3	.	G	C	.	.	.	GT:DS	0|1	1|0:7
@@ -109,6 +109,26 @@ class BcfCsiParityTest {
             assertEquals(6, b.size(), "the record without ALT is skipped");
             assertEquals(1f, b.info().get("FL")[0], "flag present");
             assertEquals(2.5f, b.format().get("ST")[0], "numeric string");
+        }
+    }
+
+    /** A call with more alleles than the stored ploidy would lose one: both readers refuse it by record and sample. */
+    @org.junit.jupiter.api.Test
+    void triploidCallsAreRefusedByBothReaders() throws java.io.IOException {
+        Path dir = java.nio.file.Files.createTempDirectory(tmp, "triploid");
+        Path[] files = BcfBadInputTest.pair(dir, """
+                chr1	10	.	A	C	.	.	.	GT	0|1	0|0
+                chr1	20	.	G	T	.	.	.	GT	0|1	1|1|0
+                """);
+        for (Path f : files) {
+            try (VcfReader r = VcfReader.open(f)) {
+                io.gvl.io.InputFormatException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        io.gvl.io.InputFormatException.class, () -> r.query("chr1", 0, 100, r.allSamples()));
+                String m = e.getMessage();
+                org.junit.jupiter.api.Assertions.assertTrue(m.contains(f.getFileName().toString())
+                        && m.contains("chr1:20") && m.contains("sample B") && m.contains("1|1|0")
+                        && m.contains("diploid"), m);
+            }
         }
     }
 

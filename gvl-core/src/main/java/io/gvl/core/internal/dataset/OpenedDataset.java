@@ -36,6 +36,7 @@ public final class OpenedDataset implements AutoCloseable {
     private final RegionTable regions;
     private final int[] referenceContig;
     private final ReferenceGenome genome;
+    private final GenotypeArrays genotypeArrays;
     private final VariantStore variants;
     private final HaplotypeSource haplotypes;
     private final int ploidy;
@@ -55,6 +56,7 @@ public final class OpenedDataset implements AutoCloseable {
         this.genome = reference == null ? null : genome(reference);
         refuseExternalGenotypeStores(files);
         GenotypeArrays geno = files.genotypes().orElse(null);
+        this.genotypeArrays = geno;
         this.ploidy = geno == null ? 0 : geno.ploidy();
         this.variants = geno == null ? null : VariantStore.open(dir, geno, files.variants(), metadata);
         this.haplotypes = variants == null || genome == null ? null
@@ -189,6 +191,16 @@ public final class OpenedDataset implements AutoCloseable {
     }
 
     /** The variant table, genotypes and optional variant fields; null without genotypes. */
+    /**
+     * Checks the stored genotype offsets of the instances {@code dsIdx} (region·samples + sample) a query is about
+     * to read; a dataset without genotypes has nothing to check.
+     */
+    public void checkGenotypes(long[] dsIdx) {
+        if (genotypeArrays != null) {
+            genotypeArrays.checkCells(dsIdx);
+        }
+    }
+
     public VariantStore variants() {
         return variants;
     }

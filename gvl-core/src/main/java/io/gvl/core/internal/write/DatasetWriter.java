@@ -64,6 +64,11 @@ public final class DatasetWriter {
         VariantTable table = null;
         VariantRows rows = null;
         if (variants != null) {
+            if (variants.samples().isEmpty()) {
+                throw new InputFormatException(variants.path(), "header (#CHROM line)", "the variant file has no"
+                        + " sample columns (a sites-only file), so it holds no genotypes to store.",
+                        "give a VCF/BCF with FORMAT/GT sample columns (one per sample).");
+            }
             table = variants.variants();
             UnsupportedVariantCheck.check(table, variants.path());
             if (o.reference() != null && o.refCheck()) {

@@ -24,9 +24,15 @@ public final class Hdf5Files {
         try {
             return new HdfFile(file);
         } catch (HdfException e) {
-            throw new InputFormatException(file, "", "is not a readable HDF5 file (" + e.getMessage() + ").",
-                    "give an HDF5 file (as written by h5py or h5py-compatible tools).", e);
+            throw unreadable(file, e);
         }
+    }
+
+    /** jhdf's failure to parse {@code file} (it reads structures lazily, so this can come after opening). */
+    static InputFormatException unreadable(Path file, HdfException e) {
+        return new InputFormatException(file, "", "is not a readable HDF5 file (" + e.getMessage() + ").",
+                "give an HDF5 file (as written by h5py or h5py-compatible tools); a damaged copy must be fetched"
+                + " again.", e);
     }
 
     /** The group at {@code path} inside {@code hdf} (opened from {@code file}). */
@@ -52,6 +58,8 @@ public final class Hdf5Files {
     public static List<String> topGroups(Path file) {
         try (HdfFile hdf = open(file)) {
             return topGroups(hdf);
+        } catch (HdfException e) {
+            throw unreadable(file, e);
         }
     }
 

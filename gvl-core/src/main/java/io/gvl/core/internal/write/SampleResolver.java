@@ -51,6 +51,10 @@ final class SampleResolver {
         } else {
             out = new ArrayList<>(available);
         }
+        if (out.isEmpty() && tracks.isEmpty()) {
+            throw new WriteException("No samples selected (the variant file has " + preview(variantSamples) + ").",
+                    "request at least one sample of the variant file, or leave out the sample list.");
+        }
         if (out.isEmpty()) {
             throw new WriteException("No samples remain after intersecting variant samples with track samples"
                     + " (variants: " + (variantSamples == null ? "none" : preview(variantSamples)) + "; tracks: "

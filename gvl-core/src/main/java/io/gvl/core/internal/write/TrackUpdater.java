@@ -73,7 +73,8 @@ public final class TrackUpdater {
     private static void checkTarget(Path dataset, TrackInputs.Job j, boolean overwrite) {
         Path target = DatasetLayout.track(dataset, j.kind(), j.name());
         if (Files.exists(target) && !overwrite) {
-            throw new DatasetExistsException(target + " already exists; pass overwrite=true to replace the track");
+            throw new DatasetExistsException(target + " already exists; pass --overwrite (overwrite(true) in the API) to"
+                    + " replace the track");
         }
         IntervalTrack.Kind other = j.kind() == IntervalTrack.Kind.SAMPLE ? IntervalTrack.Kind.ANNOTATION
                 : IntervalTrack.Kind.SAMPLE;

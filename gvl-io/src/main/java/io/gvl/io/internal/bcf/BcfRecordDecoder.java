@@ -131,7 +131,12 @@ final class BcfRecordDecoder {
                     throw RecordErrors.badGenotype(file, contig(r), r.pos + 1, header.vcf().samples().get(selected[o]),
                             gtText(type, base, n, size), "allele " + allele + " does not exist in a biallelic record");
                 }
-                if (allele == 1 && p < BatchBuilder.PLOIDY) {
+                if (p >= BatchBuilder.PLOIDY) {
+                    throw RecordErrors.badGenotype(file, contig(r), r.pos + 1, header.vcf().samples().get(selected[o]),
+                            gtText(type, base, n, size), "more than " + BatchBuilder.PLOIDY + " alleles, but genotypes"
+                            + " are stored diploid (an allele would be lost)");
+                }
+                if (allele == 1) {
                     out.carry(row, o, p);
                 }
             }

@@ -228,7 +228,7 @@ public final class FastaDecoder {
                 out.write(outBuf);
             }
         } catch (IOException e) {
-            throw new CacheWriteException(e);
+            throw new CacheWriteException(file, e);
         }
         outBuf.clear();
     }
@@ -237,8 +237,8 @@ public final class FastaDecoder {
     private static final class CacheWriteException extends UncheckedIOException {
         private static final long serialVersionUID = 1L;
 
-        CacheWriteException(IOException cause) {
-            super("cannot write the reference cache", cause);
+        CacheWriteException(Path fasta, IOException cause) {
+            super("cannot write the decoded bases of " + fasta + " (" + cause.getMessage() + ")", cause);
         }
     }
 

@@ -69,7 +69,7 @@ public final class ReferenceCacheFile {
         try {
             tmp = CacheFiles.tempSibling(target);
         } catch (UncheckedIOException e) {
-            throw new UnwritableException("cannot create a file in " + cacheDir, e.getCause());
+            throw unwritable(cacheDir, fasta, e.getCause());
         }
         try {
             List<FaiEntry> entries;
@@ -85,15 +85,22 @@ public final class ReferenceCacheFile {
             }
             CacheFiles.publish(tmp, target);
         } catch (IOException e) {
-            throw new UnwritableException("cannot write " + target + " (" + e.getMessage() + ")", e);
+            throw unwritable(target, fasta, e);
         } catch (InputFormatException e) {
             throw e;
         } catch (UncheckedIOException e) {
-            throw new UnwritableException("cannot write " + target + " (" + e.getCause().getMessage() + ")",
-                    e.getCause());
+            throw unwritable(target, fasta, e.getCause());
         } finally {
             CacheFiles.deleteQuietly(tmp);
         }
+    }
+
+    /** Names the cache file (or directory), the FASTA being cached and the operating system's reason. */
+    private static UnwritableException unwritable(Path where, Path fasta, IOException e) {
+        String reason = e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null
+                ? fse.getReason() : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return new UnwritableException("cannot write the reference cache file " + where + " for " + fasta + " ("
+                + reason + ")", e);
     }
 
     /**

@@ -59,7 +59,7 @@ public final class PlainVcfSource implements RecordSource {
                 continue;
             }
             long refEnd = pos0 + Math.max(1, t4 - t3 - 1);
-            if (pos0 < end && refEnd > start) {
+            if (pos0 < 0 || pos0 < end && refEnd > start) { // a POS below 1 goes to the parser, which refuses it
                 sink.accept(line);
             }
         }

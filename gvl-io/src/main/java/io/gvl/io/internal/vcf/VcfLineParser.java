@@ -181,9 +181,11 @@ public final class VcfLineParser {
             } else {
                 throw badGt(line, start, end, position, fileSample, "unexpected character '" + c + "'");
             }
-            if (ploid < BatchBuilder.PLOIDY) {
-                out.genotypes.set(base + outSample * BatchBuilder.PLOIDY + ploid, (byte) allele);
+            if (ploid >= BatchBuilder.PLOIDY) {
+                throw badGt(line, start, end, position, fileSample, "more than " + BatchBuilder.PLOIDY
+                        + " alleles, but genotypes are stored diploid (an allele would be lost)");
             }
+            out.genotypes.set(base + outSample * BatchBuilder.PLOIDY + ploid, (byte) allele);
             ploid++;
             if (i < end && line.charAt(i) != ':') {
                 char sep = line.charAt(i);
