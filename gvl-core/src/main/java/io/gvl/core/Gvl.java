@@ -44,4 +44,27 @@ public final class Gvl {
         JvmOptions.requireArrowAccess();
         TrackUpdater.update(path, options);
     }
+
+    /**
+     * Adds track {@code newTrack} to the dataset at {@code path}: the intervals of {@code existingTrack} with values
+     * from {@code transform} (the feature GVL documents as {@code write_transformed_track}; GVL 0.43.1 raises
+     * {@code NotImplementedError}). The new track has the existing one's kind (per-sample or annotation) and is
+     * published atomically; a {@link io.gvl.core.dataset.Dataset} already open does not see it until reopened.
+     *
+     * @param path an existing dataset directory
+     * @param newTrack the new track's name
+     * @param existingTrack the track whose intervals are transformed
+     * @param transform the per-cell value transform
+     * @param overwrite replace a track named {@code newTrack} if there is one
+     * @throws io.gvl.core.write.WriteException there is no such track, or the name is unusable or taken by the other
+     *         kind
+     * @throws io.gvl.format.DatasetExistsException {@code newTrack} exists and overwrite was not requested
+     * @throws io.gvl.format.DatasetFormatException {@code path} is not a readable dataset
+     */
+    public static void writeTransformedTrack(Path path, String newTrack, String existingTrack,
+                                             io.gvl.core.write.TrackTransform transform, boolean overwrite) {
+        JvmOptions.requireArrowAccess();
+        io.gvl.core.internal.write.TransformedTrackWriter.write(path, newTrack, existingTrack,
+                java.util.Objects.requireNonNull(transform, "transform"), overwrite);
+    }
 }

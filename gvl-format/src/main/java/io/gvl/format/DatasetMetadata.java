@@ -34,7 +34,7 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
      * The {@code version} gvl records: the GenVarLoader release whose format gvl reproduces. GVL interprets POS
      * as 1-based only for {@code version >= 0.18.0}, so gvl's own (0.x) version number must not be written here.
      */
-    public static final String WRITER_VERSION = "0.42.0";
+    public static final String WRITER_VERSION = "0.43.1";
 
     private static final Pattern SEMVER = Pattern.compile(
             "(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?");

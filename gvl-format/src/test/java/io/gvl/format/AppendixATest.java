@@ -62,7 +62,7 @@ class AppendixATest {
         assertArrayEquals(ints(15, 22, 13, 56), Files.readAllBytes(ds.resolve("intervals/cov/ends.npy")));
         assertArrayEquals(floats(1f, 2f, 3f, 5f), Files.readAllBytes(ds.resolve("intervals/cov/values.npy")));
         assertEquals("{\"samples\":[\"s1\",\"s2\"],\"contigs\":[\"chr1\",\"chr2\"],\"n_regions\":3,\"ploidy\":2,"
-                + "\"max_jitter\":0,\"version\":\"0.42.0\",\"format_version\":\"2.0.0\",\"svar_link\":null,"
+                + "\"max_jitter\":0,\"version\":\"0.43.1\",\"format_version\":\"2.0.0\",\"svar_link\":null,"
                 + "\"svar2_link\":null,\"variants_fingerprint\":null}",
                 Files.readString(ds.resolve("metadata.json")));
 

@@ -48,7 +48,7 @@ public final class TrackUpdater {
         }
         TrackInputs inputs = new TrackInputs(o.tracks(), o.annotations(), meta.samples());
         for (TrackInputs.Job j : inputs.jobs()) {
-            checkTarget(dataset, j, o.overwrite());
+            checkTarget(dataset, j.kind(), j.name(), o.overwrite());
         }
         inputs.check(meta.contigs());
         Path staging = dataset.resolve("update.tmp." + ProcessHandle.current().pid() + "-" + hex());
@@ -61,7 +61,7 @@ public final class TrackUpdater {
                 }
             }
             for (TrackInputs.Job j : inputs.jobs()) {
-                install(dataset, staging, j);
+                install(dataset, staging, j.kind(), j.name());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(dataset + ": cannot add tracks (" + e.getMessage() + ")", e);
@@ -70,28 +70,29 @@ public final class TrackUpdater {
         }
     }
 
-    private static void checkTarget(Path dataset, TrackInputs.Job j, boolean overwrite) {
-        Path target = DatasetLayout.track(dataset, j.kind(), j.name());
+    /** Refuses a target track that exists (unless overwriting) or whose name the other kind already uses. */
+    static void checkTarget(Path dataset, IntervalTrack.Kind kind, String name, boolean overwrite) {
+        Path target = DatasetLayout.track(dataset, kind, name);
         if (Files.exists(target) && !overwrite) {
             throw new DatasetExistsException(target + " already exists; pass --overwrite (overwrite(true) in the API) to"
                     + " replace the track");
         }
-        IntervalTrack.Kind other = j.kind() == IntervalTrack.Kind.SAMPLE ? IntervalTrack.Kind.ANNOTATION
+        IntervalTrack.Kind other = kind == IntervalTrack.Kind.SAMPLE ? IntervalTrack.Kind.ANNOTATION
                 : IntervalTrack.Kind.SAMPLE;
-        if (Files.exists(DatasetLayout.track(dataset, other, j.name()))) {
-            throw new WriteException("track '" + j.name() + "' already exists under " + other.directory()
+        if (Files.exists(DatasetLayout.track(dataset, other, name))) {
+            throw new WriteException("track '" + name + "' already exists under " + other.directory()
                     + "/; a dataset cannot serve two tracks of one name.", "choose another name.");
         }
     }
 
     /** Renames the staged track into place; an existing one is moved aside first and deleted after. */
-    private static void install(Path dataset, Path staging, TrackInputs.Job j) throws IOException {
-        Path built = DatasetLayout.track(staging, j.kind(), j.name());
-        Path target = DatasetLayout.track(dataset, j.kind(), j.name());
+    static void install(Path dataset, Path staging, IntervalTrack.Kind kind, String name) throws IOException {
+        Path built = DatasetLayout.track(staging, kind, name);
+        Path target = DatasetLayout.track(dataset, kind, name);
         Files.createDirectories(target.getParent());
         Path old = null;
         if (Files.exists(target)) {
-            old = target.resolveSibling(j.name() + ".old." + hex());
+            old = target.resolveSibling(name + ".old." + hex());
             Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
         }
         Files.move(built, target, StandardCopyOption.ATOMIC_MOVE);
@@ -100,11 +101,11 @@ public final class TrackUpdater {
         }
     }
 
-    private static String hex() {
+    static String hex() {
         return HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
     }
 
-    private static void deleteTree(Path root) {
+    static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
         }

@@ -75,6 +75,16 @@ class InterchangeGoldenTest {
     }
 
     @Test
+    void ourMetadataHasGvlsBytes() throws IOException {
+        Path out = tmp.resolve("meta-ours");
+        Path bed = tmp.resolve("meta.bed");
+        Files.write(bed, Files.readAllLines(DATA.resolve("real-derived/vg-z-synth16/regions.bed")).subList(0, 6));
+        Gvl.write(out, WriteOptions.builder(bed).variants(VCF).maxJitter(meta.get("jitter").asInt()).build());
+        assertEquals(Files.readString(goldens.resolve("seed_ds/metadata.json")), Files.readString(out.resolve(
+                "metadata.json")), "metadata.json as GVL 0.43.1 writes it");
+    }
+
+    @Test
     void floatStrandsAreReadAsPlus() {
         Regions r = Regions.read(goldens.resolve("dot_ds/regions.npy"));
         assertEquals(6, r.size());
