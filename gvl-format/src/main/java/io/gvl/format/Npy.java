@@ -197,9 +197,22 @@ public final class Npy {
      * @throws DatasetFormatException if the descriptor is not supported
      */
     public static byte[] header(String descr, long[] shape) {
+        return header(descr, shape, false);
+    }
+
+    /**
+     * As {@link #header(String, long[])}, for elements in column-major ({@code fortranOrder}) or C order.
+     *
+     * @param descr the NumPy dtype descriptor, e.g. {@code <i4}
+     * @param shape the dimensions
+     * @param fortranOrder whether the elements that follow are column-major
+     * @return the header bytes, padded so the data starts 64-byte aligned
+     * @throws IllegalArgumentException for an unsupported descriptor or a header too long for version 1.0
+     */
+    public static byte[] header(String descr, long[] shape, boolean fortranOrder) {
         itemSize(descr, "NPY header");
         StringBuilder dict = new StringBuilder("{'descr': '").append(descr)
-                .append("', 'fortran_order': False, 'shape': (");
+                .append("', 'fortran_order': ").append(fortranOrder ? "True" : "False").append(", 'shape': (");
         for (int i = 0; i < shape.length; i++) {
             dict.append(shape[i]);
             if (shape.length == 1 || i < shape.length - 1) {

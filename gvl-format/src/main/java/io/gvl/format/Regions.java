@@ -210,17 +210,20 @@ public record Regions(int[] contig, int[] start, int[] end, int[] strand) {
     }
 
     /**
-     * Writes a C-order NPY v1.0 {@code <i4 (R, 4)} file, byte-identical to NumPy's {@code np.save}.
+     * Writes an NPY v1.0 {@code <i4 (R, 4)} file in column-major order (contigs, then starts, ends, strands), as
+     * GenVarLoader 0.43.1 writes it, byte-identical to NumPy's {@code np.save} of that Fortran-ordered array.
      *
      * @param file the destination, replaced if it exists
      * @throws java.io.UncheckedIOException if the file cannot be written
      */
     public void write(Path file) {
-        byte[] header = Npy.header("<i4", new long[] {size(), 4});
+        byte[] header = Npy.header("<i4", new long[] {size(), 4}, true);
         ByteBuffer buf = ByteBuffer.allocate(header.length + size() * 16).order(ByteOrder.LITTLE_ENDIAN);
         buf.put(header);
-        for (int r = 0; r < size(); r++) {
-            buf.putInt(contig[r]).putInt(start[r]).putInt(end[r]).putInt(strand[r]);
+        for (int[] column : new int[][] {contig, start, end, strand}) {
+            for (int r = 0; r < size(); r++) {
+                buf.putInt(column[r]);
+            }
         }
         buf.flip();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

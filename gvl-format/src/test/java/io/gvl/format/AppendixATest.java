@@ -46,12 +46,13 @@ class AppendixATest {
     void filesAreByteExact() throws IOException {
         Path ds = AppendixA.publish(tmp.resolve("example.gvl"));
 
-        // regions.npy: NumPy's exact v1.0 header (128 bytes in total), then 12 int32 in C order.
-        String dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (3, 4), }";
+        // regions.npy: NumPy's exact v1.0 header (128 bytes in total), then 12 int32 in Fortran order (column by
+        // column), as GenVarLoader 0.43.1 writes it.
+        String dict = "{'descr': '<i4', 'fortran_order': True, 'shape': (3, 4), }";
         String header = dict + " ".repeat(128 - 10 - dict.length() - 1) + "\n";
         ByteBuffer npy = ByteBuffer.allocate(176).order(ByteOrder.LITTLE_ENDIAN);
         npy.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0}).putShort((short) header.length())
-                .put(header.getBytes(StandardCharsets.US_ASCII)).put(ints(0, 10, 22, 1, 0, 50, 60, -1, 1, 100, 110, 1));
+                .put(header.getBytes(StandardCharsets.US_ASCII)).put(ints(0, 0, 1, 10, 50, 100, 22, 60, 110, 1, -1, 1));
         assertArrayEquals(npy.array(), Files.readAllBytes(ds.resolve("regions.npy")));
 
         assertArrayEquals(longs(0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 7),

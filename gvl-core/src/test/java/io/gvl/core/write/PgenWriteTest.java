@@ -76,4 +76,25 @@ class PgenWriteTest {
         assertTrue(e.getMessage().contains("calls.bgen"), e.getMessage());
         assertTrue(e.getMessage().contains("PREFIX.pgen"), e.getMessage());
     }
+
+    /**
+     * GenVarLoader 0.43.1's own write from a PGEN plink2 made from the demo VCF ({@code tools/goldens/gvl043/gen_pgen.py}):
+     * gvl's write from the same kind of fileset has its regions, metadata and genotype arrays byte for byte.
+     */
+    @org.junit.jupiter.api.Test
+    void pgenWriteEqualsGvlsWriteFromThePgen() throws Exception {
+        Path golden = Path.of(PgenWriteTest.class.getResource("/gvl043/pgen").toURI());
+        Path vcf = DATA.resolve("real-derived/vg-z-synth16/z_synth16.norm.vcf.gz");
+        Path prefix = tmp.resolve("z");
+        Oracle.PLINK2.run("--vcf", vcf.toString(), "--allow-extra-chr", "--output-chr", "chrM", "--vcf-half-call", "r",
+                "--make-pgen", "--threads", "1", "--out", prefix.toString());
+        Path out = tmp.resolve("z.gvl");
+        Gvl.write(out, WriteOptions.builder(DATA.resolve("real-derived/vg-z-synth16/regions.bed")).variants(prefix)
+                .maxJitter(8).build());
+        for (String f : new String[] {"regions.npy", "metadata.json", "genotypes/offsets.npy",
+            "genotypes/variant_idxs.npy"}) {
+            assertArrayEquals(java.nio.file.Files.readAllBytes(golden.resolve(f.replace('/', '_'))),
+                    java.nio.file.Files.readAllBytes(out.resolve(f)), f + " as GVL 0.43.1 writes it from the PGEN");
+        }
+    }
 }

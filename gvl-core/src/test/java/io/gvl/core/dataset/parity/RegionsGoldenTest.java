@@ -182,14 +182,9 @@ class RegionsGoldenTest {
 
     @Test
     void haplotypeLengthsAndVariantCountsMatchGvl() {
-        int nr = ds.regionCount();
-        int ns = ds.sampleCount();
-        int[] r = new int[nr * ns];
-        int[] s = new int[nr * ns];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = i / ns;
-            s[i] = i % ns;
-        }
+        int[][] all = allPairs(ds);
+        int[] r = all[0];
+        int[] s = all[1];
         assertArrayEquals(goldens.get("hap_lengths_j0").toIntArray(), ds.haplotypeLengths(r, s).orElseThrow());
         assertArrayEquals(goldens.get("hap_lengths_j4").toIntArray(),
                 ds.withSettings(x -> x.withJitter(4)).haplotypeLengths(r, s).orElseThrow());
@@ -224,20 +219,28 @@ class RegionsGoldenTest {
                 .track(new BigWigs("bw", bws)).annotation(new AnnotationTrack("annot", SYN.resolve("bw_5ss/s0.bw")))
                 .maxJitter(4).build());
         try (Dataset syn = Dataset.open(out, SYN.resolve("ref.fa.bgz"))) {
-            int nr = syn.regionCount();
-            int ns = syn.sampleCount();
-            int[] r = new int[nr * ns];
-            int[] s = new int[nr * ns];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = i / ns;
-                s[i] = i % ns;
-            }
+            int[][] all = allPairs(syn);
+            int[] r = all[0];
+            int[] s = all[1];
             assertArrayEquals(goldens.get("syn_n_intervals").toIntArray(), syn.withTracks("bw", "annot").nIntervals(r, s));
             assertArrayEquals(goldens.get("syn_n_intervals_annot_first").toIntArray(),
                     syn.withTracks("annot", "bw").nIntervals(r, s));
             assertArrayEquals(goldens.get("syn_n_variants").toIntArray(), syn.nVariants(r, s));
             assertArrayEquals(goldens.get("syn_hap_lengths").toIntArray(), syn.haplotypeLengths(r, s).orElseThrow());
         }
+    }
+
+    /** Every (region, sample) pair of {@code d} in C order, as GVL's {@code ds[:, :]} flattens them. */
+    private static int[][] allPairs(Dataset d) {
+        int ns = d.sampleCount();
+        int n = d.regionCount() * ns;
+        int[] r = new int[n];
+        int[] s = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = i / ns;
+            s[i] = i % ns;
+        }
+        return new int[][] {r, s};
     }
 
     private static Dataset haps(Dataset d) {
