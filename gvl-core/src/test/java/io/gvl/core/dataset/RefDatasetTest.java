@@ -180,6 +180,25 @@ class RefDatasetTest {
         RefDataset two = plain.subsetTo(new int[] {3, 1}).subsetTo(new int[] {1});
         assertEquals(plain.regions().get(1), two.regions().getFirst());
         assertEquals(24, plain.size());
+        RefDataset derived = plain.subsetTo(new int[] {3, 1}).withLen(OutputLength.fixed(100)).withJitter(2)
+                .withSeed(5).withDeterministic(false);
+        assertEquals(List.of(plain.regions().get(3), plain.regions().get(1)), derived.regions(),
+                "later view changes keep the subset (GVL's rebuild drops it)");
+    }
+
+    @Test
+    void derivedViewsShareTheGeneratorSoDrawsContinue() {
+        RefDataset ds = RefDataset.open(BED, reference).withLen(OutputLength.fixed(500)).withJitter(50).withSeed(3);
+        try (DatasetOutput first = ds.get(6); DatasetOutput second = ds.withRcNeg(true).get(6);
+             DatasetOutput fresh = RefDataset.open(BED, reference).withLen(OutputLength.fixed(500)).withJitter(50)
+                     .withSeed(3).get(6)) {
+            byte[] a = ((Dense) first.sequences()).data().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            byte[] b = ((Dense) second.sequences()).data().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            byte[] f = ((Dense) fresh.sequences()).data().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(a, f, "the same seed gives the same first draw");
+            org.junit.jupiter.api.Assertions.assertFalse(java.util.Arrays.equals(a, b),
+                    "a derived view continues the shared generator instead of restarting it");
+        }
     }
 
     @Test
