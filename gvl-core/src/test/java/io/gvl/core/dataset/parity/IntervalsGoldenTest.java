@@ -17,6 +17,10 @@ import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.RaggedIntervals;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.TrackKind;
+import io.gvl.core.export.ExportException;
+import io.gvl.core.export.Hdf5Export;
+import io.gvl.core.export.Hdf5ExportOptions;
+import io.gvl.core.variants.Variants;
 import io.gvl.core.write.AnnotationTrack;
 import io.gvl.core.write.BigWigs;
 import io.gvl.core.write.WriteOptions;
@@ -144,6 +148,10 @@ class IntervalsGoldenTest {
         try (DatasetOutput out = view.get(pairRegions, pairSamples)) {
             assertTrue(out.find(DatasetOutput.START).isPresent());
             assertIntervals("ref_first", out.intervals());
+            List<String> fields = Variants.of(out).scalarFields();
+            assertTrue(fields.contains(DatasetOutput.START) && !fields.contains(DatasetOutput.INTERVAL_STARTS)
+                    && !fields.contains(DatasetOutput.INTERVAL_VALUES), fields.toString());
+            assertThrows(IllegalArgumentException.class, () -> Variants.of(out).field(DatasetOutput.INTERVAL_ENDS));
         }
     }
 
@@ -160,6 +168,31 @@ class IntervalsGoldenTest {
                 "switching to haplotypes is checked too");
         assertEquals(TrackKind.INTERVALS, itv.withTracks("annot").trackKind(), "withTracks keeps the kind");
         assertEquals(TrackKind.TRACKS, itv.withTrackKind(TrackKind.TRACKS).withSeqs(SeqKind.HAPLOTYPES).trackKind());
+    }
+
+    @Test
+    void hdf5ExportRejectsIntervalsWithTheFix() {
+        Dataset view = ds.withSeqs(SeqKind.REFERENCE).withTracks(BOTH, TrackKind.INTERVALS);
+        ExportException e = assertThrows(ExportException.class,
+                () -> Hdf5Export.export(view, tmp.resolve("itv.h5"), Hdf5ExportOptions.builder(16).build()));
+        assertTrue(e.getMessage().contains("interval form") && e.getMessage().contains("TrackKind.TRACKS"),
+                e.getMessage());
+    }
+
+    @Test
+    void outputBytesCountIntervalsAndTheirOffsets() {
+        Dataset view = ds.withSeqs(SeqKind.NONE).withTracks(BOTH, TrackKind.INTERVALS);
+        for (int r = 0; r < view.regionCount(); r++) {
+            for (int s = 0; s < view.sampleCount(); s++) {
+                try (DatasetOutput out = view.get(new int[] {r}, new int[] {s})) {
+                    long bytes = 0;
+                    for (var a : out.arrays()) {
+                        bytes += a.array().byteSize() - 8;
+                    }
+                    assertEquals(bytes, view.outputBytes(r, s), "instance (" + r + ", " + s + ")");
+                }
+            }
+        }
     }
 
     @Test
