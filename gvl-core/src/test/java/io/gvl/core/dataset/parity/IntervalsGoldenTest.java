@@ -15,6 +15,7 @@ import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.RaggedIntervals;
+import io.gvl.core.dataset.Region;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.TrackKind;
 import io.gvl.core.export.ExportException;
@@ -32,11 +33,16 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Goldens made by GenVarLoader 0.43.1 ({@code tools/goldens/gvl043/gen_intervals.py}) for interval-form tracks: gvl
@@ -168,6 +174,47 @@ class IntervalsGoldenTest {
                 "switching to haplotypes is checked too");
         assertEquals(TrackKind.INTERVALS, itv.withTracks("annot").trackKind(), "withTracks keeps the kind");
         assertEquals(TrackKind.TRACKS, itv.withTrackKind(TrackKind.TRACKS).withSeqs(SeqKind.HAPLOTYPES).trackKind());
+    }
+
+    static Stream<Long> seeds() {
+        return Stream.of(1L, 2L, 3L, 4L);
+    }
+
+    /** Painting the returned intervals over each region gives the per-base tracks of the same instances. */
+    @ParameterizedTest(name = "seed={0}")
+    @MethodSource("seeds")
+    void intervalsPaintThePerBaseTracks(long seed) {
+        Random rnd = new Random(seed);
+        int n = 1 + rnd.nextInt(12);
+        int[] r = rnd.ints(n, 0, ds.regionCount()).toArray();
+        int[] s = rnd.ints(n, 0, ds.sampleCount()).toArray();
+        List<String> order = rnd.nextBoolean() ? BOTH : List.of("annot", "bw");
+        Dataset base = ds.withSeqs(SeqKind.NONE).withSettings(x -> x.withRcNeg(false));
+        List<Region> regions = base.regions();
+        try (DatasetOutput itvOut = base.withTracks(order, TrackKind.INTERVALS).get(r, s);
+             DatasetOutput perBase = base.withTracks(order, TrackKind.TRACKS).get(r, s)) {
+            RaggedIntervals itv = itvOut.intervals();
+            Ragged tracks = (Ragged) perBase.tracks();
+            assertArrayEquals(ds.withTracks(order).nIntervals(r, s), IntStream.range(0, n * order.size())
+                    .map(row -> (int) itv.starts().length(row)).toArray(), "row lengths are n_intervals");
+            for (int b = 0; b < n; b++) {
+                Region reg = regions.get(r[b]);
+                for (int t = 0; t < order.size(); t++) {
+                    int row = b * order.size() + t;
+                    float[] painted = new float[reg.length()];
+                    for (long i = itv.starts().offset(row); i < itv.starts().offset(row + 1); i++) {
+                        int from = Math.max(reg.start(), itv.starts().data().getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i));
+                        int to = Math.min(reg.end(), itv.ends().data().getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i));
+                        float v = itv.values().data().getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i);
+                        for (int x = from; x < to; x++) {
+                            painted[x - reg.start()] = v;
+                        }
+                    }
+                    assertArrayEquals(painted, tracks.row(row).toArray(ValueLayout.JAVA_FLOAT),
+                            "seed " + seed + " instance (" + r[b] + ", " + s[b] + ") track " + order.get(t));
+                }
+            }
+        }
     }
 
     @Test
