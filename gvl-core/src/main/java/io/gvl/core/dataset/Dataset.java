@@ -146,9 +146,9 @@ public final class Dataset implements AutoCloseable {
 
     private static Dataset initial(OpenedDataset opened) {
         List<String> tracks = new ArrayList<>(opened.tracks().keySet());
-        ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, TrackKind.TRACKS, OutputLength.ragged(), 0,
-                NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null, VariantOptions.defaults(), null,
-                VarFilter.NONE, Parallel.AUTO);
+        ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, TrackKind.TRACKS,
+                OutputLength.ragged(), 0, NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null,
+                VariantOptions.defaults(), null, VarFilter.NONE, Parallel.AUTO);
         return new Dataset(opened, v, Arena::ofShared);
     }
 

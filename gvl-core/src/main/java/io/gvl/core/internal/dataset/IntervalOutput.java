@@ -57,7 +57,7 @@ final class IntervalOutput {
                 new NamedArray(DatasetOutput.INTERVAL_VALUES, Ragged.wrap(DType.F32, shape, values, starts.offsets())));
     }
 
-    /** Bytes one instance's intervals occupy: 12 per interval plus one int64 offset per track. */
+    /** Bytes one instance's intervals occupy: 12 per interval, and per track one int64 offset in each of the arrays. */
     static long bytes(OpenedDataset ds, List<String> tracks, int diskRegion, long dsIdx) {
         long total = 0;
         for (String name : tracks) {

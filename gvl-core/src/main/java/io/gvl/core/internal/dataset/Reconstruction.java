@@ -29,9 +29,8 @@ import java.util.List;
 /**
  * GVL's per-call pipeline for one batch of instances (read-path §4): jitter draw, then the reconstructor the view
  * selects (reference, haplotypes, annotated haplotypes, reference-coordinate or haplotype-realigned tracks, or the
- * stored intervals of {@link IntervalOutput}) with
- * its draws in GVL's order, all writing into buffers of one arena. Output-length conversion and the final leading
- * shape are applied by {@link OutputShaper}.
+ * stored intervals of {@link IntervalOutput}) with its draws in GVL's order, all writing into buffers of one arena.
+ * Output-length conversion and the final leading shape are applied by {@link OutputShaper}.
  */
 public final class Reconstruction {
     private final OpenedDataset ds;

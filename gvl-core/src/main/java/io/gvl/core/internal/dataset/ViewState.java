@@ -34,13 +34,13 @@ public record ViewState(SeqKind seqs, List<String> activeTracks, TrackKind track
     }
 
     public ViewState withSeqs(SeqKind s) {
-        return new ViewState(s, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols, variants, splice, varFilter, parallel);
+        return new ViewState(s, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks,
+                fills, regionRows, sampleCols, variants, splice, varFilter, parallel);
     }
 
     public ViewState withTracks(List<String> t) {
-        return new ViewState(seqs, t, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills, regionRows,
-                sampleCols, variants, splice, varFilter, parallel);
+        return new ViewState(seqs, t, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
+                regionRows, sampleCols, variants, splice, varFilter, parallel);
     }
 
     public ViewState withTrackKind(TrackKind k) {
@@ -59,8 +59,8 @@ public record ViewState(SeqKind seqs, List<String> activeTracks, TrackKind track
     }
 
     public ViewState withSettings(int j, NumpyGenerator g, boolean det, boolean rc, boolean realign) {
-        return new ViewState(seqs, activeTracks, trackKind, length, j, g, det, rc, realign, fills, regionRows, sampleCols, variants,
-                splice, varFilter, parallel);
+        return new ViewState(seqs, activeTracks, trackKind, length, j, g, det, rc, realign, fills, regionRows,
+                sampleCols, variants, splice, varFilter, parallel);
     }
 
     public ViewState withFills(Map<String, InsertionFill> f) {
@@ -69,29 +69,29 @@ public record ViewState(SeqKind seqs, List<String> activeTracks, TrackKind track
     }
 
     public ViewState withSubset(int[] regions, int[] samples) {
-        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regions, samples, variants, splice, varFilter, parallel);
+        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks,
+                fills, regions, samples, variants, splice, varFilter, parallel);
     }
 
     public ViewState withVariants(VariantOptions v) {
-        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols, v, splice, varFilter, parallel);
+        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks,
+                fills, regionRows, sampleCols, v, splice, varFilter, parallel);
     }
 
     /** Splices by {@code map} (null: unspliced); the region subset is dropped, since its indices change meaning. */
     public ViewState withSplice(SpliceMap map) {
-        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                null, sampleCols, variants, map, varFilter, parallel);
+        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks,
+                fills, null, sampleCols, variants, map, varFilter, parallel);
     }
 
     public ViewState withParallel(Parallel p) {
-        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols, variants, splice, varFilter, p);
+        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks,
+                fills, regionRows, sampleCols, variants, splice, varFilter, p);
     }
 
     public ViewState withVarFilter(VarFilter f) {
-        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks, fills,
-                regionRows, sampleCols, variants, splice, f, parallel);
+        return new ViewState(seqs, activeTracks, trackKind, length, jitter, rng, deterministic, rcNeg, realignTracks,
+                fills, regionRows, sampleCols, variants, splice, f, parallel);
     }
 
     public boolean spliced() {

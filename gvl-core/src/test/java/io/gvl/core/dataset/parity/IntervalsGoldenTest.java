@@ -53,6 +53,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class IntervalsGoldenTest {
     static final Path SYN = Path.of(System.getProperty("gvl.shared.data")).resolve("gvl-fixtures/synthetic");
     static final List<String> BOTH = List.of("bw", "annot");
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
 
     @TempDir
     static Path tmp;
@@ -203,8 +204,8 @@ class IntervalsGoldenTest {
                     int row = b * order.size() + t;
                     float[] painted = new float[reg.length()];
                     for (long i = itv.starts().offset(row); i < itv.starts().offset(row + 1); i++) {
-                        int from = Math.max(reg.start(), itv.starts().data().getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i));
-                        int to = Math.min(reg.end(), itv.ends().data().getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i));
+                        int from = Math.max(reg.start(), itv.starts().data().getAtIndex(INT, i));
+                        int to = Math.min(reg.end(), itv.ends().data().getAtIndex(INT, i));
                         float v = itv.values().data().getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i);
                         for (int x = from; x < to; x++) {
                             painted[x - reg.start()] = v;
