@@ -11,6 +11,7 @@ import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.TokenAlphabet;
+import io.gvl.core.dataset.TrackKind;
 import io.gvl.core.dataset.VarWindowOpt;
 import io.gvl.testing.SyntheticDataset;
 import io.gvl.io.fasta.Reference;
@@ -184,6 +185,47 @@ class DatasetLoaderTest {
             }
             assertEquals(view.size(), n);
             org.junit.jupiter.api.Assertions.assertTrue(variants > 0, "the cohort has variants to cut");
+        }
+    }
+
+    static Stream<Arguments> intervalCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (Mode m : Mode.values()) {
+            for (SeqKind k : new SeqKind[] {SeqKind.NONE, SeqKind.REFERENCE, SeqKind.HAPLOTYPES, SeqKind.VARIANTS}) {
+                out.add(Arguments.of(m, k, 404L));
+            }
+        }
+        return out.stream();
+    }
+
+    /** Interval-form tracks are instance-major ragged arrays, so every mode cuts them like any other output. */
+    @ParameterizedTest(name = "mode={0} seqs={1} intervals seed={2}")
+    @MethodSource("intervalCases")
+    void intervalTracksInEveryModeEqualDirectQueries(Mode mode, SeqKind seqs, long seed) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(seed, 0);
+        Path dir = truth.writeDataset(tmp.resolve("ds"));
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(dir, ref)) {
+            Dataset view = ds.withSettings(s -> s.withRealignTracks(false)).withSeqs(seqs)
+                    .withTracks(List.of("cov"), TrackKind.INTERVALS);
+            int n = 0;
+            long intervals = 0;
+            try (DataLoader loader = DataLoader.builder(view).batchSize(4).shuffle(true).seed(seed).mode(mode)
+                    .bufferBytes(1 << 14).build()) {
+                for (Batch b : loader) {
+                    try (b; DatasetOutput direct = view.get(b.regions(), b.samples())) {
+                        assertEquals(direct.arrays().stream().map(NamedArray::name).toList(),
+                                b.arrays().stream().map(NamedArray::name).toList());
+                        for (int i = 0; i < direct.arrays().size(); i++) {
+                            assertSameArray(direct.arrays().get(i), b.arrays().get(i));
+                        }
+                        intervals += direct.intervals().starts().totalLength();
+                        n += b.size();
+                    }
+                }
+            }
+            assertEquals(view.size(), n);
+            org.junit.jupiter.api.Assertions.assertTrue(intervals > 0, "the track has intervals to cut");
         }
     }
 

@@ -146,9 +146,9 @@ public final class Dataset implements AutoCloseable {
 
     private static Dataset initial(OpenedDataset opened) {
         List<String> tracks = new ArrayList<>(opened.tracks().keySet());
-        ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, OutputLength.ragged(), 0,
-                NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null, VariantOptions.defaults(), null,
-                VarFilter.NONE, Parallel.AUTO);
+        ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, TrackKind.TRACKS,
+                OutputLength.ragged(), 0, NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null,
+                VariantOptions.defaults(), null, VarFilter.NONE, Parallel.AUTO);
         return new Dataset(opened, v, Arena::ofShared);
     }
 
@@ -192,7 +192,8 @@ public final class Dataset implements AutoCloseable {
     }
 
     /**
-     * A view with exactly these tracks active, in this order (the track axis order).
+     * A view with exactly these tracks active, in this order (the track axis order), in the current
+     * {@link #trackKind()}.
      *
      * @param names track names of this dataset, without repeats; empty for no track output
      * @return a new view; this one is unchanged
@@ -203,6 +204,39 @@ public final class Dataset implements AutoCloseable {
             throw new IllegalArgumentException("track names repeat: " + names);
         }
         return derive(view.withTracks(names));
+    }
+
+    /**
+     * A view with exactly these tracks active, in this order, returned in the form {@code kind} (GVL's
+     * {@code with_tracks(tracks, kind=...)}).
+     *
+     * @param names track names of this dataset, without repeats; empty for no track output
+     * @param kind per-base tracks, or the stored intervals ({@link TrackKind#INTERVALS})
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if a name repeats or is not a track of the dataset, or the view cannot return
+     *     tracks in that form (intervals of a spliced view, or with haplotype-aware sequences while
+     *     {@link Settings#realignTracks()} is on)
+     */
+    public Dataset withTracks(List<String> names, TrackKind kind) {
+        java.util.Objects.requireNonNull(kind, "kind");
+        if (names.stream().distinct().count() != names.size()) {
+            throw new IllegalArgumentException("track names repeat: " + names);
+        }
+        return derive(view.withTracks(names).withTrackKind(kind));
+    }
+
+    /**
+     * A view returning its active tracks in the form {@code kind}, keeping which tracks are active (GVL's
+     * {@code with_tracks(kind=...)}).
+     *
+     * @param kind per-base tracks, or the stored intervals ({@link TrackKind#INTERVALS})
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if the view cannot return tracks in that form (see
+     *     {@link #withTracks(List, TrackKind)})
+     */
+    public Dataset withTrackKind(TrackKind kind) {
+        java.util.Objects.requireNonNull(kind, "kind");
+        return derive(view.withTrackKind(kind));
     }
 
     /**
@@ -917,6 +951,15 @@ public final class Dataset implements AutoCloseable {
      */
     public SeqKind seqKind() {
         return view.seqs();
+    }
+
+    /**
+     * The form in which this view returns its active tracks.
+     *
+     * @return {@link TrackKind#TRACKS} (the default) or {@link TrackKind#INTERVALS}
+     */
+    public TrackKind trackKind() {
+        return view.trackKind();
     }
 
     /**

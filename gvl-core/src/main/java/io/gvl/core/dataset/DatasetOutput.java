@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * The outputs of one dataset query, all in one arena that this object owns: the sequence array
  * ({@value #REFERENCE} or {@value #HAPLOTYPES}), the annotations of annotated haplotypes ({@value #VAR_IDXS},
- * {@value #REF_COORDS}) and the tracks ({@value #TRACKS}), in that order (GVL's tuple order). Each array's shape
+ * {@value #REF_COORDS}) and the tracks ({@value #TRACKS}, or in interval form {@value #INTERVAL_STARTS},
+ * {@value #INTERVAL_ENDS} and {@value #INTERVAL_VALUES}), in that order (GVL's tuple order). Each array's shape
  * starts with the query's leading shape, except the per-variant arrays of variant outputs (alleles, windows,
  * flank tokens), which are ragged over the query's variants and grouped by the offsets of {@value #START}; read
  * those through {@code io.gvl.core.variants.Variants}. Closing frees every array; later access throws
@@ -38,6 +39,15 @@ public final class DatasetOutput implements AutoCloseable {
      * haplotype).
      */
     public static final String TRACKS = "tracks";
+    /**
+     * Interval-form tracks ({@link TrackKind#INTERVALS}): int32 interval starts, {@code (..., T, ~I)}; the arrays
+     * {@value #INTERVAL_ENDS} and {@value #INTERVAL_VALUES} share its offsets.
+     */
+    public static final String INTERVAL_STARTS = "interval_starts";
+    /** Interval-form tracks: int32 exclusive interval ends, {@code (..., T, ~I)}. */
+    public static final String INTERVAL_ENDS = "interval_ends";
+    /** Interval-form tracks: float32 interval values, {@code (..., T, ~I)}. */
+    public static final String INTERVAL_VALUES = "interval_values";
     /** Variant outputs: ALT alleles, ragged over the query's variants (see {@code io.gvl.core.variants}). */
     public static final String ALT = "alt";
     /** Variant outputs: REF alleles (variants) or REF allele tokens (variant windows). */
@@ -199,6 +209,18 @@ public final class DatasetOutput implements AutoCloseable {
      */
     public FlatArray tracks() {
         return get(TRACKS);
+    }
+
+    /**
+     * The interval-form tracks of a {@link TrackKind#INTERVALS} view.
+     *
+     * @return the starts, ends and values, valid until {@link #close()}
+     * @throws java.util.NoSuchElementException if the view did not produce intervals
+     * @throws IllegalStateException if the output is closed
+     */
+    public RaggedIntervals intervals() {
+        return new RaggedIntervals((Ragged) get(INTERVAL_STARTS), (Ragged) get(INTERVAL_ENDS),
+                (Ragged) get(INTERVAL_VALUES));
     }
 
     /**

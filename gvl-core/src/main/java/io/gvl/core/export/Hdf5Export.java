@@ -7,6 +7,7 @@ import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.Settings;
+import io.gvl.core.dataset.TrackKind;
 import io.gvl.core.export.Hdf5ExportOptions.Encoding;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,6 +58,10 @@ public final class Hdf5Export {
         if (seqs && v.seqKind() != SeqKind.HAPLOTYPES && v.seqKind() != SeqKind.REFERENCE) {
             throw new ExportException(out + ": " + v.seqKind() + " outputs have no fixed-length HDF5 layout.",
                     "export haplotypes or the reference (withSeqs(HAPLOTYPES/REFERENCE), --seqs).");
+        }
+        if (tracks && v.trackKind() == TrackKind.INTERVALS) {
+            throw new ExportException(out + ": tracks in interval form have no fixed-length HDF5 layout.",
+                    "export per-base tracks (withTrackKind(TrackKind.TRACKS)).");
         }
         if (v.size() == 0) {
             throw new ExportException(out + ": the view has no instances.", "select at least one region and sample.");

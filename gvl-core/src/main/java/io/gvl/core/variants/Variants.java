@@ -22,6 +22,9 @@ import java.util.Set;
 public final class Variants {
     private static final Set<String> NESTED = Set.of(DatasetOutput.ALT, DatasetOutput.REF, DatasetOutput.REF_WINDOW,
             DatasetOutput.ALT_WINDOW);
+    /** Track arrays that ride along with variant outputs: per-base tracks or interval-form tracks. */
+    private static final Set<String> TRACK_ARRAYS = Set.of(DatasetOutput.TRACKS, DatasetOutput.INTERVAL_STARTS,
+            DatasetOutput.INTERVAL_ENDS, DatasetOutput.INTERVAL_VALUES);
 
     private final DatasetOutput out;
     private final Ragged start;
@@ -100,7 +103,7 @@ public final class Variants {
     public List<String> scalarFields() {
         List<String> names = new ArrayList<>();
         for (NamedArray a : out.arrays()) {
-            if (a.array() instanceof Ragged && !NESTED.contains(a.name()) && !a.name().equals(DatasetOutput.TRACKS)) {
+            if (a.array() instanceof Ragged && !NESTED.contains(a.name()) && !TRACK_ARRAYS.contains(a.name())) {
                 names.add(a.name());
             }
         }
@@ -115,7 +118,7 @@ public final class Variants {
      * @throws IllegalArgumentException if the name is a nested field or not in the output
      */
     public Ragged field(String name) {
-        if (NESTED.contains(name) || name.equals(DatasetOutput.TRACKS)) {
+        if (NESTED.contains(name) || TRACK_ARRAYS.contains(name)) {
             throw new IllegalArgumentException("'" + name + "' is not a scalar variant field; use alleles/window");
         }
         return (Ragged) out.get(name);

@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Applies the output length (ragged as is; variable = padded to the array's longest row with GVL's pad values;
- * fixed = a zero-copy reshape to a dense array) and replaces the batch axis by the query's leading shape.
+ * fixed = a zero-copy reshape to a dense array; interval-form tracks stay ragged, as in GVL) and replaces the batch
+ * axis by the query's leading shape.
  */
 final class OutputShaper {
     private OutputShaper() {
@@ -25,7 +26,8 @@ final class OutputShaper {
             Ragged r = (Ragged) a.array();
             long[] inner = Arrays.copyOfRange(r.shape(), 1, r.shape().length);
             long[] lead = concat(leading, inner);
-            FlatArray shaped = switch (length) {
+            OutputLength rowLength = IntervalOutput.NAMES.contains(a.name()) ? OutputLength.ragged() : length;
+            FlatArray shaped = switch (rowLength) {
                 case OutputLength.Ragged x -> Ragged.wrap(r.dtype(), lead, r.data(), r.offsets());
                 case OutputLength.Variable x -> {
                     Dense d = r.toPadded(arena, padValue(a.name()));

@@ -20,6 +20,11 @@ public final class OutputSizer {
         int len = rt.end()[diskRegion] - rt.start()[diskRegion];
         int fixed = view.length() instanceof OutputLength.Fixed f ? f.n() : -1;
         int tracks = view.activeTracks().size();
+        if (view.intervalTracks()) {
+            long ds0 = (long) diskRegion * ds.samples() + diskSample;
+            long intervals = IntervalOutput.bytes(ds, view.activeTracks(), diskRegion, ds0);
+            return bytes(ds, view.withTracks(java.util.List.of()), diskRegion, diskSample) + intervals;
+        }
         return switch (view.seqs()) {
             case VARIANTS, VARIANT_WINDOWS -> {
                 long ds0 = (long) diskRegion * ds.samples() + diskSample;

@@ -28,9 +28,9 @@ import java.util.List;
 
 /**
  * GVL's per-call pipeline for one batch of instances (read-path §4): jitter draw, then the reconstructor the view
- * selects (reference, haplotypes, annotated haplotypes, reference-coordinate or haplotype-realigned tracks) with
- * its draws in GVL's order, all writing into buffers of one arena. Output-length conversion and the final leading
- * shape are applied by {@link OutputShaper}.
+ * selects (reference, haplotypes, annotated haplotypes, reference-coordinate or haplotype-realigned tracks, or the
+ * stored intervals of {@link IntervalOutput}) with its draws in GVL's order, all writing into buffers of one arena.
+ * Output-length conversion and the final leading shape are applied by {@link OutputShaper}.
  */
 public final class Reconstruction {
     private final OpenedDataset ds;
@@ -110,7 +110,7 @@ public final class Reconstruction {
                 inst.leadingShape(), arena, metaContig).run(!realign));
         if (!view.activeTracks().isEmpty()) {
             List<NamedArray> tracks = realign ? haplotypes() : withReferenceTracks(new ArrayList<>());
-            tracks.removeIf(a -> !a.name().equals(DatasetOutput.TRACKS));
+            tracks.removeIf(a -> !a.name().equals(DatasetOutput.TRACKS) && !IntervalOutput.NAMES.contains(a.name()));
             out.addAll(OutputShaper.shape(tracks, view.length(), inst.leadingShape(), arena));
         }
         return out;
@@ -145,6 +145,10 @@ public final class Reconstruction {
 
     private List<NamedArray> withReferenceTracks(List<NamedArray> arrays) {
         if (view.activeTracks().isEmpty()) {
+            return arrays;
+        }
+        if (view.intervalTracks()) {
+            arrays.addAll(IntervalOutput.gather(ds, view.activeTracks(), inst, arena));
             return arrays;
         }
         long[] lengths = new long[n];

@@ -49,11 +49,31 @@ public final class ViewValidation {
         if (v.spliced()) {
             SpliceValidation.check(ds, v);
         }
+        if (v.intervalTracks()) {
+            checkIntervals(v);
+        }
         for (String t : v.activeTracks()) {
             if (!ds.tracks().containsKey(t)) {
                 throw new IllegalArgumentException("unknown track '" + t + "'; dataset " + ds.path() + " has "
                         + ds.tracks().keySet());
             }
+        }
+    }
+
+    /** Interval-form tracks are neither spliced nor realigned to haplotypes (GVL raises for both). */
+    private static void checkIntervals(ViewState v) {
+        if (v.spliced()) {
+            throw new IllegalArgumentException("tracks in interval form cannot be spliced: call withoutSplicing(), or"
+                    + " return per-base tracks with withTrackKind(TrackKind.TRACKS)");
+        }
+        boolean haplotypeAware = switch (v.seqs()) {
+            case HAPLOTYPES, ANNOTATED, VARIANTS, VARIANT_WINDOWS -> true;
+            case NONE, REFERENCE -> false;
+        };
+        if (haplotypeAware && v.realignTracks()) {
+            throw new IllegalArgumentException("track intervals cannot be realigned to haplotype coordinates: set"
+                    + " withSettings(s -> s.withRealignTracks(false)) first to return reference-coordinate (as-is)"
+                    + " intervals, or choose SeqKind.REFERENCE or SeqKind.NONE");
         }
     }
 
