@@ -55,6 +55,13 @@ class IntervalTableTest {
     }
 
     @Test
+    void numericLookingNamesAreKeptAsWritten() throws IOException {
+        IntervalTable t = IntervalTable.read(file("n.tsv", HEADER + "007\t01\t5\t9\t1\n"), Map.of(), true);
+        assertEquals("007", t.sample(0), "polars would infer an integer and give 7");
+        assertEquals("01", t.chrom(0));
+    }
+
+    @Test
     void csvQuotesAndColumnMapsAsPolarsReads() throws IOException {
         Path p = file("t.csv", "extra,chr,s,from,to,signal\n\"x,y\",\"chr\"\"1\",\"S 1\",5,9,-2e-3\n");
         IntervalTable t = IntervalTable.read(p, Map.of("chrom", "chr", "sample_id", "s", "start", "from",
