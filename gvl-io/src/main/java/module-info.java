@@ -1,8 +1,9 @@
-/** Input readers: reference FASTA, BED, VCF/BCF, PLINK 2 PGEN, bigWig, GTF/GFF3. */
+/** Input readers: reference FASTA, BED, VCF/BCF, PLINK 2 PGEN, bigWig, GTF/GFF3, interval tables (TSV/CSV, Parquet, Arrow IPC). */
 module io.gvl.io {
     requires transitive io.gvl.format;
     requires org.slf4j;
     requires com.github.luben.zstd_jni;
+    requires dev.hardwood.core;
 
     exports io.gvl.io;
     exports io.gvl.io.bed;
@@ -10,5 +11,6 @@ module io.gvl.io {
     exports io.gvl.io.fasta;
     exports io.gvl.io.gtf;
     exports io.gvl.io.pgen;
+    exports io.gvl.io.table;
     exports io.gvl.io.vcf;
 }

@@ -4,6 +4,7 @@ import io.gvl.core.write.AnnotationTrack;
 import io.gvl.core.write.BigWigs;
 import io.gvl.core.write.Hdf5Track;
 import io.gvl.core.write.SampleTrack;
+import io.gvl.core.write.TableTrack;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -25,15 +26,28 @@ final class TrackArgs {
                     + "group per sample; on update it must hold exactly the dataset's samples.")
     Map<String, Path> hdf5Tracks = new LinkedHashMap<>();
 
+    @Option(names = "--table", paramLabel = "NAME=FILE",
+            description = "Per-sample track NAME from a long-form interval table with columns sample_id, chrom, "
+                    + "start, end, value (.tsv/.txt, .csv, .parquet, .arrow/.ipc/.feather); on update its samples "
+                    + "must be exactly the dataset's.")
+    Map<String, Path> tables = new LinkedHashMap<>();
+
     @Option(names = "--annot", paramLabel = "NAME=FILE",
-            description = "Sample-independent track NAME from a bigWig or a BED-like file (value = column 5).")
+            description = "Sample-independent track NAME from a bigWig, an interval table (columns chrom, start, "
+                    + "end, value; suffixes as --table) or a BED-like file (value = column 5).")
     Map<String, Path> annotations = new LinkedHashMap<>();
+
+    @Option(names = "--table-column", paramLabel = "CANONICAL=ACTUAL",
+            description = "Column map for every --table and table --annot: read the canonical column (sample_id, "
+                    + "chrom, start, end, value) from the column named ACTUAL.")
+    Map<String, String> tableColumns = new LinkedHashMap<>();
 
     /** Hands every requested track to the options builder. */
     void addTo(Consumer<SampleTrack> sampleTracks, Consumer<AnnotationTrack> annotationTracks) {
         bigwigs.forEach((name, table) -> sampleTracks.accept(BigWigs.fromTable(name, table)));
         hdf5Tracks.forEach((name, source) -> sampleTracks.accept(hdf5Track(name, source)));
-        annotations.forEach((name, file) -> annotationTracks.accept(new AnnotationTrack(name, file)));
+        tables.forEach((name, file) -> sampleTracks.accept(TableTrack.read(name, file, tableColumns)));
+        annotations.forEach((name, file) -> annotationTracks.accept(new AnnotationTrack(name, file, tableColumns)));
     }
 
     /** An HDF5 track from a {@code .h5}/{@code .hdf5} file with a group per sample, or from a sample table. */

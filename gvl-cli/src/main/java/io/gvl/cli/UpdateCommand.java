@@ -18,12 +18,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gvl update DIR [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]... [--annot NAME=FILE]...}: adds
+ * {@code gvl update DIR [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]... [--table NAME=FILE]...
+ * [--annot NAME=FILE]... [--table-column CANONICAL=ACTUAL]...}: adds
  * tracks to an existing dataset with {@link Gvl#update}; the dataset is unchanged if anything fails. Exit code 1 and
  * one line on a fixable error.
  */
 @Command(name = "update", mixinStandardHelpOptions = true,
-        description = "Add per-sample bigWig or HDF5 tracks or annotation tracks to an existing dataset.")
+        description = "Add per-sample bigWig, HDF5 or interval-table tracks or annotation tracks to an existing dataset.")
 public final class UpdateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")

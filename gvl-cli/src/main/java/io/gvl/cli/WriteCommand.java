@@ -27,13 +27,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gvl write OUT --bed BED [--variants FILE] [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]...
- * [--annot NAME=FILE]...}: builds a GenVarLoader-format dataset with {@link Gvl#write}. Every failure the user can
+ * [--table NAME=FILE]... [--annot NAME=FILE]... [--table-column CANONICAL=ACTUAL]...}: builds a GenVarLoader-format dataset with {@link Gvl#write}. Every failure the user can
  * fix (a bad input, a clash, an existing destination) ends with exit code 1 and one line naming the file, record
  * and fix.
  */
 @Command(name = "write", mixinStandardHelpOptions = true,
         description = "Write a dataset (GenVarLoader format 2.0) from BED regions, phased variants (VCF, BCF or"
-                + " PLINK 2 PGEN) and bigWig tracks.")
+                + " PLINK 2 PGEN) and bigWig, HDF5 or interval-table tracks.")
 public final class WriteCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "OUT", description = "Dataset directory to create.")

@@ -64,6 +64,7 @@ final class BadInputCases {
         fasta(c);
         bigWig(c);
         hdf5(c);
+        tables(c);
         datasets(c);
         cli(c);
         return c;
@@ -456,6 +457,34 @@ final class BadInputCases {
 
     private static Call writeH5(BadInputFixture fx, Path source) {
         return write(fx, "--bed", SYN_BED, "--vcf", SYN_VCF, "--hdf5-track", "h=" + source);
+    }
+
+    // ----- interval tables ---------------------------------------------------------------------------------------
+
+    private static final String TABLE_HEADER = "sample_id\tchrom\tstart\tend\tvalue\n";
+
+    private static Call writeTable(BadInputFixture fx, Path table) {
+        return write(fx, "--bed", SYN_BED, "--vcf", SYN_VCF, "--table", "t=" + table);
+    }
+
+    private static void tables(List<Case> c) {
+        c.add(new Case("table: missing value column", REFUSED, fx -> writeTable(fx, fx.text("t.tsv",
+                "sample_id\tchrom\tstart\tend\ns0\tchr1\t1\t5\n")).names("t.tsv", "header", "value")));
+        c.add(new Case("table: start is not an integer", REFUSED, fx -> writeTable(fx, fx.text("t.csv",
+                "sample_id,chrom,start,end,value\ns0,chr1,1,5,1\ns1,chr1,1.5,5,1\n")).names("t.csv", "line 3",
+                "'1.5'")));
+        c.add(new Case("table: end before start", REFUSED, fx -> writeTable(fx, fx.text("t.tsv", TABLE_HEADER
+                + "s0\tchr1\t9\t5\t1\n")).names("t.tsv", "line 2", "before start")));
+        c.add(new Case("table: column map to an absent column", REFUSED, fx -> Call.of("write", fx.destArg(),
+                "--bed", SYN_BED, "--vcf", SYN_VCF, "--table", "t=" + fx.text("t.tsv",
+                "sample_id\tchrom\tstart\tend\tscore\ns0\tchr1\t1\t5\t1\n"), "--table-column", "value=signal", "--table-column",
+                "start=begin").names("t.tsv", "header", "mapped to 'signal'")));
+        c.add(new Case("table: Parquet cut short", REFUSED, fx -> writeTable(fx, truncateTo(fx.copy(
+                BadInputFixture.TABLES.resolve("table.parquet"), "t.parquet"), 0.5)).names("t.parquet",
+                "Parquet")));
+        c.add(new Case("table: annotation with two samples", REFUSED, fx -> write(fx, "--bed", SYN_BED, "--vcf",
+                SYN_VCF, "--annot", "a=" + fx.text("a.tsv", TABLE_HEADER + "s0\tchr1\t1\t5\t1\ns1\tchr1\t2\t6\t1\n"))
+                .names("a.tsv", "line 3", "several samples")));
     }
 
     private static void hdf5(List<Case> c) {

@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * Tracks to add to an existing dataset with {@link io.gvl.core.Gvl#update}. Build with {@link #builder()}.
  *
- * @param tracks      per-sample tracks ({@link BigWigs} or {@link Hdf5Track}); each must list exactly the dataset's
+ * @param tracks      per-sample tracks ({@link BigWigs}, {@link Hdf5Track} or {@link TableTrack}); each must list exactly the dataset's
  *                    samples
  * @param annotations sample-independent tracks
  * @param overwrite   replace tracks of the same name

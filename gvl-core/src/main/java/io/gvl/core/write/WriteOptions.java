@@ -16,7 +16,7 @@ import java.util.Objects;
  *                            at most one of {@code variants} and {@code variantFile}; neither gives a track-only
  *                            dataset
  * @param reference           optional FASTA; when given every BED contig must be one of its contigs
- * @param tracks              per-sample tracks ({@link BigWigs} or {@link Hdf5Track})
+ * @param tracks              per-sample tracks ({@link BigWigs}, {@link Hdf5Track} or {@link TableTrack})
  * @param annotations         sample-independent tracks
  * @param samples             samples to keep, or {@code null} for every sample common to variants and tracks
  * @param maxJitter           padding {@code J} stored on both sides of every region

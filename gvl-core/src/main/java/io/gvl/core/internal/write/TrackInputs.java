@@ -4,9 +4,12 @@ import io.gvl.core.write.AnnotationTrack;
 import io.gvl.core.write.BigWigs;
 import io.gvl.core.write.Hdf5Track;
 import io.gvl.core.write.SampleTrack;
+import io.gvl.core.write.TableTrack;
 import io.gvl.core.write.WriteException;
 import io.gvl.format.IntervalTrack;
 import io.gvl.format.Regions;
+import io.gvl.io.InputFormatException;
+import io.gvl.io.table.IntervalTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,9 +19,9 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
- * The requested tracks as jobs: each names its sources (one bigWig or HDF5 coverage per dataset sample, or one
- * annotation source)
- * without holding them open. {@link #check} opens every file once, before anything is written, so a bad track
+ * The requested tracks as jobs: each names its sources (one bigWig, HDF5 coverage or table sample per dataset
+ * sample, or one annotation source) without holding them open; a table is indexed once per track, on first use.
+ * {@link #check} opens every file once, before anything is written, so a bad track
  * fails early; {@link #write} opens one track's files only while that track is written, so the number of open
  * files stays at one track's samples.
  */
@@ -31,6 +34,8 @@ final class TrackInputs {
 
     TrackInputs(List<? extends SampleTrack> tracks, List<AnnotationTrack> annotations, List<String> samples) {
         for (SampleTrack t : tracks) {
+            Supplier<TableIntervals> table = t instanceof TableTrack tt
+                    ? once(() -> TableIntervals.perSample(tt.table())) : null;
             List<Supplier<IntervalSource>> perSample = new ArrayList<>(samples.size());
             for (String s : samples) {
                 perSample.add(switch (t) {
@@ -42,14 +47,39 @@ final class TrackInputs {
                         Hdf5Track.Source source = h.sources().get(s);
                         yield () -> new Hdf5Source(source);
                     }
+                    case TableTrack _ -> () -> table.get().source(s);
                 });
             }
             jobs.add(new Job(t.name(), IntervalTrack.Kind.SAMPLE, perSample));
         }
         for (AnnotationTrack a : annotations) {
-            jobs.add(new Job(a.name(), IntervalTrack.Kind.ANNOTATION, List.of(
-                    () -> a.isBigWig() ? new BigWigSource(a.source()) : new TableSource(a.source()))));
+            Supplier<IntervalSource> source;
+            if (a.isBigWig()) {
+                source = () -> new BigWigSource(a.source());
+            } else if (a.isTable()) {
+                Supplier<TableIntervals> table = once(() -> TableIntervals.annotation(
+                        IntervalTable.read(a.source(), a.columnMap(), false)));
+                source = () -> table.get().source(null);
+            } else {
+                source = () -> new TableSource(a.source());
+            }
+            jobs.add(new Job(a.name(), IntervalTrack.Kind.ANNOTATION, List.of(source)));
         }
+    }
+
+    /** {@code s} computed on first use and then kept (tracks are checked, then written, from one thread). */
+    private static <T> Supplier<T> once(Supplier<T> s) {
+        return new Supplier<>() {
+            private T value;
+
+            @Override
+            public T get() {
+                if (value == null) {
+                    value = s.get();
+                }
+                return value;
+            }
+        };
     }
 
     List<Job> jobs() {
@@ -108,10 +138,19 @@ final class TrackInputs {
             extra.addAll(t.samples());
             extra.removeAll(samples);
         }
+        if (t instanceof TableTrack tt && !extra.isEmpty()) {
+            IntervalTable table = tt.table();
+            String first = extra.iterator().next();
+            throw new InputFormatException(table.file(), table.location(table.firstRowOf(first)), "track '"
+                    + t.name() + "' has sample(s) " + extra + " that the dataset lacks (missing=" + missing
+                    + "); the dataset's samples are " + samples + ".", "keep only rows of the dataset's samples in"
+                    + " the table.");
+        }
         if (!missing.isEmpty() || !extra.isEmpty()) {
             throw new WriteException("Track '" + t.name() + "' samples must " + (exact ? "exactly match" : "include")
                     + " the dataset's: missing=" + missing + " extra=" + extra + ".",
-                    "list exactly one " + (t instanceof Hdf5Track ? "HDF5 coverage" : "bigWig")
+                    t instanceof TableTrack tt ? "give rows for every dataset sample in " + tt.table().file() + "."
+                    : "list exactly one " + (t instanceof Hdf5Track ? "HDF5 coverage" : "bigWig")
                     + " per dataset sample in the track table.");
         }
     }
