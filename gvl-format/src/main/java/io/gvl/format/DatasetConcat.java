@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -169,7 +170,7 @@ public final class DatasetConcat {
                     new SlotRuns(plan.alongRegions(), plan.order(), plan.nRegions(), nSamples, 1));
         }
         int[] ones = new int[in.size()];
-        java.util.Arrays.fill(ones, 1);
+        Arrays.fill(ones, 1);
         for (String name : ref.annotTracks()) {
             if (plan.alongRegions()) {
                 joinTrack(tmp, in, IntervalTrack.Kind.ANNOTATION, name,

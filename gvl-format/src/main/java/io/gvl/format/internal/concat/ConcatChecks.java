@@ -7,11 +7,11 @@ import io.gvl.format.InputRegions;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The preconditions of a join, in the order GenVarLoader 0.43.1 applies them, so the same bad pair fails on the same
@@ -155,9 +155,9 @@ public final class ConcatChecks {
     }
 
     private static Set<String> bedColumns(ArrowTable t) {
-        Set<String> s = new LinkedHashSet<>(t.columnNames());
+        Set<String> s = new TreeSet<>(t.columnNames());
         s.remove(InputRegions.MAP_COLUMN);
-        return new java.util.TreeSet<>(s);
+        return s;
     }
 
     private static boolean sameTable(ArrowTable a, ArrowTable b) {
