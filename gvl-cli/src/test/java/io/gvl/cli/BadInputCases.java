@@ -66,6 +66,7 @@ final class BadInputCases {
         hdf5(c);
         tables(c);
         datasets(c);
+        concat(c);
         cli(c);
         return c;
     }
@@ -605,6 +606,66 @@ final class BadInputCases {
     }
 
     // ----- command-line misuse -----------------------------------------------------------------------------------
+
+    // ----- concat ------------------------------------------------------------------------------------------------
+
+    private static Call concat(BadInputFixture fx, String axis, Path... inputs) {
+        List<Object> a = new ArrayList<>(List.of("concat", fx.destArg()));
+        a.addAll(List.of((Object[]) inputs));
+        a.addAll(List.of("--axis", axis));
+        return Call.of(a.toArray());
+    }
+
+    /** A second copy of the fixture dataset, as a separately written input. */
+    private static Path copyOf(Path ds, String name) throws java.io.IOException {
+        Path to = ds.resolveSibling(name);
+        try (java.util.stream.Stream<Path> files = Files.walk(ds)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Path dst = to.resolve(ds.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(dst);
+                } else {
+                    Files.copy(p, dst);
+                }
+            }
+        }
+        return to;
+    }
+
+    private static void concat(List<Case> c) {
+        c.add(new Case("concat: overlapping samples", REFUSED, fx -> {
+            Path ds = fx.dataset();
+            return concat(fx, "samples", ds, copyOf(ds, "ds2")).names("ds2", "sample 's0'");
+        }));
+        c.add(new Case("concat: different ploidy", REFUSED, fx -> {
+            Path ds = fx.dataset();
+            Path other = copyOf(ds, "haploid");
+            Path m = other.resolve("metadata.json");
+            Files.writeString(m, Files.readString(m).replaceFirst("\"ploidy\": *2", "\"ploidy\":1"));
+            return concat(fx, "regions", ds, other).names("haploid", "ploidy 1");
+        }));
+        c.add(new Case("concat: different tracks", REFUSED, fx -> {
+            Path ds = fx.dataset();
+            Path bare = fx.in.resolve("bare");
+            CliRun r = CliRun.of("write", bare.toString(), "--bed", SYN_BED.toString(), "--vcf", SYN_VCF.toString());
+            if (r.exitCode() != 0) {
+                throw new IllegalStateException("fixture dataset: " + r.err());
+            }
+            Files.deleteIfExists(fx.in.resolve("bare.lock"));
+            return concat(fx, "regions", ds, bare).names("bare", "tracks []");
+        }));
+        c.add(new Case("concat: variant_idxs.npy cut short", REFUSED, fx -> {
+            Path ds = fx.dataset();
+            Path cut = copyOf(ds, "cut");
+            truncate(cut.resolve("genotypes/variant_idxs.npy"), 8);
+            return concat(fx, "regions", ds, cut).names("cut", "variant_idxs.npy");
+        }));
+        c.add(new Case("concat: one input", USAGE, fx -> concat(fx, "regions", fx.dataset()).names("DS")));
+        c.add(new Case("concat: unknown axis", REFUSED, fx -> {
+            Path ds = fx.dataset();
+            return concat(fx, "variants", ds, copyOf(ds, "ds2")).names("axis", "variants");
+        }));
+    }
 
     private static void cli(List<Case> c) {
         c.add(new Case("cli: unknown option", USAGE, fx -> write(fx, "--bed", SYN_BED, "--vfc", SYN_VCF)

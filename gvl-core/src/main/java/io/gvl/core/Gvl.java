@@ -4,12 +4,15 @@ import io.gvl.core.internal.write.DatasetWriter;
 import io.gvl.core.internal.write.TrackUpdater;
 import io.gvl.core.write.UpdateOptions;
 import io.gvl.core.write.WriteOptions;
+import io.gvl.format.DatasetConcat;
+import io.gvl.format.DatasetConcat.Axis;
 import io.gvl.format.JvmOptions;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Entry points that create and extend GenVarLoader-format datasets, the Java counterparts of {@code gvl.write}
- * and {@code gvl.update}. Both are atomic: on any failure the destination is left as it was.
+ * Entry points that create, extend and join GenVarLoader-format datasets, the Java counterparts of
+ * {@code gvl.write}, {@code gvl.update} and {@code gvl.concat}. All are atomic: on any failure the destination is left as it was.
  */
 public final class Gvl {
     private Gvl() {
@@ -66,5 +69,26 @@ public final class Gvl {
         JvmOptions.requireArrowAccess();
         io.gvl.core.internal.write.TransformedTrackWriter.write(path, newTrack, existingTrack,
                 java.util.Objects.requireNonNull(transform, "transform"), overwrite);
+    }
+
+    /**
+     * Joins datasets written separately, by region blocks or by sample batches, into one dataset at {@code out},
+     * byte-identical to GenVarLoader 0.43.1's {@code concat} of the same inputs (see {@link DatasetConcat}).
+     *
+     * @throws io.gvl.format.ConcatException the inputs cannot be joined (they differ in samples, regions, variant
+     *     table, ploidy, jitter, contigs or tracks, or overlap in samples); names the input and the fix
+     * @throws io.gvl.format.DatasetExistsException {@code out} exists and overwrite was not requested
+     * @throws io.gvl.format.DatasetFormatException an input's files are inconsistent
+     * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
+     * @param out the dataset directory to create (or replace, with overwrite); not one of the inputs
+     * @param datasets two or more dataset directories written by gvl or GenVarLoader
+     * @param axis {@link Axis#REGIONS} (same samples, regions added) or {@link Axis#SAMPLES} (same regions,
+     *     disjoint samples added)
+     * @param overwrite whether an existing dataset at {@code out} may be replaced
+     * @param maxMem memory budget in bytes, {@code > 0}; the join streams and needs only small buffers
+     */
+    public static void concat(Path out, List<Path> datasets, Axis axis, boolean overwrite, long maxMem) {
+        JvmOptions.requireArrowAccess();
+        DatasetConcat.concat(out, datasets, axis, overwrite, maxMem);
     }
 }
