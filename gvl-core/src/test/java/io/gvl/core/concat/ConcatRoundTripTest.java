@@ -110,8 +110,21 @@ class ConcatRoundTripTest {
         return out;
     }
 
+    /**
+     * Same bytes per file, except {@code regions.npy}, compared by its rows: GVL 0.43.1 (and so gvl) writes it in
+     * Fortran order from {@code write} but in C order from {@code concat}.
+     */
     private static void assertSameBytes(Path expected, Path actual, String... files) throws IOException {
         for (String f : files) {
+            if (f.equals("regions.npy")) {
+                io.gvl.format.Regions e = io.gvl.format.Regions.read(expected.resolve(f));
+                io.gvl.format.Regions a = io.gvl.format.Regions.read(actual.resolve(f));
+                assertArrayEquals(e.contig(), a.contig(), f + " contigs");
+                assertArrayEquals(e.start(), a.start(), f + " starts");
+                assertArrayEquals(e.end(), a.end(), f + " ends");
+                assertArrayEquals(e.strand(), a.strand(), f + " strands");
+                continue;
+            }
             assertArrayEquals(Files.readAllBytes(expected.resolve(f)), Files.readAllBytes(actual.resolve(f)), f);
         }
     }
