@@ -30,7 +30,7 @@ final class BcftoolsConsensusPeer implements Workload {
 
     /** Whether both tools are on the PATH. */
     static boolean available() {
-        return onPath("bcftools") && onPath("samtools");
+        return ExternalTools.onPath("bcftools") && ExternalTools.onPath("samtools");
     }
 
     @Override
@@ -74,14 +74,5 @@ final class BcftoolsConsensusPeer implements Workload {
                     + cmd));
         }
         return bases;
-    }
-
-    private static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -3,8 +3,10 @@ package io.gvl.bench.harness;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 
@@ -17,7 +19,7 @@ import java.util.concurrent.ForkJoinPool;
 public final class Harness {
     /** Suite names, in the order {@code ./gvl bench} lists them. */
     public static final List<String> SUITES = List.of("haplotypes", "annotated", "tracks", "reference", "loader",
-            "write");
+            "write", "write-sources");
 
     /**
      * @param threads worker threads for parallel kernels
@@ -49,7 +51,7 @@ public final class Harness {
         List<CellResult> results = new ArrayList<>();
         try (BenchFixture fixture = BenchFixture.create(DemoData.locate());
              ForkJoinPool pool = new ForkJoinPool(options.threads())) {
-            Suite suite = suite(suiteName, fixture);
+            Suite suite = suite(suiteName, fixture, options.quick());
             for (Cell cell : suite.cells(options.quick())) {
                 Stats gvl;
                 try (Workload w = suite.workload(cell)) {
@@ -58,9 +60,11 @@ public final class Harness {
                 results.add(report(new CellResult(cell, "gvl", gvl, protocol.measure(new Arraycopy(gvl.bytesPerRep())),
                         null), out, log));
             }
-            if (suite instanceof WriteSuite writes) {
+            Map<Cell, Long> rss = new LinkedHashMap<>();
+            if (suite instanceof PeakRssProbed probed) {
                 for (Cell cell : suite.cells(options.quick())) {
-                    long kib = writes.peakRssKib(cell);
+                    long kib = probed.peakRssKib(cell);
+                    rss.put(cell, kib);
                     out.println(Reports.peakRssJson(cell, kib));
                     out.flush();
                     log.printf(Locale.ROOT, "# %-10s %-22s %-34s peak RSS %,d MiB (fresh JVM, one write)%n",
@@ -78,6 +82,7 @@ public final class Harness {
                 results.add(report(new CellResult(peer.cell(), peer.name(), other,
                         protocol.measure(new Arraycopy(other.bytesPerRep())), gvl), out, log));
             }
+            suite.summarize(results, rss, out, log);
         }
         Path csv = options.outDir().resolve(suiteName + ".csv");
         Path png = options.outDir().resolve(suiteName + ".png");
@@ -88,10 +93,11 @@ public final class Harness {
         return results;
     }
 
-    static Suite suite(String name, BenchFixture fixture) {
+    static Suite suite(String name, BenchFixture fixture, boolean quick) {
         return switch (name) {
             case "loader" -> new LoaderSuite(fixture);
             case "write" -> new WriteSuite(fixture);
+            case "write-sources" -> new WriteSourcesSuite(fixture, quick);
             default -> new QuerySuite(QuerySuite.Kind.valueOf(name.toUpperCase(Locale.ROOT)), fixture);
         };
     }

@@ -1,6 +1,8 @@
 package io.gvl.bench.harness;
 
+import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A named set of cells and how to run each. The harness measures every cell's workload and its arraycopy
@@ -18,6 +20,18 @@ public interface Suite {
     /** Peer tools doing the same work, each with the gvl workload it is compared with (none by default). */
     default List<PeerRun> peers(boolean quick) {
         return List.of();
+    }
+
+    /**
+     * Called once after every cell, memory probe and peer was measured: a suite that reports more than the
+     * per-cell rates (wall time, records per second, ratios between cells) prints it here, JSON lines to
+     * {@code out} and readable lines to {@code log}. Nothing by default.
+     *
+     * @param results    the measured rows, in order
+     * @param peakRssKib per cell, the peak RSS of one run in a fresh JVM (empty unless the suite is
+     *                   {@link PeakRssProbed})
+     */
+    default void summarize(List<CellResult> results, Map<Cell, Long> peakRssKib, PrintWriter out, PrintWriter log) {
     }
 
     /** A peer comparison: on {@code cell}, {@code gvl} and the peer tool {@code name} produce the same output. */

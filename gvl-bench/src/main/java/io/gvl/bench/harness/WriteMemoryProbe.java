@@ -31,18 +31,33 @@ final class WriteMemoryProbe {
             coverage.forEach((s, p) -> sb.append(s).append('\t').append(p.toAbsolutePath()).append('\n'));
             Files.writeString(table, sb);
             Path out = scratch.resolve("rss-" + System.nanoTime() + ".gvl");
+            long kib = childPeakRssKib(WriteMemoryProbe.class, List.of("-D" + DemoData.PROPERTY + "=" + data.dir()),
+                    List.of(bed.toString(), tracks ? table.toString() : "-", out.toString()));
+            BenchFixture.deleteTree(out);
+            Files.deleteIfExists(table);
+            return kib;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Runs {@code main} in a child JVM with this JVM's class path and flags plus {@code jvmArgs}, and returns the
+     * peak RSS it printed as {@code peak_rss_kib N} (see {@link #printPeak()}).
+     */
+    static long childPeakRssKib(Class<?> main, List<String> jvmArgs, List<String> args) {
+        try {
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "-D" + DemoData.PROPERTY + "=" + data.dir(),
-                    WriteMemoryProbe.class.getName(), bed.toString(), tracks ? table.toString() : "-", out.toString()));
+            cmd.addAll(jvmArgs);
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+            cmd.addAll(args);
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 throw new IllegalStateException("write probe failed: " + text);
             }
-            BenchFixture.deleteTree(out);
-            Files.deleteIfExists(table);
             return text.lines().filter(l -> l.startsWith(MARK)).mapToLong(l -> Long.parseLong(l.substring(MARK.length())))
                     .findFirst().orElseThrow(() -> new IllegalStateException("write probe printed no peak: " + text));
         } catch (IOException e) {
@@ -53,12 +68,17 @@ final class WriteMemoryProbe {
         }
     }
 
+    /** Prints this process's peak RSS in the form {@link #childPeakRssKib} reads. */
+    static void printPeak() throws IOException {
+        System.out.println(MARK + vmHwmKib());
+    }
+
     /** Child entry: {@code BED TABLE|- OUT}; writes the dataset and prints {@code peak_rss_kib N}. */
     public static void main(String[] args) throws IOException {
         DemoData data = DemoData.locate();
         var options = writeOptions(data, Path.of(args[0]), args[1].equals("-") ? null : Path.of(args[1]));
         Gvl.write(Path.of(args[2]), options.overwrite(true).build());
-        System.out.println(MARK + vmHwmKib());
+        printPeak();
     }
 
     private static io.gvl.core.write.WriteOptions.Builder writeOptions(DemoData data, Path bed, Path table) {

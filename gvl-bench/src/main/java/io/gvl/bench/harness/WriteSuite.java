@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * cell's length spread along the contig ({@code batch} = regions), with variants only or variants plus the 16
  * coverage bigWigs. Output bytes are the dataset's bytes on disk.
  */
-final class WriteSuite implements Suite {
+final class WriteSuite implements Suite, PeakRssProbed {
     static final int REGIONS = 24;
     static final int[] LENGTHS = {2048, 16_384};
     static final List<String> MODES = List.of("variants", "variants+tracks");
@@ -64,7 +64,8 @@ final class WriteSuite implements Suite {
     }
 
     /** Peak RSS of one write of {@code cell}, in a fresh JVM. */
-    long peakRssKib(Cell cell) {
+    @Override
+    public long peakRssKib(Cell cell) {
         Path bed = fixture.scratch("rss-" + cell.length() + ".bed");
         writeBed(bed, cell.length());
         return WriteMemoryProbe.peakRssKib(fixture.data(), bed, fixture.coverage(), cell.mode().equals("variants+tracks"),
@@ -86,7 +87,7 @@ final class WriteSuite implements Suite {
         }
     }
 
-    private static long sizeOf(Path dir) {
+    static long sizeOf(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             return walk.filter(Files::isRegularFile).mapToLong(p -> {
                 try {

@@ -19,17 +19,21 @@ final class RefCheck {
 
     /** {@code table} positions are 1-based VCF POS. */
     static void check(VariantTable table, Path vcf, Path fasta) {
+        // The table's accessors return copies: take each column once, not once per record.
+        String[] chrom = table.chrom();
+        long[] pos = table.pos();
+        String[] alleles = table.ref();
         try (Reference ref = Reference.open(fasta)) {
-            for (int i = 0; i < table.size(); i++) {
-                int contig = ref.contigIndex(table.chrom()[i]);
+            for (int i = 0; i < chrom.length; i++) {
+                int contig = ref.contigIndex(chrom[i]);
                 if (contig < 0) {
                     continue;
                 }
-                String allele = table.ref()[i];
-                long start = table.pos()[i] - 1;
+                String allele = alleles[i];
+                long start = pos[i] - 1;
                 byte[] bases = ref.fetch(ref.contigs().get(contig), start, start + allele.length());
                 if (!agrees(allele, bases)) {
-                    throw new InputFormatException(vcf, "record " + table.chrom()[i] + ":" + table.pos()[i],
+                    throw new InputFormatException(vcf, "record " + chrom[i] + ":" + pos[i],
                             "REF " + allele + " does not match the reference " + fasta + ", which has "
                                     + new String(bases, StandardCharsets.US_ASCII) + " there (the first such record;"
                                     + " is the VCF from another genome build?).",
