@@ -11,6 +11,7 @@ import io.gvl.format.ConcatException;
 import io.gvl.format.DatasetConcat.Axis;
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetMetadata;
+import io.gvl.testing.DirectoryCopy;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class ConcatBadInputTest {
     @BeforeEach
     void copy() throws IOException, URISyntaxException {
         goldens = tmp.resolve("goldens");
-        ConcatFiles.copyTree(Path.of(ConcatBadInputTest.class.getResource("/gvl043/concat").toURI()), goldens);
+        DirectoryCopy.copyTree(Path.of(ConcatBadInputTest.class.getResource("/gvl043/concat").toURI()), goldens);
         out = tmp.resolve("out");
     }
 
@@ -53,7 +54,7 @@ class ConcatBadInputTest {
 
     @Test
     void samplesMustNotOverlap() throws IOException {
-        ConcatFiles.copyTree(goldens.resolve("demo_s0"), goldens.resolve("demo_s0_again"));
+        DirectoryCopy.copyTree(goldens.resolve("demo_s0"), goldens.resolve("demo_s0_again"));
         refused(Axis.SAMPLES, "sample 'S00' is in input #0", "demo_s0", "demo_s0_again");
     }
 
@@ -64,14 +65,14 @@ class ConcatBadInputTest {
 
     @Test
     void tracksMustBeTheSame() throws IOException {
-        ConcatFiles.copyTree(goldens.resolve("syn_s1"), goldens.resolve("no_bw"));
+        DirectoryCopy.copyTree(goldens.resolve("syn_s1"), goldens.resolve("no_bw"));
         deleteTree(goldens.resolve("no_bw/intervals/bw"));
         refused(Axis.SAMPLES, "has tracks []", "syn_s0", "no_bw");
     }
 
     @Test
     void annotationTracksMustBeTheSame() throws IOException {
-        ConcatFiles.copyTree(goldens.resolve("syn_s1"), goldens.resolve("no_annot"));
+        DirectoryCopy.copyTree(goldens.resolve("syn_s1"), goldens.resolve("no_annot"));
         deleteTree(goldens.resolve("no_annot/annot_intervals/annot"));
         refused(Axis.SAMPLES, "annotation tracks []", "syn_s0", "no_annot");
     }

@@ -10,22 +10,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Copies dataset trees and compares two datasets file by file (Arrow tables by content, the rest by bytes). */
+/** Lists dataset trees and compares two datasets file by file (Arrow tables by content, the rest by bytes). */
 final class ConcatFiles {
     private ConcatFiles() {
-    }
-
-    static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                Path dst = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dst);
-                } else {
-                    Files.copy(p, dst);
-                }
-            }
-        }
     }
 
     static List<String> files(Path root) throws IOException {

@@ -3,6 +3,7 @@ package io.gvl.core.concat;
 import io.gvl.core.Gvl;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.format.DatasetConcat.Axis;
+import io.gvl.testing.DirectoryCopy;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class ConcatGoldenTest {
     @BeforeAll
     static void copy() throws IOException, URISyntaxException {
         goldens = tmp.resolve("goldens");
-        ConcatFiles.copyTree(Path.of(ConcatGoldenTest.class.getResource("/gvl043/concat").toURI()), goldens);
+        DirectoryCopy.copyTree(Path.of(ConcatGoldenTest.class.getResource("/gvl043/concat").toURI()), goldens);
     }
 
     @ParameterizedTest(name = "{0} = concat({1}, {2}) along {3}")
@@ -46,7 +47,7 @@ class ConcatGoldenTest {
     @Test
     void aGvlAndAGvlWrittenInputJoinAsInGenVarLoader() throws IOException, URISyntaxException {
         Path interchange = tmp.resolve("interchange");
-        ConcatFiles.copyTree(Path.of(ConcatGoldenTest.class.getResource("/gvl043/interchange").toURI()), interchange);
+        DirectoryCopy.copyTree(Path.of(ConcatGoldenTest.class.getResource("/gvl043/interchange").toURI()), interchange);
         Path demo = Path.of(System.getProperty("gvl.shared.data")).resolve("real-derived/vg-z-synth16");
         Path dir = Files.createDirectories(tmp.resolve("vcf"));
         Path vcf = Files.copy(demo.resolve("z_synth16.norm.vcf.gz"), dir.resolve("z_synth16.norm.vcf.gz"));

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.Gvl;
 import io.gvl.format.DatasetExistsException;
+import io.gvl.format.IntervalTrack;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -57,9 +56,9 @@ class TransformedTrackTest {
         for (String f : new String[] {"starts.npy", "ends.npy", "offsets.npy"}) {
             assertArrayEquals(Files.readAllBytes(old.resolve(f)), Files.readAllBytes(neu.resolve(f)), f);
         }
-        long[] offsets = longs(old.resolve("offsets.npy"));
-        float[] before = floats(old.resolve("values.npy"));
-        float[] after = floats(neu.resolve("values.npy"));
+        long[] offsets = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "bw").offsets();
+        float[] before = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "bw").values();
+        float[] after = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "bw_log").values();
         int[] inputOfDisk = inputOrder();
         assertEquals(offsets.length - 1, cells.get(), "one call per cell");
         for (int c = 0; c + 1 < offsets.length; c++) {
@@ -75,7 +74,7 @@ class TransformedTrackTest {
             annotCells.incrementAndGet();
         }, false);
         assertTrue(Files.isDirectory(ds.resolve("annot_intervals/annot2")));
-        assertEquals(longs(ds.resolve("annot_intervals/annot/offsets.npy")).length - 1, annotCells.get());
+        assertEquals(Stored.track(ds, IntervalTrack.Kind.ANNOTATION, "annot").offsets().length - 1, annotCells.get());
         try (Stream<Path> left = Files.list(ds)) {
             assertTrue(left.noneMatch(p -> p.getFileName().toString().contains(".tmp.")), "no staging left");
         }
@@ -107,20 +106,6 @@ class TransformedTrackTest {
         for (int i = 0; i < out.length; i++) {
             out[((Number) map.get(i)).intValue()] = i;
         }
-        return out;
-    }
-
-    private static long[] longs(Path f) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(f)).order(ByteOrder.LITTLE_ENDIAN);
-        long[] out = new long[b.remaining() / 8];
-        b.asLongBuffer().get(out);
-        return out;
-    }
-
-    private static float[] floats(Path f) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(f)).order(ByteOrder.LITTLE_ENDIAN);
-        float[] out = new float[b.remaining() / 4];
-        b.asFloatBuffer().get(out);
         return out;
     }
 }

@@ -21,6 +21,7 @@ import io.gvl.format.Npz;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
 import io.gvl.io.fasta.Reference;
+import io.gvl.testing.DirectoryCopy;
 import java.io.IOException;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
@@ -63,7 +64,7 @@ class InterchangeGoldenTest {
     static void load() throws IOException, URISyntaxException {
         Path res = Path.of(InterchangeGoldenTest.class.getResource("/gvl043/interchange").toURI());
         goldens = tmp.resolve("goldens");
-        copyTree(res, goldens);
+        DirectoryCopy.copyTree(res, goldens);
         meta = new ObjectMapper().readTree(goldens.resolve("outputs.json").toFile());
         outputs = Npz.read(goldens.resolve("outputs.npz"));
         reference = Reference.open(FASTA, tmp.resolve("cache"));
@@ -240,19 +241,6 @@ class InterchangeGoldenTest {
             assertArrayEquals(golden.shape(), d.shape(), key + " shape");
             assertArrayEquals(golden.data().toArray(ValueLayout.JAVA_BYTE), d.data().toArray(ValueLayout.JAVA_BYTE),
                     key + " bytes");
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                Path dst = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dst);
-                } else {
-                    Files.copy(p, dst);
-                }
-            }
         }
     }
 }
