@@ -1,12 +1,9 @@
 package io.gvl.cli;
 
+import io.gvl.format.GvlException;
 import io.gvl.core.Gvl;
 import io.gvl.core.write.MemorySize;
-import io.gvl.core.write.WriteException;
-import io.gvl.format.ConcatException;
 import io.gvl.format.DatasetConcat.Axis;
-import io.gvl.format.DatasetExistsException;
-import io.gvl.format.DatasetFormatException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,8 +53,7 @@ public final class ConcatCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(out + ": joined " + inputs.size() + " datasets along "
                     + axis.toLowerCase(java.util.Locale.ROOT));
             return 0;
-        } catch (ConcatException | DatasetExistsException | DatasetFormatException | WriteException
-                 | IllegalArgumentException | UncheckedIOException e) {
+        } catch (GvlException | IllegalArgumentException | UncheckedIOException e) {
             spec.commandLine().getErr().println("gvl concat: " + e.getMessage());
             return 1;
         }

@@ -1,15 +1,12 @@
 package io.gvl.cli;
 
+import io.gvl.format.GvlException;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.SeqKind;
-import io.gvl.core.export.ExportException;
 import io.gvl.core.export.Hdf5Export;
 import io.gvl.core.export.Hdf5ExportOptions;
 import io.gvl.core.export.Hdf5ExportOptions.Encoding;
 import io.gvl.core.write.MemorySize;
-import io.gvl.core.write.WriteException;
-import io.gvl.format.DatasetFormatException;
-import io.gvl.io.InputFormatException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -85,8 +82,7 @@ public final class ExportCommand implements Callable<Integer> {
             Hdf5Export.Result r = Hdf5Export.export(view, out, o.build());
             spec.commandLine().getOut().println(out + ": " + r.instances() + " instances written");
             return 0;
-        } catch (ExportException | WriteException | IllegalArgumentException | IndexOutOfBoundsException
-                 | DatasetFormatException | InputFormatException | UncheckedIOException e) {
+        } catch (GvlException | IllegalArgumentException | IndexOutOfBoundsException | UncheckedIOException e) {
             err.println("gvl export: " + e.getMessage());
             return 1;
         }

@@ -1,5 +1,6 @@
 package io.gvl.cli;
 
+import io.gvl.format.GvlException;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.Ragged;
@@ -8,8 +9,6 @@ import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.Region;
 import io.gvl.core.dataset.SeqKind;
-import io.gvl.format.DatasetFormatException;
-import io.gvl.io.InputFormatException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -139,8 +138,7 @@ public final class FetchCommand implements Callable<Integer> {
                 file.commit();
             }
             return 0;
-        } catch (IllegalArgumentException | IndexOutOfBoundsException | DatasetFormatException | InputFormatException
-                 | UncheckedIOException e) {
+        } catch (GvlException | IllegalArgumentException | IndexOutOfBoundsException | UncheckedIOException e) {
             err.println("gvl fetch: " + e.getMessage());
             return 1;
         } catch (IOException e) {

@@ -1,12 +1,9 @@
 package io.gvl.cli;
 
+import io.gvl.format.GvlException;
 import io.gvl.core.Gvl;
 import io.gvl.core.write.MemorySize;
 import io.gvl.core.write.UpdateOptions;
-import io.gvl.core.write.WriteException;
-import io.gvl.format.DatasetExistsException;
-import io.gvl.format.DatasetFormatException;
-import io.gvl.io.InputFormatException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -61,8 +58,7 @@ public final class UpdateCommand implements Callable<Integer> {
             progress.finish();
             spec.commandLine().getOut().println(dir + ": updated");
             return 0;
-        } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException
-                 | UncheckedIOException e) {
+        } catch (GvlException | UncheckedIOException e) {
             return progress.fail("gvl update", e);
         }
     }

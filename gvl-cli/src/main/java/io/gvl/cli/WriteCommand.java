@@ -1,13 +1,10 @@
 package io.gvl.cli;
 
+import io.gvl.format.GvlException;
 import io.gvl.core.Gvl;
 import io.gvl.core.write.MemorySize;
-import io.gvl.core.write.WriteException;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.core.write.WriteProgress;
-import io.gvl.format.DatasetExistsException;
-import io.gvl.format.DatasetFormatException;
-import io.gvl.io.InputFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -112,8 +109,7 @@ public final class WriteCommand implements Callable<Integer> {
             progress.finish();
             spec.commandLine().getOut().println(out + ": written");
             return 0;
-        } catch (InputFormatException | WriteException | DatasetExistsException | DatasetFormatException
-                 | UncheckedIOException e) {
+        } catch (GvlException | UncheckedIOException e) {
             return progress.fail("gvl write", e);
         }
     }

@@ -1,7 +1,9 @@
 package io.gvl.dataloader;
 
+import io.gvl.format.GvlException;
+
 /** The background producer of a prefetching loader failed or stopped answering. */
-public class DataLoaderException extends RuntimeException {
+public class DataLoaderException extends GvlException {
     private static final long serialVersionUID = 1L;
 
     /**

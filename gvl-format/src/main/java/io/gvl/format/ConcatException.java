@@ -6,7 +6,7 @@ package io.gvl.format;
  * dataset gvl can join. The message names the input, what differs from the first input and what to do about it;
  * nothing is written when it is thrown.
  */
-public final class ConcatException extends RuntimeException {
+public final class ConcatException extends GvlException {
     private static final long serialVersionUID = 1L;
 
     /**

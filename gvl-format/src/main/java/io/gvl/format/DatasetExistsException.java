@@ -1,7 +1,7 @@
 package io.gvl.format;
 
 /** The destination of a write already exists and {@code overwrite} was not requested. */
-public class DatasetExistsException extends RuntimeException {
+public class DatasetExistsException extends GvlException {
     private static final long serialVersionUID = 1L;
 
     /**

@@ -5,7 +5,7 @@ package io.gvl.format;
  * before any file is touched, so a good dataset is never blamed for a launcher problem; the message names the
  * exact option for the class path and for the module path.
  */
-public final class MissingJvmOptionException extends IllegalStateException {
+public final class MissingJvmOptionException extends GvlException {
     private static final long serialVersionUID = 1L;
 
     /** The missing option in the form that fits how gvl was loaded (class path or module path). */

@@ -1,5 +1,6 @@
 package io.gvl.io;
 
+import io.gvl.format.GvlException;
 import java.nio.file.Path;
 
 /**
@@ -7,7 +8,7 @@ import java.nio.file.Path;
  * file, where in it the problem is (line, record, block), what is wrong and how to fix it, so a user can act
  * without reading a stack trace.
  */
-public final class InputFormatException extends RuntimeException {
+public final class InputFormatException extends GvlException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;

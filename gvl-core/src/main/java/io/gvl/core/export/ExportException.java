@@ -1,10 +1,12 @@
 package io.gvl.core.export;
 
+import io.gvl.format.GvlException;
+
 /**
  * An export cannot be carried out as asked (a view without fixed-length outputs to write, an export larger than the
  * memory bound, an existing output file). The message names the output file and says what to change.
  */
-public final class ExportException extends RuntimeException {
+public final class ExportException extends GvlException {
     private static final long serialVersionUID = 1L;
 
     /**
