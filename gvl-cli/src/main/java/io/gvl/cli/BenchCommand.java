@@ -16,12 +16,12 @@ import picocli.CommandLine.Spec;
  * to {@code --out}.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources) against "
+        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources, concat) against "
                 + "System.arraycopy and peer tools; JSON lines on stdout, CSV + PNG in --out.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SUITE",
-            description = "haplotypes, annotated, tracks, reference, loader, write or write-sources.")
+            description = "haplotypes, annotated, tracks, reference, loader, write, write-sources or concat.")
     String suite;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads for parallel kernels "

@@ -19,7 +19,7 @@ import java.util.concurrent.ForkJoinPool;
 public final class Harness {
     /** Suite names, in the order {@code ./gvl bench} lists them. */
     public static final List<String> SUITES = List.of("haplotypes", "annotated", "tracks", "reference", "loader",
-            "write", "write-sources");
+            "write", "write-sources", "concat");
 
     /**
      * @param threads worker threads for parallel kernels
@@ -98,6 +98,7 @@ public final class Harness {
             case "loader" -> new LoaderSuite(fixture);
             case "write" -> new WriteSuite(fixture);
             case "write-sources" -> new WriteSourcesSuite(fixture, quick);
+            case "concat" -> new ConcatSuite(fixture);
             default -> new QuerySuite(QuerySuite.Kind.valueOf(name.toUpperCase(Locale.ROOT)), fixture);
         };
     }
