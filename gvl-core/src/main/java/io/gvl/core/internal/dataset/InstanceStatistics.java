@@ -1,5 +1,8 @@
 package io.gvl.core.internal.dataset;
 
+import io.gvl.core.kernel.haplotype.HaplotypeBatch;
+import io.gvl.core.kernel.haplotype.Haplotypes;
+import io.gvl.core.kernel.reference.Regions;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import java.util.List;
@@ -19,13 +22,31 @@ public final class InstanceStatistics {
      */
     public static int[] haplotypeLengths(OpenedDataset ds, ViewState view, Instances instances) {
         int p = ds.ploidy();
-        int[] out = new int[instances.size() * p];
-        for (int i = 0; i < instances.size(); i++) {
-            long[] lengths = OutputSizer.haplotypeLengths(ds, view, instances.diskRegion()[i],
-                    instances.diskSample()[i], -1);
+        int n = instances.size();
+        RegionTable rt = ds.regions();
+        int j = view.jitter();
+        int[] contigs = new int[n];
+        int[] starts = new int[n];
+        int[] ends = new int[n];
+        long[] groups = new long[n * p];
+        // Diffs read only coordinates, so without a reference the dataset's own contig codes serve.
+        int[] toReference = ds.referenceContig();
+        for (int i = 0; i < n; i++) {
+            int r = instances.diskRegion()[i];
+            contigs[i] = toReference == null ? rt.contig()[r] : toReference[rt.contig()[r]];
+            starts[i] = rt.start()[r] - j;
+            ends[i] = rt.end()[r] + j;
             for (int h = 0; h < p; h++) {
-                out[i * p + h] = Math.toIntExact(lengths[h]);
+                groups[i * p + h] = instances.dsIdx()[i] * p + h;
             }
+        }
+        // One diff pass over the whole query, as a ragged haplotype query sizes its rows.
+        Regions windows = new Regions(contigs, starts, ends);
+        int[] diffs = Haplotypes.diffs(ds.haplotypes(), HaplotypeBatch.unshifted(windows, p, groups, null));
+        long[] lengths = Haplotypes.raggedLengths(windows, p, diffs);
+        int[] out = new int[lengths.length];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = Math.toIntExact(lengths[k]);
         }
         return out;
     }

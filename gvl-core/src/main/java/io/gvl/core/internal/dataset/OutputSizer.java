@@ -84,7 +84,7 @@ public final class OutputSizer {
         return s;
     }
 
-    static long[] haplotypeLengths(OpenedDataset ds, ViewState view, int diskRegion, int diskSample,
+    private static long[] haplotypeLengths(OpenedDataset ds, ViewState view, int diskRegion, int diskSample,
                                            int fixed) {
         int p = ds.ploidy();
         long[] out = new long[p];
