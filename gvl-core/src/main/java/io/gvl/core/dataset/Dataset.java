@@ -426,7 +426,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalArgumentException for an unknown name
      */
     public Dataset subsetToSamples(List<String> names) {
-        return subsetTo(null, Subsets.byName(new ArrayList<>(samples()), names, "sample", null));
+        return subsetTo(null, Subsets.byName(samples(), names, "sample", null));
     }
 
     /**
@@ -528,7 +528,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalArgumentException for an unknown sample name or unequal lengths
      */
     public DatasetOutput get(int[] regions, List<String> samples) {
-        return get(regions, Subsets.byName(new ArrayList<>(samples()), samples, "sample", null));
+        return get(regions, Subsets.byName(samples(), samples, "sample", null));
     }
 
     /**

@@ -19,6 +19,13 @@ import java.util.function.Predicate;
  * <p>Typical use is a split: {@code ds.subsetToRegions(ds.regionColumns().mask("split", "train"::equals))}.
  */
 public final class RegionColumns {
+    private static final java.util.Set<ColumnType> INTEGERS = java.util.EnumSet.of(ColumnType.INT8, ColumnType.INT16,
+            ColumnType.INT32, ColumnType.INT64, ColumnType.UINT8, ColumnType.UINT16, ColumnType.UINT32,
+            ColumnType.UINT64);
+    private static final java.util.Set<ColumnType> NUMBERS = java.util.EnumSet.of(ColumnType.FLOAT32,
+            ColumnType.FLOAT64, ColumnType.INT8, ColumnType.INT16, ColumnType.INT32, ColumnType.INT64, ColumnType.UINT8,
+            ColumnType.UINT16, ColumnType.UINT32, ColumnType.UINT64);
+
     private final Map<String, ArrowTable.Column> columns;
     private final int[] rows;
 
@@ -109,7 +116,7 @@ public final class RegionColumns {
      * @return an unmodifiable list, one value per row
      */
     public List<String> strings(String column) {
-        ArrowTable.Column c = requireType(column, "text", ColumnType.STRING);
+        ArrowTable.Column c = requireType(column, "text", java.util.Set.of(ColumnType.STRING));
         List<String> out = new ArrayList<>(rows.length);
         for (int r : rows) {
             out.add((String) c.values().get(r));
@@ -125,8 +132,7 @@ public final class RegionColumns {
      * @throws IllegalStateException when a value is missing
      */
     public long[] longs(String column) {
-        ArrowTable.Column c = requireType(column, "integer", ColumnType.INT8, ColumnType.INT16, ColumnType.INT32,
-                ColumnType.INT64, ColumnType.UINT8, ColumnType.UINT16, ColumnType.UINT32, ColumnType.UINT64);
+        ArrowTable.Column c = requireType(column, "integer", INTEGERS);
         long[] out = new long[rows.length];
         for (int i = 0; i < rows.length; i++) {
             Object v = c.values().get(rows[i]);
@@ -146,9 +152,7 @@ public final class RegionColumns {
      * @return one value per row
      */
     public double[] doubles(String column) {
-        ArrowTable.Column c = requireType(column, "numeric", ColumnType.INT8, ColumnType.INT16, ColumnType.INT32,
-                ColumnType.INT64, ColumnType.UINT8, ColumnType.UINT16, ColumnType.UINT32, ColumnType.UINT64,
-                ColumnType.FLOAT32, ColumnType.FLOAT64);
+        ArrowTable.Column c = requireType(column, "numeric", NUMBERS);
         double[] out = new double[rows.length];
         for (int i = 0; i < rows.length; i++) {
             Object v = c.values().get(rows[i]);
@@ -182,14 +186,12 @@ public final class RegionColumns {
         return c;
     }
 
-    private ArrowTable.Column requireType(String column, String what, ColumnType... types) {
+    private ArrowTable.Column requireType(String column, String what, java.util.Set<ColumnType> types) {
         ArrowTable.Column c = column(column);
-        for (ColumnType t : types) {
-            if (c.type() == t) {
-                return c;
-            }
+        if (!types.contains(c.type())) {
+            throw new IllegalArgumentException("region column '" + column + "' is " + c.type() + ", not " + what
+                    + "; read it with values(\"" + column + "\")");
         }
-        throw new IllegalArgumentException("region column '" + column + "' is " + c.type() + ", not " + what
-                + "; read it with values(\"" + column + "\")");
+        return c;
     }
 }
