@@ -19,4 +19,7 @@ module io.gvl.core {
     exports io.gvl.core.splice;
     exports io.gvl.core.variants;
     exports io.gvl.core.write;
+
+    // The kernel provider, so the benchmarks can measure the scalar and the vector kernels side by side.
+    exports io.gvl.core.internal.kernel to io.gvl.bench;
 }

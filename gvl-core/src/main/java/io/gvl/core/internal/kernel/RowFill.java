@@ -5,7 +5,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * The constant-run and reversal primitives the reconstruction kernels spend their non-copy time in: pad runs,
  * annotation sentinels, reference-coordinate ramps, track fill values and row reversal. A scalar and a Vector API
- * implementation sit behind this interface and are tested byte-identical on odd sizes. Indices are in elements.
+ * implementation sit behind this interface ({@link KernelProvider} hands out the one in use) and are tested
+ * byte-identical on odd sizes. Indices are in elements.
  */
 public interface RowFill {
 
@@ -28,23 +29,4 @@ public interface RowFill {
 
     /** Reverses float32 elements {@code [at, at+n)} in place. */
     void reverseF32(MemorySegment dst, long at, long n);
-
-    /** The scalar reference implementation. */
-    static RowFill scalar() {
-        return ScalarRowFill.INSTANCE;
-    }
-
-    /** The Vector API implementation when available, else the scalar one. */
-    static RowFill best() {
-        VectorSupport.logChoice();
-        return VectorSupport.available() ? VectorRowFillHolder.INSTANCE : ScalarRowFill.INSTANCE;
-    }
-
-    /** The Vector API implementation; fails with the reason when the Vector API is unusable here. */
-    static RowFill vector() {
-        if (!VectorSupport.available()) {
-            throw new UnsupportedOperationException("Vector API path unavailable: " + VectorSupport.unavailableReason());
-        }
-        return VectorRowFillHolder.INSTANCE;
-    }
 }

@@ -2,6 +2,7 @@ package io.gvl.core.kernel.haplotype;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
@@ -105,8 +106,8 @@ public final class Haplotypes {
         MemorySegment data = out.data();
         MemorySegment offsets = out.offsets(); // read once: Ragged.offset() checks liveness on every call
         int ploidy = batch.ploidy();
-        RowFill fill = RowFill.best();
-        ReverseComplement rcKernel = ReverseComplement.best();
+        RowFill fill = KernelProvider.get().rowFill();
+        ReverseComplement rcKernel = KernelProvider.get().reverseComplement();
         RowParallelism.forEachRange(batch.rows(), out.totalLength(), (from, to) -> {
             for (int k = (int) from; k < to; k++) {
                 int i = k / ploidy;

@@ -2,6 +2,7 @@ package io.gvl.core.kernel.reference;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.ReferenceRows;
 import io.gvl.core.internal.kernel.RowFill;
@@ -36,8 +37,8 @@ public final class ReferenceFetch {
         if (out.rows() != regions.size()) {
             throw new IllegalArgumentException("out has " + out.rows() + " rows but regions has " + regions.size());
         }
-        RowFill fill = RowFill.best();
-        ReverseComplement rcKernel = ReverseComplement.best();
+        RowFill fill = KernelProvider.get().rowFill();
+        ReverseComplement rcKernel = KernelProvider.get().reverseComplement();
         MemorySegment data = out.data();
         MemorySegment offsets = out.offsets();
         RowParallelism.forEachRange(regions.size(), out.totalLength(), (from, to) -> {

@@ -2,6 +2,7 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
@@ -68,8 +69,8 @@ public final class HaplotypeTracks {
         Regions regions = batch.regions();
         int ploidy = batch.ploidy();
         ReferenceGenome ref = source.reference();
-        RowFill fill = RowFill.best();
-        ReverseComplement rcKernel = ReverseComplement.best();
+        RowFill fill = KernelProvider.get().rowFill();
+        ReverseComplement rcKernel = KernelProvider.get().reverseComplement();
         TrackRealignRow.Context[] contexts = new TrackRealignRow.Context[tracks.size()];
         for (int t = 0; t < contexts.length; t++) {
             contexts[t] = new TrackRealignRow.Context(source.genotypes(), source.variants(), batch.keep(),

@@ -2,6 +2,7 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.track.IntervalRows;
@@ -37,7 +38,7 @@ public final class IntervalPainter {
             throw new IllegalArgumentException("groups (" + groups.length + "), starts (" + starts.length
                     + ") and out rows (" + out.rows() + ") differ");
         }
-        RowFill fill = RowFill.best();
+        RowFill fill = KernelProvider.get().rowFill();
         MemorySegment data = out.data();
         MemorySegment offsets = out.offsets();
         RowParallelism.forEachRange(starts.length, out.totalLength() * 4, (from, to) -> {

@@ -2,8 +2,8 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
-import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.track.TrackRealignRow;
 import io.gvl.core.kernel.RowParallelism;
@@ -41,7 +41,7 @@ public final class RealignedTracks {
         check(batch, tracks, out);
         BatchChecks.genotypes(genotypes, variants, batch.offsetIdx(), batch.keep());
         TrackRealignRow.Context c = new TrackRealignRow.Context(genotypes, variants, batch.keep(), fill, baseSeed,
-                RowFill.best());
+                KernelProvider.get().rowFill());
         MemorySegment src = tracks.data();
         MemorySegment srcOffsets = tracks.offsets();
         MemorySegment dst = out.data();

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.track.ReadWindow;
 import io.gvl.core.internal.kernel.track.TrackRealignRow;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
@@ -83,7 +83,7 @@ class WindowedRealignPropertyTest {
             Ragged scratch = b.fullScratch(arena);
             for (InsertionFill fill : b.fills) {
                 var c = new TrackRealignRow.Context(g, b.source.variants(), batch.keep(), fill, b.baseSeed,
-                        RowFill.scalar());
+                        KernelProvider.scalar().rowFill());
                 for (int k = 0; k < batch.rows(); k++) {
                     int i = k / batch.ploidy();
                     long q0 = batch.regions().start(i);
