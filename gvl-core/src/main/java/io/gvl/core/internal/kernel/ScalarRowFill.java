@@ -36,6 +36,16 @@ final class ScalarRowFill implements RowFill {
     }
 
     @Override
+    public long firstAbove(MemorySegment src, long from, long to, int bound) {
+        for (long i = from; i < to; i++) {
+            if (src.getAtIndex(Mem.I32, i) > bound) {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    @Override
     public void rampI32(MemorySegment dst, long at, long n, int first) {
         for (long i = 0; i < n; i++) {
             dst.setAtIndex(Mem.I32, at + i, first + (int) i);

@@ -4,12 +4,15 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Vector API {@link RowFill}: whole-vector stores for constant runs and ramps, and lane-reversing swaps from both
- * ends for reversal; tails fall back to the scalar code. Float data is moved as raw int bits (reversal never
+ * Vector API {@link RowFill}: whole-vector stores for constant runs (a masked store below one vector, an overlapping
+ * last store above) and ramps, lane compares for the interval search, and lane-reversing swaps from both ends for
+ * reversal; other tails fall back to the scalar code. Float data is moved as raw int bits (reversal never
  * inspects values). Byte fills use {@link MemorySegment#fill} on long runs, which is already vectorized.
  */
 final class VectorRowFill implements RowFill {
@@ -42,12 +45,35 @@ final class VectorRowFill implements RowFill {
 
     @Override
     public void fillI32(MemorySegment dst, long at, long n, int value) {
-        IntVector v = IntVector.broadcast(INTS, value);
-        long i = 0;
-        for (long bound = n - n % LANES; i < bound; i += LANES) {
-            v.intoMemorySegment(dst, (at + i) * 4, LE);
+        if (n <= 0) {
+            return;
         }
-        ScalarRowFill.INSTANCE.fillI32(dst, at + i, n - i, value);
+        IntVector v = IntVector.broadcast(INTS, value);
+        long base = at * 4;
+        if (n < LANES) {
+            // Track runs are mostly shorter than a vector: one masked store instead of a scalar loop.
+            v.intoMemorySegment(dst, base, LE, INTS.indexInRange(0, (int) n));
+            return;
+        }
+        for (long i = 0; i + LANES < n; i += LANES) {
+            v.intoMemorySegment(dst, base + i * 4, LE);
+        }
+        // The last vector ends exactly at the run's end and may overlap the previous one: same value, no tail.
+        v.intoMemorySegment(dst, base + (n - LANES) * 4, LE);
+    }
+
+    @Override
+    public long firstAbove(MemorySegment src, long from, long to, int bound) {
+        IntVector b = IntVector.broadcast(INTS, bound);
+        long i = from;
+        for (; i + LANES <= to; i += LANES) {
+            VectorMask<Integer> above = IntVector.fromMemorySegment(INTS, src, i * 4, LE)
+                    .compare(VectorOperators.GT, b);
+            if (above.anyTrue()) {
+                return i + above.firstTrue();
+            }
+        }
+        return ScalarRowFill.INSTANCE.firstAbove(src, i, to, bound);
     }
 
     @Override
