@@ -8,6 +8,8 @@ module io.gvl.bench {
     // The VCF benchmark's baseline decodes with htsjdk directly; the harness's FASTA peer too.
     requires htsjdk;
     requires org.knowm.xchart;
+    // The GenVarLoader peer speaks JSON lines.
+    requires com.fasterxml.jackson.databind;
     requires java.desktop;
     requires java.management;
     requires jdk.incubator.vector;

@@ -16,12 +16,13 @@ import picocli.CommandLine.Spec;
  * to {@code --out}.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources, concat) against "
+        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources, concat, peer) against "
                 + "System.arraycopy and peer tools; JSON lines on stdout, CSV + PNG in --out.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SUITE",
-            description = "haplotypes, annotated, tracks, reference, loader, write, write-sources or concat.")
+            description = "haplotypes, annotated, tracks, reference, loader, write, write-sources, concat or peer"
+                    + " (gvl and GenVarLoader side by side; needs --peer-python).")
     String suite;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads for parallel kernels "
@@ -35,6 +36,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "One small cell and a 50 ms protocol (smoke runs and tests).")
     boolean quick;
 
+    @Option(names = "--peer-python", paramLabel = "PYTHON", description = "For the peer suite: a Python with"
+            + " genvarloader 0.43.1 and torch installed (dev/peer-venv makes one).")
+    Path peerPython;
+
     @Spec
     CommandSpec spec;
 
@@ -47,7 +52,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         try {
-            Harness.run(suite, new Harness.Options(n, out, quick), spec.commandLine().getOut(), err);
+            Harness.run(suite, new Harness.Options(n, out, quick, peerPython), spec.commandLine().getOut(), err);
             return 0;
         } catch (Exception e) {
             err.println("gvl bench: " + e);
