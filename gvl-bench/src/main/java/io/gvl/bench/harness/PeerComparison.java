@@ -112,15 +112,17 @@ final class PeerComparison {
         Path tmp = Files.createTempDirectory("gvl-peer");
         try {
             Path ds = writeDataset(data, tmp);
+            // GenVarLoader writes a cache beside the FASTA it is given: give it a copy, never the bundled file.
+            Path fasta = copyReference(data.fasta(), tmp.resolve("reference"));
             Path stderr = options.outDir().resolve("peer-python.log");
             Files.createDirectories(options.outDir());
             log.println("# peer: GenVarLoader via " + python + " (its stderr: " + stderr + "), " + rounds
                     + " alternating rounds of " + reps + " repetitions per side, fastest repetition compared");
             log.flush();
             List<Integer> threadCounts = options.quick() ? List.of(1) : List.of(1, Math.max(2, options.threads()));
-            try (Dataset base = Dataset.open(ds, data.fasta())) {
+            try (Dataset base = Dataset.open(ds, fasta)) {
                 for (int threads : threadCounts) {
-                    try (GvlPythonPeer peer = GvlPythonPeer.start(python, threads, ds, data.fasta(), stderr);
+                    try (GvlPythonPeer peer = GvlPythonPeer.start(python, threads, ds, fasta, stderr);
                          ForkJoinPool pool = new ForkJoinPool(threads)) {
                         for (PeerCell cell : cells(options.quick())) {
                             PeerResult r = measure(cell, threads, base, peer, pool, warm, rounds, reps);
@@ -237,6 +239,17 @@ final class PeerComparison {
             }
             throw e;
         }
+    }
+
+    private static Path copyReference(Path fasta, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path copy = dir.resolve(fasta.getFileName());
+        Files.copy(fasta, copy);
+        Path fai = fasta.resolveSibling(fasta.getFileName() + ".fai");
+        if (Files.exists(fai)) {
+            Files.copy(fai, dir.resolve(fai.getFileName()));
+        }
+        return copy;
     }
 
     private static Path writeDataset(DemoData data, Path tmp) {
