@@ -6,8 +6,9 @@ import io.gvl.core.dataset.DatasetOutput;
 /**
  * A {@link Dataset} view as a batch source: instances are the view's {@code (region, sample)} grid, each fetch is
  * one batched {@link Dataset#get(int[], int[])} call (so a chunk or batch is one kernel call), and instance sizes
- * come from {@link Dataset#outputBytes}. Every output kind can be prefetched: variant outputs' per-variant arrays
- * are cut by the variant range of a batch's instances.
+ * come from {@link Dataset#outputBytes}. Whether chunks can be cut into batches is the view's own answer
+ * ({@link Dataset#instanceSliceable()}): variant outputs' per-variant arrays are cut by the variant range of a
+ * batch's instances.
  *
  * @param view the dataset view; the loader does not close it
  */
@@ -26,6 +27,11 @@ public record DatasetSource(Dataset view) implements BatchSource {
     @Override
     public long instanceBytes(int region, int sample) {
         return view.outputBytes(region, sample);
+    }
+
+    @Override
+    public boolean instanceSliceable() {
+        return view.instanceSliceable();
     }
 
     @Override

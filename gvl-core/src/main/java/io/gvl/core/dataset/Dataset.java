@@ -5,7 +5,7 @@ import io.gvl.core.internal.dataset.DummyDataset;
 import io.gvl.core.internal.dataset.InstanceStatistics;
 import io.gvl.core.internal.dataset.Instances;
 import io.gvl.core.internal.dataset.OpenedDataset;
-import io.gvl.core.internal.dataset.OutputSizer;
+import io.gvl.core.internal.dataset.OutputKind;
 import io.gvl.core.internal.dataset.Reconstruction;
 import io.gvl.core.internal.dataset.SpliceColumns;
 import io.gvl.core.internal.dataset.SplicedInstances;
@@ -648,11 +648,22 @@ public final class Dataset implements AutoCloseable {
             Instances elements = SplicedInstances.pairs(opened, view, new int[] {region}, new int[] {sample},
                     new long[0]).elements();
             opened.checkGenotypes(elements.dsIdx());
-            return OutputSizer.splicedBytes(opened, view, elements);
+            return OutputKind.of(view.seqs()).splicedBytes(opened, view, elements);
         }
         Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
         opened.checkGenotypes(one.dsIdx());
-        return OutputSizer.bytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
+        return OutputKind.of(view.seqs()).instanceBytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
+    }
+
+    /**
+     * Whether a query's outputs can be cut into smaller batches of instances: every array has the instance axis
+     * first, or is a per-variant array ({@link DatasetOutput#isPerVariant}) cut by the variant range of the
+     * instances. Prefetching data loaders need this.
+     *
+     * @return {@code true} if this view's outputs can be cut by instance
+     */
+    public boolean instanceSliceable() {
+        return OutputKind.of(view.seqs()).instanceSliceable();
     }
 
     // ----- instance statistics (no reconstruction) ----------------------------------------------------------------
