@@ -1,7 +1,12 @@
 package io.gvl.dataloader;
 
+import io.gvl.core.buffer.MemoryBudget;
+import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
+import java.lang.foreign.Arena;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A {@link Dataset} view as a batch source: instances are the view's {@code (region, sample)} grid, each fetch is
@@ -37,5 +42,17 @@ public record DatasetSource(Dataset view) implements BatchSource {
     @Override
     public DatasetOutput fetch(int[] regions, int[] samples) {
         return view.get(regions, samples);
+    }
+
+    /** One {@link Dataset#get(int[], int[], Arena)} call: the kernels write straight into {@code arena}. */
+    @Override
+    public List<NamedArray> fetch(int[] regions, int[] samples, Arena arena) {
+        return view.get(regions, samples, arena).arrays();
+    }
+
+    /** The dataset's {@link Dataset#memory()}. */
+    @Override
+    public Optional<MemoryBudget> memoryBudget() {
+        return Optional.of(view.memory());
     }
 }

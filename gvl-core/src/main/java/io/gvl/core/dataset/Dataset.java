@@ -1,5 +1,6 @@
 package io.gvl.core.dataset;
 
+import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.internal.dataset.DummyDataset;
 import io.gvl.core.internal.dataset.InstanceStatistics;
@@ -44,27 +45,44 @@ import java.util.stream.IntStream;
  * }</pre>
  */
 public final class Dataset implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Dataset.class);
     private final OpenedDataset opened;
     private final ViewState view;
     private final java.util.function.Supplier<Arena> arenas;
     /** Whether query outputs live in a caller's arena (then closing them does not free memory). */
     private final boolean borrowedArena;
+    /** Shared by every view of one open: each query's output bytes are charged here until the output closes. */
+    private final MemoryBudget budget;
 
-    private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas) {
-        this(opened, view, arenas, false);
+    private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas,
+                    MemoryBudget budget) {
+        this(opened, view, arenas, false, budget);
     }
 
     private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas,
-                    boolean borrowedArena) {
+                    boolean borrowedArena, MemoryBudget budget) {
         this.opened = opened;
         this.view = view;
         this.arenas = arenas;
         this.borrowedArena = borrowedArena;
+        this.budget = budget;
     }
 
     /** This view with query arenas from {@code arenas} (tests measure what a query allocates with it). */
     Dataset withArenas(java.util.function.Supplier<Arena> arenas) {
-        return new Dataset(opened, view, arenas);
+        return new Dataset(opened, view, arenas, budget);
+    }
+
+    /**
+     * The memory budget of this open dataset, shared by all its views: every query output that owns its memory is
+     * charged to it from the query until the output is closed (outputs in a caller's arena are the caller's to
+     * account for). Set a cap with {@link MemoryBudget#setLimit}; a query that would exceed it fails with
+     * {@link io.gvl.core.buffer.MemoryLimitException}. Outputs still open at {@link #close()} are logged at WARN.
+     *
+     * @return the budget; data loaders over this dataset charge their buffers to a child of it
+     */
+    public MemoryBudget memory() {
+        return budget;
     }
 
     /**
@@ -149,13 +167,13 @@ public final class Dataset implements AutoCloseable {
         ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, TrackKind.TRACKS,
                 OutputLength.ragged(), 0, NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null,
                 VariantOptions.defaults(), null, VarFilter.NONE, Parallel.AUTO);
-        return new Dataset(opened, v, Arena::ofShared);
+        return new Dataset(opened, v, Arena::ofShared, new MemoryBudget("dataset " + opened.path()));
     }
 
     private Dataset derive(ViewState next) {
         opened.ensureOpen();
         ViewValidation.check(opened, next);
-        return new Dataset(opened, next, arenas);
+        return new Dataset(opened, next, arenas, budget);
     }
 
     // ----- views -------------------------------------------------------------------------------------------------
@@ -559,7 +577,7 @@ public final class Dataset implements AutoCloseable {
             throw new IllegalStateException("the arena given to get() is already closed");
         }
         try {
-            return new Dataset(opened, view, () -> arena, true).pairs(regions, samples, new long[] {regions.length});
+            return new Dataset(opened, view, () -> arena, true, budget).pairs(regions, samples, new long[] {regions.length});
         } catch (WrongThreadException e) {
             throw new IllegalArgumentException("get() needs a shared arena (Arena.ofShared()): kernels write from"
                     + " worker threads, and a confined arena only admits its owner thread", e);
@@ -617,7 +635,12 @@ public final class Dataset implements AutoCloseable {
         Arena arena = arenas.get();
         try {
             List<NamedArray> arrays = RowParallelism.withMode(mode(view.parallel()), () -> body.apply(arena));
-            return new DatasetOutput(arena, !borrowedArena, leadingShape, arrays);
+            if (borrowedArena) {
+                return new DatasetOutput(arena, false, leadingShape, arrays);
+            }
+            MemoryBudget.Charge charge = budget.charge(outputBytes(arrays), "query output " + Arrays.toString(leadingShape)
+                    + " " + arrays.stream().map(NamedArray::name).toList());
+            return new DatasetOutput(arena, true, leadingShape, arrays, charge);
         } catch (RuntimeException | Error e) {
             if (!borrowedArena) {
                 arena.close();
@@ -1047,10 +1070,33 @@ public final class Dataset implements AutoCloseable {
         return opened.genome() != null;
     }
 
-    /** Closes the dataset shared by every view of this {@code open}. */
+    /**
+     * Closes the dataset shared by every view of this {@code open}. Query outputs still open are reported at WARN
+     * (count and bytes; allocation sites with {@code -Dgvl.debugMemory=true}); they stay valid until closed.
+     */
     @Override
     public void close() {
+        if (isOpenDataset()) {
+            budget.leakReport().ifPresent(r -> LOG.warn("dataset closed with query outputs still open:\n{}", r));
+        }
         opened.close();
+    }
+
+    private boolean isOpenDataset() {
+        try {
+            opened.ensureOpen();
+            return true;
+        } catch (IllegalStateException closed) {
+            return false;
+        }
+    }
+
+    private static long outputBytes(List<NamedArray> arrays) {
+        long sum = 0;
+        for (NamedArray a : arrays) {
+            sum += a.array().byteSize();
+        }
+        return sum;
     }
 
     /** A summary in the layout of GVL's {@code str(ds)}: splicing, subset, shape, length, jitter, outputs, tracks. */
