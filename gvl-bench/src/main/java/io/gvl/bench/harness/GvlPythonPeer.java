@@ -128,24 +128,31 @@ final class GvlPythonPeer implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the GenVarLoader peer was closed");
         }
+        String line;
         try {
             in.write(JSON.writeValueAsString(cmd));
             in.write('\n');
             in.flush();
-            String line = out.readLine();
-            if (line == null) {
-                throw new IllegalStateException("the GenVarLoader peer exited (see its stderr log) while answering "
-                        + cmd.path("op").asText());
-            }
-            JsonNode answer = JSON.readTree(line);
-            if (!answer.path("ok").asBoolean(false)) {
-                throw new IllegalStateException("the GenVarLoader peer refused " + cmd.path("op").asText() + ": "
-                        + answer.path("error").asText(line));
-            }
-            return answer;
+            line = out.readLine();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot talk to the GenVarLoader peer", e);
+            line = null; // a peer that died mid-command closes its pipes: reported as an exit below
         }
+        if (line == null) {
+            throw new IllegalStateException("the GenVarLoader peer exited (see its stderr log) while answering "
+                    + cmd.path("op").asText());
+        }
+        JsonNode answer;
+        try {
+            answer = JSON.readTree(line);
+        } catch (IOException e) {
+            throw new IllegalStateException("the GenVarLoader peer answered " + cmd.path("op").asText()
+                    + " with a line that is not JSON: " + line, e);
+        }
+        if (!answer.path("ok").asBoolean(false)) {
+            throw new IllegalStateException("the GenVarLoader peer refused " + cmd.path("op").asText() + ": "
+                    + answer.path("error").asText(line));
+        }
+        return answer;
     }
 
     private static Path extractScript() {
