@@ -61,12 +61,17 @@ public final class BenchFixture implements AutoCloseable {
      * that length need regions at least as long (the demo's own regions are 2-16 kb).
      */
     static Path tiledRegions(DemoData data, Path bed) {
+        return tiledRegions(data, bed, REGIONS, REGION_LENGTH);
+    }
+
+    /** {@code count} regions of {@code length} bp spread evenly along the demo contig, alternating strands. */
+    static Path tiledRegions(DemoData data, Path bed, int count, int length) {
         var contig = data.contigs().entrySet().iterator().next();
-        long stride = (contig.getValue() - REGION_LENGTH) / (REGIONS - 1);
+        long stride = (contig.getValue() - length) / (count - 1);
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < REGIONS; i++) {
+        for (int i = 0; i < count; i++) {
             long start = i * stride;
-            sb.append(contig.getKey()).append('\t').append(start).append('\t').append(start + REGION_LENGTH)
+            sb.append(contig.getKey()).append('\t').append(start).append('\t').append(start + length)
                     .append("\tr").append(i).append("\t0\t").append(i % 2 == 0 ? '+' : '-').append('\n');
         }
         try {

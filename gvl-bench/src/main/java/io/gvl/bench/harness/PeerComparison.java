@@ -254,20 +254,7 @@ final class PeerComparison {
 
     private static Path writeDataset(DemoData data, Path tmp) {
         Map<String, Path> coverage = data.writeCoverage(tmp.resolve("bigwig"));
-        var contig = data.contigs().entrySet().iterator().next();
-        long stride = (contig.getValue() - REGION_LENGTH) / (REGIONS - 1);
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < REGIONS; i++) {
-            long start = i * stride;
-            sb.append(contig.getKey()).append('\t').append(start).append('\t').append(start + REGION_LENGTH)
-                    .append("\tr").append(i).append("\t0\t").append(i % 2 == 0 ? '+' : '-').append('\n');
-        }
-        Path bed = tmp.resolve("peer.bed");
-        try {
-            Files.writeString(bed, sb);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + bed, e);
-        }
+        Path bed = BenchFixture.tiledRegions(data, tmp.resolve("peer.bed"), REGIONS, REGION_LENGTH);
         Path ds = tmp.resolve("peer.gvl");
         Gvl.write(ds, BenchFixture.options(data, bed, coverage, false).track(new BigWigs(TRACK, coverage)).build());
         return ds;
