@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class MemoryBudget {
     /** The system property that turns on allocation sites in leak reports (and, in loaders, memory poisoning). */
     public static final String DEBUG_PROPERTY = "gvl.debugMemory";
+    /** Frames of an allocation site a leak report shows. */
+    private static final int SITE_FRAMES = 12;
 
     private final String name;
     private final MemoryBudget parent;
@@ -208,8 +210,7 @@ public final class MemoryBudget {
         for (Charge c : open) {
             sb.append(indent).append("  ").append(c.bytes).append(" bytes: ").append(c.what).append('\n');
             if (c.site != null) {
-                Arrays.stream(c.site.getStackTrace()).limit(12)
-                        .forEach(f -> sb.append(indent).append("      at ").append(f).append('\n'));
+                sb.append(siteLines(c.site, indent + "      "));
             }
         }
         for (MemoryBudget child : children) {
@@ -217,6 +218,20 @@ public final class MemoryBudget {
                 child.appendTo(sb, indent + "  ");
             }
         }
+    }
+
+    /**
+     * The first frames of a debug-mode allocation site, one {@code at} line each, as every leak report prints them.
+     *
+     * @param site   the throwable captured where the memory was allocated
+     * @param indent put before each line
+     * @return the lines, each ending in a newline
+     */
+    public static String siteLines(Throwable site, String indent) {
+        StringBuilder sb = new StringBuilder();
+        Arrays.stream(site.getStackTrace()).limit(SITE_FRAMES).forEach(f -> sb.append(indent).append("at ").append(f)
+                .append('\n'));
+        return sb.toString();
     }
 
     @Override

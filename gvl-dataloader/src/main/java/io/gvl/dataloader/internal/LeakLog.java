@@ -1,6 +1,6 @@
 package io.gvl.dataloader.internal;
 
-import java.util.Arrays;
+import io.gvl.core.buffer.MemoryBudget;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,8 +47,6 @@ public final class LeakLog {
         if (site == null) {
             return "";
         }
-        StringBuilder sb = new StringBuilder(", allocated");
-        Arrays.stream(site.getStackTrace()).limit(12).forEach(f -> sb.append("\n      at ").append(f));
-        return sb.toString();
+        return ", allocated\n" + MemoryBudget.siteLines(site, "      ").stripTrailing();
     }
 }
