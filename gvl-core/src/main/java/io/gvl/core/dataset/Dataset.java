@@ -574,8 +574,12 @@ public final class Dataset implements AutoCloseable {
     }
 
     /**
-     * Bytes the instance {@code (region, sample)} of this view occupies in a query's outputs, data plus offsets:
-     * exact without jitter for ragged and fixed lengths, an upper bound with jitter. Data loaders plan memory with it.
+     * Bytes the instance {@code (region, sample)} of this view adds to the arena a query builds its outputs in: data,
+     * one offset per ragged row, and any scratch the reconstruction keeps there (gathered variant indices and alleles,
+     * the haplotypes that tracks are realigned through). A query allocates a few bytes more per batch (each offsets
+     * array's closing entry). Exact without jitter for sequences and per-base tracks at ragged and fixed lengths, and
+     * for variant data without AF bounds or dummies; an upper bound with jitter and for interval-form tracks. Data
+     * loaders size their slots with it.
      *
      * @param region row index of this view
      * @param sample sample index of this view

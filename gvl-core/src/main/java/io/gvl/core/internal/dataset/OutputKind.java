@@ -74,9 +74,11 @@ public sealed interface OutputKind permits ReferenceKind, HaplotypesKind, Annota
     }
 
     /**
-     * Bytes the instance {@code (diskRegion, diskSample)} occupies in a view's outputs, data plus one int64 offset
-     * per ragged row, tracks included: exact without jitter (and, for variants, without AF bounds and dummies),
-     * an upper bound otherwise.
+     * Bytes the instance {@code (diskRegion, diskSample)} adds to the arena a batch is reconstructed in: data, one
+     * int64 offset per ragged row, tracks, and the scratch the reconstruction leaves in that arena. Exact without
+     * jitter (for variants, without AF bounds and dummies; interval-form tracks count their offsets per array), an
+     * upper bound otherwise; the per-batch closing offsets are not included. {@code OutputKindSizingTest} holds every
+     * kind to this.
      *
      * @return the size in bytes
      */

@@ -75,9 +75,13 @@ enum VariantsKind implements OutputKind {
     @Override
     public long instanceBytes(OpenedDataset ds, ViewState v, int diskRegion, int diskSample) {
         InstanceShape s = new InstanceShape(ds, v, diskRegion, diskSample);
-        long tracks = TrackOutput.realigned(v) ? TrackOutput.realignedBytes(s, s.haplotypeTotal(false))
-                : TrackOutput.referenceBytes(s, s.regionLength());
-        return VariantSizer.bytes(ds, v, s.dsIdx()) + tracks;
+        if (TrackOutput.realigned(v)) {
+            // Tracks are realigned through the instance's haplotypes, which are built in the same arena and dropped.
+            long haplotypes = s.haplotypeTotal(false);
+            long scratch = haplotypes + 8L * ds.ploidy();
+            return VariantSizer.bytes(ds, v, s.dsIdx()) + TrackOutput.realignedBytes(s, haplotypes) + scratch;
+        }
+        return VariantSizer.bytes(ds, v, s.dsIdx()) + TrackOutput.referenceBytes(s, s.regionLength());
     }
 
     @Override
