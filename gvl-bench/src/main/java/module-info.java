@@ -4,6 +4,7 @@
  */
 module io.gvl.bench {
     requires transitive io.gvl.dataloader;
+    requires io.gvl.demo;
     requires jmh.core;
     // The VCF benchmark's baseline decodes with htsjdk directly; the harness's FASTA peer too.
     requires htsjdk;
@@ -15,4 +16,7 @@ module io.gvl.bench {
     requires jdk.incubator.vector;
 
     exports io.gvl.bench.harness;
+
+    // gvl bench finds the harness through this service; the command line does not depend on the module.
+    provides java.util.spi.ToolProvider with io.gvl.bench.harness.HarnessTool;
 }

@@ -1,5 +1,6 @@
 package io.gvl.bench.harness;
 
+import io.gvl.demo.DemoData;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.EpochStats;
 import io.gvl.dataloader.Mode;
+import io.gvl.demo.DemoData;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +94,7 @@ final class LoaderSuite implements Suite {
         Dataset base = fixture.dataset().withLen(OutputLength.fixed(cell.length()));
         Dataset view = switch (modeAndOutput[1]) {
             case "annotated" -> base.withSeqs(SeqKind.ANNOTATED).withoutTracks();
-            case "haplotypes+track" -> base.withSeqs(SeqKind.HAPLOTYPES).withTracks(BenchFixture.TRACK);
+            case "haplotypes+track" -> base.withSeqs(SeqKind.HAPLOTYPES).withTracks(DemoData.TRACK);
             default -> base.withSeqs(SeqKind.HAPLOTYPES).withoutTracks();
         };
         long[] order = new long[EPOCH];

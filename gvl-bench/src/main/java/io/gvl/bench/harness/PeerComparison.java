@@ -9,6 +9,7 @@ import io.gvl.core.write.BigWigs;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.Mode;
+import io.gvl.demo.DemoData;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -39,7 +40,7 @@ final class PeerComparison {
     static final int ROUNDS = 5;
     private static final int QUERY_BATCHES = 8;
     private static final long BUFFER_BYTES = 256L << 20;
-    private static final String TRACK = BenchFixture.TRACK;
+    private static final String TRACK = DemoData.TRACK;
 
     /** One comparison: what runs, at which length and batch size. */
     record PeerCell(String name, PeerView view, int batch, String loaderMode) {
@@ -256,7 +257,7 @@ final class PeerComparison {
         Map<String, Path> coverage = data.writeCoverage(tmp.resolve("bigwig"));
         Path bed = BenchFixture.tiledRegions(data, tmp.resolve("peer.bed"), REGIONS, REGION_LENGTH);
         Path ds = tmp.resolve("peer.gvl");
-        Gvl.write(ds, BenchFixture.options(data, bed, coverage, false).track(new BigWigs(TRACK, coverage)).build());
+        Gvl.write(ds, data.writeOptions(bed, coverage, false).track(new BigWigs(TRACK, coverage)).build());
         return ds;
     }
 
