@@ -3,7 +3,7 @@ package io.gvl.dataloader;
 import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.dataloader.internal.BatchPlan;
 import io.gvl.dataloader.internal.BlockPool;
-import io.gvl.dataloader.internal.ChunkPlanner;
+import io.gvl.dataloader.internal.FetchChunks;
 import io.gvl.dataloader.internal.EpochOrder;
 import io.gvl.dataloader.internal.LeakLog;
 import io.gvl.dataloader.internal.Lease;
@@ -146,7 +146,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         int[] bounds = null;
         if (mode != Mode.NONE) {
             long slotBytes = bufferBytes / 2;
-            bounds = ChunkPlanner.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
+            bounds = FetchChunks.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
             prefetcher = new Prefetcher(source, plan, bounds, slots(slotBytes), mode == Mode.DOUBLE_BUFFERED,
                     heartbeat, stallTimeout, epoch - 1);
         }
