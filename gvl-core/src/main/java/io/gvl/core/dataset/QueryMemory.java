@@ -2,6 +2,7 @@ package io.gvl.core.dataset;
 
 import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.internal.memory.OutputFill;
 import java.lang.foreign.Arena;
 import java.util.Arrays;
 import java.util.List;
@@ -19,9 +20,9 @@ import java.util.function.Supplier;
  */
 record QueryMemory(Supplier<Arena> arenas, boolean borrowed, MemoryBudget budget) {
 
-    /** The default: a shared arena per query, owned by its output. */
+    /** The default: a shared arena per query, owned by its output, not zeroed ({@link OutputFill}). */
     static QueryMemory owned(MemoryBudget budget) {
-        return new QueryMemory(Arena::ofShared, false, budget);
+        return new QueryMemory(OutputFill::newSharedArena, false, budget);
     }
 
     QueryMemory withArenas(Supplier<Arena> next) {

@@ -1,6 +1,7 @@
 package io.gvl.dataloader.internal;
 
 import io.gvl.core.buffer.MemoryBudget;
+import io.gvl.core.internal.memory.OutputFill;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,10 +37,10 @@ public final class LoaderMemory {
         return debug;
     }
 
-    /** A new shared arena (the only place a loader opens one). */
+    /** A new shared arena (the only place a loader opens one), not zeroed ({@link OutputFill}). */
     public Arena newArena() {
         arenas.incrementAndGet();
-        return Arena.ofShared();
+        return OutputFill.newSharedArena();
     }
 
     public long arenasCreated() {

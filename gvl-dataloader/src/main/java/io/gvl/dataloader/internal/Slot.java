@@ -1,6 +1,7 @@
 package io.gvl.dataloader.internal;
 
 import io.gvl.core.buffer.MemoryBudget;
+import io.gvl.core.internal.memory.OutputFill;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -194,7 +195,7 @@ public final class Slot implements Shared {
     private MemorySegment allocate(long bytes, long alignment) {
         MemorySegment s = bump(bytes, alignment);
         if (contains(s)) {
-            s.fill((byte) 0); // Arena.allocate promises zeroed memory; overflow arenas zero it themselves
+            OutputFill.prepare(s); // reused slot memory gets what a fresh output arena would give
         }
         return s;
     }
