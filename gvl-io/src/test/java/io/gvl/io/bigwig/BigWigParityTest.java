@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every bigWig under the shared data decodes to what pyBigWig 0.3.18 returned for the same queries
- * (digests in {@code bigwig/pybigwig_expected.tsv}, produced once with Debian's python3-pybigwig).
+ * (digests in {@code bigwig/pybigwig_expected.tsv}, produced once with Debian's python3-pybigwig). The digests are
+ * committed data: this test reads them and runs no Python.
  */
 class BigWigParityTest {
     record Expected(String file, String chrom, long start, long end, int count, String sha) {}

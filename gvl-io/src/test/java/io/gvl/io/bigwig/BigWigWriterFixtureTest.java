@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Tests make their bigWigs with {@link BigWigWriter} rather than pyBigWig. This checks that the two agree: every
  * pyBigWig-written fixture in the shared data, rewritten interval for interval by BigWigWriter, decodes to the same
  * intervals, and answers every query recorded from pyBigWig 0.3.18 ({@code bigwig/pybigwig_expected.tsv}) with the
- * same count and digest.
+ * same count and digest. Both the fixtures and the recorded answers are committed data; no Python runs here.
  */
 class BigWigWriterFixtureTest {
     @TempDir

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Files from {@link BigWigWriter} read back through {@link BigWigReader} (agreement with pyBigWig-written files:
- * {@link BigWigWriterFixtureTest}).
+ * {@link BigWigWriterFixtureTest}). Pure Java: no external tool or Python runs here.
  */
 class BigWigWriterTest {
     @TempDir

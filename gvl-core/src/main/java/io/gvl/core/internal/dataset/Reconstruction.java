@@ -31,10 +31,11 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * GVL's per-call pipeline for one batch of instances (read-path §4): jitter draw, then the reconstructor the view
- * selects (reference, haplotypes, annotated haplotypes, reference-coordinate or haplotype-realigned tracks, or the
- * stored intervals of {@link IntervalOutput}) with its draws in GVL's order, all writing into buffers of one arena.
- * Output-length conversion and the final leading shape are applied by {@link OutputShaper}.
+ * GVL's per-call pipeline for one batch of instances (read-path §4): the jitter draw, then the reconstructions the
+ * view's {@link OutputKind} chooses among (reference, haplotypes, annotated haplotypes, variants,
+ * reference-coordinate or haplotype-realigned tracks, or the stored intervals of {@link IntervalOutput}) with their
+ * draws in GVL's order, all writing into buffers of one arena. Output-length conversion and the final leading shape
+ * are applied by {@link OutputShaper}.
  */
 public final class Reconstruction {
     private final OpenedDataset ds;
@@ -80,34 +81,26 @@ public final class Reconstruction {
         this.fixed = view.length() instanceof OutputLength.Fixed f ? f.n() : -1;
     }
 
-    /** Runs the view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
+    /** Runs the view's reconstruction for {@code inst}: its kind's; the arrays live in {@code arena}. */
     public static List<NamedArray> run(OpenedDataset ds, ViewState view, Instances inst, Arena arena) {
-        Reconstruction r = new Reconstruction(ds, view, inst, arena);
-        if (view.seqs() == SeqKind.VARIANTS || view.seqs() == SeqKind.VARIANT_WINDOWS) {
-            return r.variants();
-        }
-        List<NamedArray> raw = switch (view.seqs()) {
-            case REFERENCE -> r.withReferenceTracks(r.reference());
-            case HAPLOTYPES, ANNOTATED -> r.haplotypes();
-            case NONE, VARIANTS, VARIANT_WINDOWS -> r.withReferenceTracks(new ArrayList<>());
-        };
-        return OutputShaper.shape(raw, view.length(), inst.leadingShape(), arena);
+        return OutputKind.of(view.seqs()).reconstruct(new Reconstruction(ds, view, inst, arena));
     }
 
-    /** Runs a spliced view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
+    /** Runs a spliced view's reconstruction for {@code inst}: its kind's; the arrays live in {@code arena}. */
     public static List<NamedArray> runSpliced(OpenedDataset ds, ViewState view, SplicedInstances inst, Arena arena) {
-        if (view.seqs() == SeqKind.VARIANTS) {
-            return SplicedVariants.run(ds, view, inst, arena);
-        }
-        return OutputShaper.shape(SplicedReconstruction.run(ds, view, inst, arena), view.length(),
-                inst.leadingShape(), arena);
+        return OutputKind.of(view.seqs()).reconstructSpliced(ds, view, inst, arena);
+    }
+
+    /** {@code raw} with the view's output length and the query's leading shape applied. */
+    List<NamedArray> shaped(List<NamedArray> raw) {
+        return OutputShaper.shape(raw, view.length(), inst.leadingShape(), arena);
     }
 
     /**
      * Variant outputs, then tracks: realigned to the haplotypes (GVL's {@code HapsTracks}, which builds variants
      * without region information, so no flank tokens) or in reference coordinates.
      */
-    private List<NamedArray> variants() {
+    List<NamedArray> variants() {
         boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
         List<NamedArray> out = new ArrayList<>(new VariantReconstructor(ds, view,
                 VariantLayout.unspliced(inst.dsIdx(), ds.ploidy(), view.variants().unphasedUnion(), rc),
@@ -133,7 +126,7 @@ public final class Reconstruction {
         return fixed > 0 ? fixed : end[i] - start[i];
     }
 
-    private List<NamedArray> reference() {
+    List<NamedArray> reference() {
         long[] lengths = new long[n];
         int[] ends = new int[n];
         for (int i = 0; i < n; i++) {
@@ -147,7 +140,7 @@ public final class Reconstruction {
         return arrays;
     }
 
-    private List<NamedArray> withReferenceTracks(List<NamedArray> arrays) {
+    List<NamedArray> withReferenceTracks(List<NamedArray> arrays) {
         if (view.activeTracks().isEmpty()) {
             return arrays;
         }
@@ -201,7 +194,7 @@ public final class Reconstruction {
         return g;
     }
 
-    private List<NamedArray> haplotypes() {
+    List<NamedArray> haplotypes() {
         HaplotypeSource source = ds.haplotypes();
         int p = ds.ploidy();
         int rows = n * p;
