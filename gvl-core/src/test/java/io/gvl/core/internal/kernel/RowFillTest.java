@@ -84,4 +84,24 @@ class RowFillTest {
     void reverseF32(int n) {
         compare(n, (f, s, at, len) -> f.reverseF32(s, at, len));
     }
+
+    /** Runs that end at the end of their segment: a masked or overlapping store must stay inside it. */
+    @ParameterizedTest(name = "n={0}")
+    @MethodSource("sizes")
+    void fillF32EndingAtTheSegmentEnd(int n) {
+        assumeTrue(VectorSupport.available(), "Vector API unavailable: " + VectorSupport.unavailableReason());
+        for (int at = 0; at < 3; at++) {
+            float[] want = new float[at + n];
+            float[] got = new float[at + n];
+            java.util.Arrays.fill(want, at, at + n, -2.5f);
+            RowFill.vector().fillF32(MemorySegment.ofArray(got), at, n, -2.5f);
+            assertArrayEquals(want, got, "n=" + n + " at=" + at);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment off = arena.allocate(Math.max(1, (at + n) * 4L)).asSlice(0, (at + n) * 4L);
+                RowFill.vector().fillF32(off, at, n, -2.5f);
+                assertArrayEquals(java.util.Arrays.copyOfRange(want, at, at + n),
+                        off.asSlice(at * 4L).toArray(ValueLayout.JAVA_FLOAT), "off-heap n=" + n + " at=" + at);
+            }
+        }
+    }
 }
