@@ -22,6 +22,13 @@ public interface RowFill {
     void fillF32(MemorySegment dst, long at, long n, float value);
 
     /**
+     * {@code dst[at, at+n) = value} for float32, allowed to write {@code value} past the run as far as element
+     * {@code limit} (exclusive, {@code limit >= at + n}): for callers that write a row front to back and rewrite
+     * everything past the run afterwards, so a short run can be one or two whole-vector stores whatever its length.
+     */
+    void fillF32Ahead(MemorySegment dst, long at, long n, float value, long limit);
+
+    /**
      * The first int32 element index in {@code [from, to)} of {@code src} whose value is greater than
      * {@code bound}, or {@code to} when there is none.
      */

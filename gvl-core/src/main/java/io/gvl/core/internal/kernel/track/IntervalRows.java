@@ -10,7 +10,9 @@ import java.lang.foreign.MemorySegment;
  * win) until the first one starting at or past the row's end. It is computed without walking the group from its
  * start: a binary search over the sorted starts finds the first interval starting inside the row, and a vector
  * search over the ends before it finds any earlier interval that still reaches in. Each element is then written
- * once, gaps as zero runs and intervals as value runs (an interval overlapping an earlier one writes over it).
+ * once, gaps as zero runs and intervals as value runs (an interval overlapping an earlier one writes over it); a
+ * run may be written with stores that reach past it, toward the span's end, because the rest of the span is written
+ * after it.
  * Internal because it works on raw row positions and takes the {@link RowFill} implementation.
  */
 public final class IntervalRows {
@@ -47,6 +49,7 @@ public final class IntervalRows {
         }
         // Starts are sorted: past min(hi, limit) an interval either misses the span or stops the painting.
         long stop = Math.min(hi, limit);
+        long spanEnd = at + hi - lo;
         long cursor = lo;
         for (long i = firstReaching(itv, group, q0 + lo, fill), e = itv.groupEnd(group); i < e; i++) {
             long s = itv.start(i) - q0;
@@ -58,11 +61,17 @@ public final class IntervalRows {
             if (to <= from) {
                 continue;
             }
+            // Writes may run ahead of the cursor (up to the span's end): everything past it is written later.
             if (from > cursor) {
-                fill.fillF32(out, at + cursor - lo, from - cursor, 0f);
+                fill.fillF32Ahead(out, at + cursor - lo, from - cursor, 0f, spanEnd);
             }
-            fill.fillF32(out, at + from - lo, to - from, itv.value(i));
-            cursor = Math.max(cursor, to);
+            if (to >= cursor) {
+                fill.fillF32Ahead(out, at + from - lo, to - from, itv.value(i), spanEnd);
+                cursor = to;
+            } else {
+                // Inside what earlier intervals wrote: no element past it may change.
+                fill.fillF32(out, at + from - lo, to - from, itv.value(i));
+            }
         }
         fill.fillF32(out, at + cursor - lo, hi - cursor, 0f);
     }
