@@ -9,6 +9,8 @@ module io.gvl.arrow {
     requires transitive org.apache.arrow.c;
     // The allocator implementation is found reflectively by arrow-memory-core; requiring it puts it in the graph.
     requires org.apache.arrow.memory.unsafe;
+    requires com.fasterxml.jackson.databind;
 
     exports io.gvl.arrow;
+    exports io.gvl.handoff;
 }
