@@ -20,8 +20,8 @@ import java.util.Map;
  * next slot of a {@link SlotRing} once the consumer has released it, and announced by one JSON line on the
  * descriptor stream naming the slot, every array's dtype, shape and byte offsets, and a CRC32 of each buffer. The
  * consumer maps the slot file, reads the arrays in place, and answers {@code {"type":"release","slot":k}} on the
- * release stream when it no longer needs them. Slots are reused round-robin, so the consumer may hold up to
- * {@code N - 1} batches while the writer fills the next one.
+ * release stream when it no longer needs them. Slots are reused round-robin among the free ones, so the consumer
+ * may hold up to {@code N - 1} batches, in any order, while the writer fills the last one.
  *
  * <p>A consumer that stops answering cannot hang the writer: waiting for a release ends after the release timeout
  * with a {@link HandoffException}, as does a release stream closed while a slot is still in use. Not thread-safe:
@@ -58,7 +58,8 @@ public final class HandoffWriter {
     }
 
     /**
-     * Copies {@code batch} into the next slot (waiting for its release first) and writes its descriptor.
+     * Copies {@code batch} into the next free slot (round-robin; waiting for a release when the consumer holds every
+     * slot) and writes its descriptor.
      *
      * @param epoch the epoch the batch belongs to (0-based)
      * @param batch an open batch; it is not closed here
@@ -68,11 +69,12 @@ public final class HandoffWriter {
      * @throws InterruptedException if the thread is interrupted while waiting for a release
      */
     public int write(long epoch, Batch batch) throws InterruptedException {
-        int slot = next;
-        releases.drain(free);
-        while (!free[slot]) {
-            free[releases.next(timeout, "waiting for slot " + slot + " (" + ring.directory().resolve(
-                    SlotRing.fileName(slot)) + ") before batch " + batch.index() + " of epoch " + epoch)] = true;
+        int slot = freeSlot();
+        while (slot < 0) {
+            int released = releases.next(timeout, "waiting for a free slot (all " + free.length + " in "
+                    + ring.directory() + " are held) before batch " + batch.index() + " of epoch " + epoch);
+            free[released] = true;
+            slot = released;
         }
         SlotLayout layout = new SlotLayout(batch.arrays());
         MemorySegment segment = ring.segment(slot, layout.bytes());
@@ -91,6 +93,18 @@ public final class HandoffWriter {
         next = (slot + 1) % ring.count();
         send(d);
         return slot;
+    }
+
+    /** The first free slot in round-robin order from {@code next}, after taking the releases already sent. */
+    private int freeSlot() {
+        releases.drain(free);
+        for (int k = 0; k < free.length; k++) {
+            int slot = (next + k) % free.length;
+            if (free[slot]) {
+                return slot;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -119,7 +133,7 @@ public final class HandoffWriter {
 
     /**
      * Streams {@code epochs} epochs of {@code loader}: every batch, an {@code epoch_end} after each epoch, then
-     * {@code done}. Each batch is closed once copied. On failure an {@code error} line is sent before rethrowing.
+     * {@code done}, and waits for the last releases ({@link #awaitReleases()}). Each batch is closed once copied. On failure an {@code error} line is sent before rethrowing.
      *
      * @param loader the loader; not closed here
      * @param epochs how many epochs, {@code >= 1}
@@ -142,6 +156,7 @@ public final class HandoffWriter {
                 total += n;
             }
             done();
+            awaitReleases();
             return total;
         } catch (RuntimeException | InterruptedException ex) {
             try {
@@ -150,6 +165,29 @@ public final class HandoffWriter {
                 // The consumer is gone; the original error says why.
             }
             throw ex;
+        }
+    }
+
+    /**
+     * Waits until the consumer has released every slot, or closed its release stream: after this the slot files
+     * may be deleted without racing a consumer that has yet to map the last batch.
+     *
+     * @throws HandoffException if a slot is still held when the release timeout ends
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void awaitReleases() throws InterruptedException {
+        releases.drain(free);
+        for (int slot = 0; slot < free.length; slot++) {
+            while (!free[slot] && !releases.ended()) {
+                try {
+                    free[releases.next(timeout, "waiting for the release of slot " + slot + " after the last batch")]
+                            = true;
+                } catch (HandoffException e) {
+                    if (!releases.ended()) {
+                        throw e;
+                    }
+                }
+            }
         }
     }
 

@@ -193,7 +193,7 @@ class HandoffWriterTest {
             try (Batch c = it.next()) {
                 HandoffException e = assertThrows(HandoffException.class, () -> w.write(0, c));
                 assertTrue(e.getMessage().contains("no release from the consumer"), e.getMessage());
-                assertTrue(e.getMessage().contains("slot 0"), e.getMessage());
+                assertTrue(e.getMessage().contains("all 2 in"), e.getMessage());
             }
         }
     }

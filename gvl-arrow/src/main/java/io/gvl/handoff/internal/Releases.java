@@ -100,6 +100,11 @@ public final class Releases {
         };
     }
 
+    /** Whether the consumer closed its release stream (seen by an earlier {@link #next}). */
+    public boolean ended() {
+        return ended;
+    }
+
     /**
      * Takes the releases that already arrived, without waiting.
      *
