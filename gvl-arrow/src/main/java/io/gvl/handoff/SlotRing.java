@@ -1,7 +1,6 @@
 package io.gvl.handoff;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
@@ -57,7 +56,7 @@ public final class SlotRing implements AutoCloseable {
             }
             return ring;
         } catch (IOException | RuntimeException e) {
-            ring.close();
+            ring.release();
             throw new HandoffException("cannot create slot files in " + dir + ": " + e.getMessage()
                     + " (use a writable directory with room for " + count + " slots, e.g. under /dev/shm)", e);
         }
@@ -136,13 +135,27 @@ public final class SlotRing implements AutoCloseable {
         return Math.ceilDiv(bytes, GRANULE) * GRANULE;
     }
 
-    /** Unmaps every slot and deletes the files; closing twice is harmless. */
+    /**
+     * Unmaps every slot and deletes the files; closing twice is harmless.
+     *
+     * @throws HandoffException if a slot file exists but cannot be deleted (every slot is unmapped first)
+     */
     @Override
     public void close() {
+        IOException failed = release();
+        if (failed != null) {
+            throw new HandoffException("cannot delete a slot file in " + dir + ": " + failed.getMessage()
+                    + " (remove it by hand)", failed);
+        }
+    }
+
+    /** Unmaps and deletes what exists; returns the first deletion error instead of throwing it. */
+    private IOException release() {
         if (closed) {
-            return;
+            return null;
         }
         closed = true;
+        IOException failed = null;
         for (int i = 0; i < slots.length; i++) {
             if (arenas[i] != null) {
                 arenas[i].close();
@@ -150,8 +163,11 @@ public final class SlotRing implements AutoCloseable {
             try {
                 Files.deleteIfExists(dir.resolve(fileName(i)));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot delete slot file " + dir.resolve(fileName(i)), e);
+                if (failed == null && Files.isDirectory(dir)) {
+                    failed = e;
+                }
             }
         }
+        return failed;
     }
 }

@@ -89,7 +89,7 @@ class HandoffWriterTest {
         Pipe releases = Pipe.open();
         long written;
         CompletableFuture<Seen> consumer;
-        // A tiny initial slot size: the writer must grow slot files as batches arrive.
+        // Initial slot files of the minimum size (1 MiB); SlotRingTest covers growing them.
         try (SlotRing ring = SlotRing.create(slots, 2, 0);
              DataLoader loader = DataLoader.builder(view).batchSize(3).shuffle(true).seed(SEED).copy(false)
                      .build()) {
@@ -194,6 +194,37 @@ class HandoffWriterTest {
                 HandoffException e = assertThrows(HandoffException.class, () -> w.write(0, c));
                 assertTrue(e.getMessage().contains("no release from the consumer"), e.getMessage());
                 assertTrue(e.getMessage().contains("all 2 in"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aConsumerMayHoldAllButOneSlotAndReleaseThemInAnyOrder() throws Exception {
+        Dataset view = ds.withSeqs(SeqKind.HAPLOTYPES).withoutTracks();
+        Pipe releases = Pipe.open();
+        try (SlotRing ring = SlotRing.create(tmp.resolve("slots"), 3, 1 << 16);
+             DataLoader loader = DataLoader.builder(view).batchSize(1).copy(false).build();
+             OutputStream release = Channels.newOutputStream(releases.sink())) {
+            HandoffWriter w = new HandoffWriter(ring, OutputStream.nullOutputStream(),
+                    Channels.newInputStream(releases.source()), Duration.ofSeconds(30));
+            Iterator<Batch> it = loader.iterator();
+            List<Integer> used = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                try (Batch b = it.next()) {
+                    used.add(w.write(0, b));
+                }
+            }
+            assertEquals(List.of(0, 1, 2), used, "round-robin while every slot is free");
+            // Slots 0 and 1 stay held; releasing only the newest slot lets the writer go on, into that slot.
+            release.write("{\"type\":\"release\",\"slot\":2}\n".getBytes(StandardCharsets.UTF_8));
+            release.flush();
+            try (Batch b = it.next()) {
+                assertEquals(2, w.write(0, b));
+            }
+            release.write("{\"type\":\"release\",\"slot\":1}\n".getBytes(StandardCharsets.UTF_8));
+            release.flush();
+            try (Batch b = it.next()) {
+                assertEquals(1, w.write(0, b));
             }
         }
     }
