@@ -61,6 +61,20 @@ def slot_ring(args, java, flags, cp, extra, label):
     return batches
 
 
+def early_stop(args, java, flags, cp):
+    """A reader that stops after a few batches ends the writer promptly, and the slot files go with it."""
+    cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", args.dataset,
+           "--reference", args.reference, "--dir", args.slot_dir + "-early", "--batch-size", "4", "--epochs", "50"]
+    with HandoffReader.spawn(cmd) as reader:
+        for n, batch in enumerate(reader):
+            batch["haplotypes"].verify()
+            if n == 2:
+                break
+    assert not reader.done and reader._process.returncode is not None
+    assert not os.path.exists(args.slot_dir + "-early"), "slot files were left behind"
+    print("handoff-check: early stop: the writer ended and removed its slot files")
+
+
 def jpype_route(args, java, flags, cp):
     import jpype
 
@@ -129,6 +143,8 @@ def main():
     slot_ring(args, java, flags, cp, [], "ragged haplotypes")
     checks += 1
     slot_ring(args, java, flags, cp, ["--length", "200"], "fixed-length haplotypes")
+    checks += 1
+    early_stop(args, java, flags, cp)
     checks += 1
     if os.environ.get("GVL_HANDOFF_JPYPE") == "1":
         jpype_route(args, java, flags, cp)

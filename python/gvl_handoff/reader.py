@@ -210,21 +210,27 @@ class HandoffReader:
             pass  # the writer is gone; reading the next message reports why
 
     def close(self) -> None:
-        """Releases the current batch, closes the release stream and waits for the writer to exit."""
+        """Releases the current batch and ends the writer: waits for its exit after 'done', else stops it."""
         if self._previous is not None:
             self._previous.release()
         try:
             self._out.close()
         except BrokenPipeError:
             pass
-        if self._process is not None:
-            try:
-                code = self._process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                raise HandoffError("the gvl writer did not exit within 60 s of close; it was killed")
-            if self.done and code != 0:
-                raise HandoffError(f"the gvl writer exited with status {code} after 'done'")
+        if self._process is None:
+            return
+        if not self.done:
+            # Stopped early: the writer may be blocked writing descriptors nobody reads, so end it.
+            self._process.terminate()
+        try:
+            code = self._process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            raise HandoffError("the gvl writer did not exit within 60 s of close; it was killed")
+        finally:
+            self._in.close()
+        if self.done and code != 0:
+            raise HandoffError(f"the gvl writer exited with status {code} after 'done'")
 
     def __enter__(self) -> "HandoffReader":
         return self

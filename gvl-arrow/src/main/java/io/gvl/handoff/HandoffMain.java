@@ -71,6 +71,8 @@ public final class HandoffMain {
                 : Dataset.open(Path.of(o.get("--dataset")));
         try (ds; SlotRing ring = SlotRing.create(dir, integer(o, "--slots", 3),
                 Long.parseLong(o.getOrDefault("--slot-bytes", "8388608")))) {
+            // A reader that stops early terminates this process: the slot files must not outlive it.
+            Runtime.getRuntime().addShutdownHook(new Thread(ring::deleteFiles, "gvl-handoff-cleanup"));
             Dataset view = ds.withSeqs(SeqKind.valueOf(o.getOrDefault("--seqs", "haplotypes")
                     .toUpperCase(Locale.ROOT)));
             view = o.containsKey("--tracks") ? view.withTracks(List.of(o.get("--tracks").split(",")))

@@ -14,8 +14,8 @@ import java.nio.file.StandardOpenOption;
  * resident, which avoids the first-touch page faults that make fresh tmpfs files slow. A slot grows (the file is
  * extended and mapped again) when a batch does not fit; the descriptor of each batch says the file's current size.
  *
- * <p>Not thread-safe: one writer uses a ring. {@link #close()} unmaps the slots and deletes the files (a consumer's
- * mappings stay valid until it unmaps them).
+ * <p>Not thread-safe: one writer uses a ring. {@link #close()} unmaps the slots and deletes the files, and the
+ * directory if the ring created it (a consumer's mappings stay valid until it unmaps them).
  */
 public final class SlotRing implements AutoCloseable {
     private static final long GRANULE = 1L << 20;
@@ -23,6 +23,7 @@ public final class SlotRing implements AutoCloseable {
     private final Path dir;
     private final MemorySegment[] slots;
     private final Arena[] arenas;
+    private boolean createdDir;
     private boolean closed;
 
     private SlotRing(Path dir, int count) {
@@ -50,6 +51,7 @@ public final class SlotRing implements AutoCloseable {
         }
         SlotRing ring = new SlotRing(dir, count);
         try {
+            ring.createdDir = !Files.isDirectory(dir);
             Files.createDirectories(dir);
             for (int i = 0; i < count; i++) {
                 ring.map(i, roundUp(Math.max(1, initialBytes)));
@@ -168,6 +170,34 @@ public final class SlotRing implements AutoCloseable {
                 }
             }
         }
+        if (failed == null && createdDir) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // Not empty (someone put files there): leave it.
+            }
+        }
         return failed;
+    }
+
+    /**
+     * Deletes the slot files (and the directory, if the ring created it) without unmapping: for a shutdown hook of
+     * a process that is being stopped while a thread may still use the mappings.
+     */
+    public void deleteFiles() {
+        for (int i = 0; i < slots.length; i++) {
+            try {
+                Files.deleteIfExists(dir.resolve(fileName(i)));
+            } catch (IOException e) {
+                // Best effort at exit.
+            }
+        }
+        if (createdDir) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // Best effort at exit.
+            }
+        }
     }
 }

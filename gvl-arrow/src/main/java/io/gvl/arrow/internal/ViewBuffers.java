@@ -33,8 +33,7 @@ public final class ViewBuffers {
         }
         if (!segment.isNative()) {
             ArrowBuf copy = allocator.buffer(size);
-            MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, 0, MemorySegment.ofAddress(copy.memoryAddress())
-                    .reinterpret(size), ValueLayout.JAVA_BYTE, 0, size);
+            copy.setBytes(0, segment.toArray(ValueLayout.JAVA_BYTE));
             return copy;
         }
         holds.incrementAndGet();
