@@ -26,9 +26,9 @@ def leaf_address(arr):
     return arr.buffers()[1].address
 
 
-def slot_ring(args, java, flags, cp, extra, label):
-    cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", args.dataset,
-           "--reference", args.reference, "--dir", args.slot_dir, "--slots", "3", "--batch-size", "8",
+def slot_ring(args, java, flags, cp, extra, label, dataset=None, reference=None):
+    cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", dataset or args.dataset,
+           "--reference", reference or args.reference, "--dir", args.slot_dir, "--slots", "3", "--batch-size", "8",
            "--epochs", "2", "--shuffle", "--seed", "7", "--timeout-seconds", "60", *extra]
     before = pa.total_allocated_bytes()
     batches = arrays = 0
@@ -44,6 +44,10 @@ def slot_ring(args, java, flags, cp, extra, label):
             for name, a in batch.arrays.items():
                 assert leaf_address(rb.column(name)) == a.data.ctypes.data, f"{name}: pyarrow copied the values"
                 assert not a.data.flags.writeable
+            if "tracks" in batch.arrays:
+                hap, trk = batch["haplotypes"], batch["tracks"]
+                assert trk.dtype == np.float32 and trk.offsets.ctypes.data == hap.offsets.ctypes.data, \
+                    "tracks must share the haplotypes' offsets in the slot"
             del rb
             if batches in (1, 2):
                 held.append(batch.hold())
@@ -135,6 +139,8 @@ def main():
     p.add_argument("--dataset", required=True)
     p.add_argument("--reference", required=True)
     p.add_argument("--slot-dir", required=True)
+    p.add_argument("--tracks-dataset", required=True)
+    p.add_argument("--tracks-reference", required=True)
     args = p.parse_args()
     java = os.environ["GVL_JAVA_BIN"]
     flags = os.environ["GVL_JVM_FLAGS"].split()
@@ -143,6 +149,9 @@ def main():
     slot_ring(args, java, flags, cp, [], "ragged haplotypes")
     checks += 1
     slot_ring(args, java, flags, cp, ["--length", "200"], "fixed-length haplotypes")
+    checks += 1
+    slot_ring(args, java, flags, cp, ["--tracks", "cov"], "haplotypes + realigned bigWig track",
+              args.tracks_dataset, args.tracks_reference)
     checks += 1
     early_stop(args, java, flags, cp)
     checks += 1
