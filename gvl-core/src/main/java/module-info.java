@@ -19,7 +19,8 @@ module io.gvl.core {
     exports io.gvl.core.splice;
     exports io.gvl.core.variants;
     exports io.gvl.core.write;
-
+    // How fresh output memory is filled; the loader's slots follow the same rule.
+    exports io.gvl.core.internal.memory to io.gvl.dataloader;
     // The kernel provider, so the benchmarks can measure the scalar and the vector kernels side by side.
     exports io.gvl.core.internal.kernel to io.gvl.bench;
 }

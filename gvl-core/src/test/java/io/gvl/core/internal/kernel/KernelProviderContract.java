@@ -2,6 +2,7 @@ package io.gvl.core.internal.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.kernel.ReverseComplement;
 import java.lang.foreign.Arena;
@@ -21,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * random bytes (seeded by size and offset) with one spare element after the range, so a write past the end shows.
  */
 abstract class KernelProviderContract {
-    private static final int[] SIZES = {0, 1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65, 127, 255, 1001, 4099};
+    private static final int[] SIZES = {0, 1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 31, 33, 63, 64, 65, 127, 255, 1001,
+        4099};
     private static final int OFFSETS = 3;
 
     /** The implementation under test. */
@@ -214,5 +216,51 @@ abstract class KernelProviderContract {
     void reverseF32MovesRawBits(int n) {
         check("reverseF32", n, 4, (k, s, at, len) -> k.rowFill().reverseF32(s, at, len),
                 KernelProviderContract::reverseIntsDefinition);
+    }
+
+    /** Runs that end at the end of their segment, heap and off-heap: a masked or overlapping store stays inside. */
+    @ParameterizedTest(name = "n={0}")
+    @MethodSource("sizes")
+    void fillF32EndingAtTheSegmentEnd(int n) {
+        for (int at = 0; at < OFFSETS; at++) {
+            float[] want = new float[at + n];
+            float[] got = new float[at + n];
+            Arrays.fill(want, at, at + n, -2.5f);
+            kernels().rowFill().fillF32(MemorySegment.ofArray(got), at, n, -2.5f);
+            assertArrayEquals(want, got, "heap n=" + n + " at=" + at + " " + kernels().name());
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment exact = arena.allocate(Math.max(1, (at + n) * 4L)).asSlice(0, (at + n) * 4L);
+                kernels().rowFill().fillF32(exact, at, n, -2.5f);
+                assertArrayEquals(Arrays.copyOfRange(want, at, at + n),
+                        exact.asSlice(at * 4L).toArray(ValueLayout.JAVA_FLOAT), "off-heap n=" + n + " at=" + at);
+            }
+        }
+    }
+
+    /**
+     * A fill allowed to run ahead up to a limit: the run itself, and everything from the limit on, as the
+     * counterpart leaves them; between the run and the limit only the old value or the fill value.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @MethodSource("sizes")
+    void fillF32AheadStaysBeforeItsLimit(int n) {
+        for (int ahead : new int[] {0, 1, 5, 16, 31, 32, 33, 64, 100}) {
+            int at = ahead % OFFSETS;
+            int limit = at + n + ahead;
+            int size = limit + 40;
+            float[] want = new float[size];
+            float[] got = new float[size];
+            Arrays.fill(want, 7f);
+            Arrays.fill(want, at, at + n, -1f);
+            Arrays.fill(got, 7f);
+            kernels().rowFill().fillF32Ahead(MemorySegment.ofArray(got), at, n, -1f, limit);
+            String c = "n=" + n + " ahead=" + ahead + " " + kernels().name();
+            assertArrayEquals(Arrays.copyOfRange(want, 0, at + n), Arrays.copyOfRange(got, 0, at + n), c);
+            assertArrayEquals(Arrays.copyOfRange(want, limit, size), Arrays.copyOfRange(got, limit, size),
+                    c + ": wrote at or past the limit");
+            for (int i = at + n; i < limit; i++) {
+                assertTrue(got[i] == 7f || got[i] == -1f, c + ": element " + i + " holds another value");
+            }
+        }
     }
 }
