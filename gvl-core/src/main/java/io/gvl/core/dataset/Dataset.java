@@ -12,7 +12,6 @@ import io.gvl.core.internal.dataset.VariantOptions;
 import io.gvl.core.internal.dataset.ViewState;
 import io.gvl.core.internal.dataset.ViewValidation;
 import io.gvl.core.kernel.rng.NumpyGenerator;
-import io.gvl.core.kernel.track.InsertionFill;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;

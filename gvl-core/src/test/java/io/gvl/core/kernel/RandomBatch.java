@@ -4,7 +4,7 @@ import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.reference.Regions;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;

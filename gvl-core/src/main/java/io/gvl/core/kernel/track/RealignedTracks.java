@@ -1,5 +1,6 @@
 package io.gvl.core.kernel.track;
 
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.track.RealignedTrackRows;

@@ -4,7 +4,7 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.reference.Regions;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.track.RealignedTracks;

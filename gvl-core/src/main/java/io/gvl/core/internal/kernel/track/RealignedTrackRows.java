@@ -7,7 +7,7 @@ import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.RealignedTracks;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantTable;
