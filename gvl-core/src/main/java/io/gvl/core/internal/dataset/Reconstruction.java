@@ -12,7 +12,7 @@ import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.ReferenceFetch;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.rng.GvlDraws;
 import io.gvl.core.internal.kernel.track.HaplotypeTrackFill;
 import io.gvl.core.internal.kernel.track.RealignedTrackRows;
@@ -113,13 +113,13 @@ public final class Reconstruction {
         return out;
     }
 
-    private Regions kernelRegions(int[] starts, int[] ends) {
+    private QueryWindows kernelRegions(int[] starts, int[] ends) {
         int[] contigs = new int[n];
         int[] map = ds.referenceContig();
         for (int i = 0; i < n; i++) {
             contigs[i] = map[metaContig[i]];
         }
-        return new Regions(contigs, starts, ends);
+        return new QueryWindows(contigs, starts, ends);
     }
 
     private int rowLength(int i) {
@@ -204,7 +204,7 @@ public final class Reconstruction {
                 offsetIdx[i * p + h] = inst.dsIdx()[i] * p + h;
             }
         }
-        Regions windows = kernelRegions(start, end);
+        QueryWindows windows = kernelRegions(start, end);
         KeepMask keep = view.varFilter() == VarFilter.EXONIC
                 ? ExonicFilter.keepMask(start, end, offsetIdx, p, source.genotypes(), source.variants()) : null;
         boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();

@@ -3,7 +3,7 @@ package io.gvl.core.internal.dataset;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantBuffers;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
@@ -40,7 +40,7 @@ public final class VariantStore implements AutoCloseable {
 
     private final Path dir;
     private final SparseGenotypes genotypes;
-    private final VariantTable table;
+    private final VariantArrays table;
     private final VariantBuffers.Alleles alt;
     private final String[] refAlleles;
     private final Map<String, ArrowTable.ColumnType> infoTypes;
@@ -64,7 +64,7 @@ public final class VariantStore implements AutoCloseable {
         // beside them makes those call sites megamorphic, and their bounds and liveness checks stay in the loops.
         VariantBuffers.Alleles heapAlt = pack(t.alt());
         this.alt = new VariantBuffers.Alleles(offHeap(heapAlt.bytes()), offHeap(heapAlt.offsets()));
-        this.table = new VariantTable(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
+        this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
                 alt.bytes(), alt.offsets());
         this.refAlleles = t.ref();
         this.infoTypes = io.gvl.format.VariantTable.numericColumns(dir.resolve(DatasetLayout.VARIANTS));
@@ -108,7 +108,7 @@ public final class VariantStore implements AutoCloseable {
     }
 
     /** Starts, ILEN and ALT alleles, as the kernels index them. */
-    public VariantTable table() {
+    public VariantArrays table() {
         return table;
     }
 

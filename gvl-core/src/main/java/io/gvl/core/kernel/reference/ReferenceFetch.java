@@ -30,7 +30,7 @@ public final class ReferenceFetch {
      * @param rc the rows to reverse-complement, or {@code null} for none
      * @throws IllegalArgumentException if {@code out} is not {@link DType#U8} or its rows do not fit the windows
      */
-    public static void fetch(ReferenceGenome ref, Regions regions, byte pad, Ragged out, BitSet rc) {
+    public static void fetch(ReferenceGenome ref, QueryWindows regions, byte pad, Ragged out, BitSet rc) {
         if (out.dtype() != DType.U8) {
             throw new IllegalArgumentException("out must be U8, got " + out.dtype());
         }

@@ -6,7 +6,7 @@ import io.gvl.core.internal.kernel.track.HaplotypeTrackFill;
 import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import java.util.BitSet;
 import java.util.List;
 
@@ -30,7 +30,7 @@ public final class HaplotypeTracks {
      * @param instance the instance
      * @return the scratch length in bp
      */
-    public static long scratchLength(Regions regions, int ploidy, int[] diffs, int instance) {
+    public static long scratchLength(QueryWindows regions, int ploidy, int[] diffs, int instance) {
         int minDiff = 0;
         for (int h = 0; h < ploidy; h++) {
             minDiff = Math.min(minDiff, diffs[instance * ploidy + h]);

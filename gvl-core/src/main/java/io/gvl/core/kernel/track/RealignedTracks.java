@@ -7,7 +7,7 @@ import io.gvl.core.internal.kernel.track.RealignedTrackRows;
 import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -34,7 +34,7 @@ public final class RealignedTracks {
      * @param batch the rows, with their groups, shifts and keep mask
      * @param fill how inserted bases get values
      */
-    public static void realign(SparseGenotypes genotypes, VariantTable variants, HaplotypeBatch batch,
+    public static void realign(SparseGenotypes genotypes, VariantArrays variants, HaplotypeBatch batch,
                                Ragged tracks, InsertionFill fill, long baseSeed, Ragged out, BitSet reverse) {
         check(batch, tracks, out);
         RealignedTrackRows.realign(genotypes, variants, batch, tracks, fill, baseSeed,

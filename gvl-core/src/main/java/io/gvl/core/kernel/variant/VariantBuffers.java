@@ -43,7 +43,7 @@ public final class VariantBuffers {
      * @param contigs int32 contig code of each gathered variant
      * @param positions the variant table the indices point into
      */
-    public record Gathered(MemorySegment variantIdxs, MemorySegment contigs, VariantTable positions) {
+    public record Gathered(MemorySegment variantIdxs, MemorySegment contigs, VariantArrays positions) {
         long size() {
             return variantIdxs.byteSize() / 4;
         }

@@ -16,10 +16,10 @@ import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -278,14 +278,14 @@ class WindowedRealignPropertyTest {
             source = new HaplotypeSource(new SparseGenotypes(
                     MemorySegment.ofArray(flat.stream().mapToInt(Integer::intValue).toArray()),
                     MemorySegment.ofArray(gs), MemorySegment.ofArray(ge)),
-                    new VariantTable(MemorySegment.ofArray(table.stream().mapToInt(t -> t[0]).toArray()),
+                    new VariantArrays(MemorySegment.ofArray(table.stream().mapToInt(t -> t[0]).toArray()),
                             MemorySegment.ofArray(table.stream().mapToInt(t -> t[1]).toArray()),
                             MemorySegment.ofArray(alts.toByteArray()),
                             MemorySegment.ofArray(altOffsets.stream().mapToLong(Long::longValue).toArray())),
                     new ReferenceGenome(MemorySegment.ofArray(contig), MemorySegment.ofArray(new long[] {0,
                             contig.length})), (byte) 'N');
             long[] groups = LongStream.range(0, rows).toArray();
-            Regions regions = new Regions(new int[instances], starts, ends);
+            QueryWindows regions = new QueryWindows(new int[instances], starts, ends);
             diffs = Haplotypes.diffs(source, HaplotypeBatch.unshifted(regions, ploidy, groups, keep));
             int[] shifts = new int[rows];
             for (int k = 0; k < rows; k++) {

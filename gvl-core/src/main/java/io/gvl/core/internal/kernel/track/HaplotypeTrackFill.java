@@ -11,7 +11,7 @@ import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.track.HaplotypeTracks;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.track.TrackSource;
@@ -31,7 +31,7 @@ public final class HaplotypeTrackFill {
     public static void fill(HaplotypeSource source, HaplotypeBatch batch, int[] diffs, List<TrackSource> tracks,
                             long baseSeed, Ragged haps, TrackOutputs outs, BitSet rc) {
         BatchChecks.genotypes(source.genotypes(), source.variants(), batch.offsetIdx(), batch.keep());
-        Regions regions = batch.regions();
+        QueryWindows regions = batch.regions();
         int ploidy = batch.ploidy();
         ReferenceGenome ref = source.reference();
         RowFill fill = KernelProvider.get().rowFill();

@@ -10,7 +10,7 @@ import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.RealignedTracks;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
 
@@ -23,7 +23,7 @@ public final class RealignedTrackRows {
     }
 
     /** Realigns every row of {@code batch} from the scratch rows {@code tracks} into track {@code track} of outs. */
-    public static void realign(SparseGenotypes genotypes, VariantTable variants, HaplotypeBatch batch, Ragged tracks,
+    public static void realign(SparseGenotypes genotypes, VariantArrays variants, HaplotypeBatch batch, Ragged tracks,
                                InsertionFill fill, long baseSeed, TrackOutputs outs, int track, long outBytes,
                                BitSet reverse) {
         BatchChecks.genotypes(genotypes, variants, batch.offsetIdx(), batch.keep());
