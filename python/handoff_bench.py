@@ -26,7 +26,8 @@ def gvl_side(args, java, flags, cp):
     cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", args.dataset,
            "--reference", args.reference, "--dir", args.slot_dir, "--slots", "3",
            "--slot-bytes", str(args.slot_bytes), "--batch-size", str(args.batch_size),
-           "--epochs", str(args.epochs), "--shuffle", "--seed", "7", "--length", str(args.length)]
+           "--epochs", str(args.epochs), "--shuffle", "--seed", "7", "--length", str(args.length),
+           "--mode", args.writer_mode]
     start = time.perf_counter()
     first = None
     marks = []  # time at the end of each epoch
@@ -47,7 +48,7 @@ def gvl_side(args, java, flags, cp):
         while len(reader.epoch_ends) > seen_ends:
             marks.append((time.perf_counter(), instances))
             seen_ends += 1
-    return summary("gvl hand-off (slot ring)", first, marks, checksum)
+    return summary(f"gvl hand-off (slot ring, loader mode={args.writer_mode})", first, marks, checksum)
 
 
 def gvl043_side(args, mode):
@@ -91,6 +92,8 @@ def main():
     p.add_argument("--length", type=int, default=2048)
     p.add_argument("--epochs", type=int, default=30, help="the first epoch warms up (JIT), the rest are timed")
     p.add_argument("--slot-bytes", type=int, default=32 << 20)
+    p.add_argument("--writer-mode", default="buffered", choices=["none", "buffered", "double_buffered"],
+                   help="the gvl loader's mode in the writer JVM")
     p.add_argument("--rounds", type=int, default=3, help="each side runs this many times, interleaved")
     p.add_argument("--json", help="write the results here")
     args = p.parse_args()

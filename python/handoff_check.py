@@ -148,7 +148,8 @@ def main():
     checks = 0
     slot_ring(args, java, flags, cp, [], "ragged haplotypes")
     checks += 1
-    slot_ring(args, java, flags, cp, ["--length", "200"], "fixed-length haplotypes")
+    slot_ring(args, java, flags, cp, ["--length", "200", "--mode", "buffered"],
+              "fixed-length haplotypes, buffered loader")
     checks += 1
     slot_ring(args, java, flags, cp, ["--tracks", "cov"], "haplotypes + realigned bigWig track",
               args.tracks_dataset, args.tracks_reference)

@@ -4,6 +4,7 @@ import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.dataloader.DataLoader;
+import io.gvl.dataloader.Mode;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -25,13 +26,14 @@ import java.util.Set;
  * java -cp CLASSPATH io.gvl.handoff.HandoffMain --dataset DIR [--reference FASTA] [--dir /dev/shm/NAME]
  *      [--slots 3] [--slot-bytes 8388608] [--batch-size 32] [--epochs 1] [--shuffle] [--seed 0]
  *      [--seqs haplotypes|reference|annotated|none] [--tracks a,b] [--length N] [--timeout-seconds 60]
+ *      [--mode none|buffered|double_buffered]
  * </pre>
  */
 public final class HandoffMain {
     private static final Set<String> FLAGS = Set.of("--shuffle");
     private static final Set<String> OPTIONS = Set.of("--dataset", "--reference", "--dir", "--slots",
             "--slot-bytes", "--batch-size", "--epochs", "--seed", "--seqs", "--tracks", "--length",
-            "--timeout-seconds");
+            "--timeout-seconds", "--mode");
 
     private HandoffMain() {
     }
@@ -82,7 +84,8 @@ public final class HandoffMain {
             }
             try (DataLoader loader = DataLoader.builder(view).batchSize(integer(o, "--batch-size", 32))
                     .shuffle(o.containsKey("--shuffle")).seed(Long.parseLong(o.getOrDefault("--seed", "0")))
-                    .copy(false).build()) {
+                    .mode(Mode.valueOf(o.getOrDefault("--mode", "none").toUpperCase(Locale.ROOT))).copy(false)
+                    .build()) {
                 HandoffWriter w = new HandoffWriter(ring, out, System.in,
                         Duration.ofSeconds(integer(o, "--timeout-seconds", 60)));
                 w.run(loader, integer(o, "--epochs", 1));
@@ -110,6 +113,10 @@ public final class HandoffMain {
                 throw new IllegalArgumentException("unknown or incomplete option '" + args[i] + "' in "
                         + Arrays.toString(args) + "; options: " + OPTIONS + " " + FLAGS);
             }
+        }
+        if (o.containsKey("--mode") && !Set.of("none", "buffered", "double_buffered").contains(o.get("--mode"))) {
+            throw new IllegalArgumentException("--mode " + o.get("--mode") + " is not one of none, buffered,"
+                    + " double_buffered");
         }
         if (!o.containsKey("--dataset")) {
             throw new IllegalArgumentException("--dataset DIR is required");
