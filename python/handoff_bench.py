@@ -34,20 +34,15 @@ def gvl_side(args, java, flags, cp):
     instances = 0
     checksum = 0
     with HandoffReader.spawn(cmd) as reader:
-        seen_ends = 0
         for batch in reader:
-            hap = batch["haplotypes"].data
-            checksum += int(hap.sum(dtype=np.uint64))
+            # an epoch_end line is read just before the next epoch's first batch (or the end): mark it then
+            marks.extend((time.perf_counter(), instances) for _ in reader.epoch_ends[len(marks):])
+            checksum += int(batch["haplotypes"].data.sum(dtype=np.uint64))
             instances += batch.instances
             if first is None:
                 first = time.perf_counter() - start
             batch.release()
-            while len(reader.epoch_ends) > seen_ends:
-                marks.append((time.perf_counter(), instances))
-                seen_ends += 1
-        while len(reader.epoch_ends) > seen_ends:
-            marks.append((time.perf_counter(), instances))
-            seen_ends += 1
+        marks.extend((time.perf_counter(), instances) for _ in reader.epoch_ends[len(marks):])
     return summary(f"gvl hand-off (slot ring, loader mode={args.writer_mode})", first, marks, checksum)
 
 

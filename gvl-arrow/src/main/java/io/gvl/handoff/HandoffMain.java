@@ -114,9 +114,10 @@ public final class HandoffMain {
                         + Arrays.toString(args) + "; options: " + OPTIONS + " " + FLAGS);
             }
         }
-        if (o.containsKey("--mode") && !Set.of("none", "buffered", "double_buffered").contains(o.get("--mode"))) {
-            throw new IllegalArgumentException("--mode " + o.get("--mode") + " is not one of none, buffered,"
-                    + " double_buffered");
+        if (o.containsKey("--mode") && Arrays.stream(Mode.values())
+                .noneMatch(m -> m.name().equalsIgnoreCase(o.get("--mode")))) {
+            throw new IllegalArgumentException("--mode " + o.get("--mode") + " is not one of "
+                    + Arrays.toString(Mode.values()).toLowerCase(Locale.ROOT));
         }
         if (!o.containsKey("--dataset")) {
             throw new IllegalArgumentException("--dataset DIR is required");

@@ -3,6 +3,7 @@ package io.gvl.core.internal.memory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * What fresh output memory holds before the kernels write it. Kernels write every byte of their outputs (gaps and
@@ -33,7 +34,24 @@ public enum OutputFill {
      * @throws IllegalArgumentException if the property holds an unknown value
      */
     public static OutputFill current() {
-        String v = System.getProperty(PROPERTY, "none").strip().toLowerCase(Locale.ROOT);
+        String raw = System.getProperty(PROPERTY);
+        Parsed last = lastParsed;
+        if (last != null && Objects.equals(last.raw(), raw)) {
+            return last.fill(); // the common case: loader slots ask once per allocation
+        }
+        OutputFill f = parse(raw);
+        lastParsed = new Parsed(raw, f);
+        return f;
+    }
+
+    /** The last property value read and what it meant, so a repeated value is not parsed again. */
+    private record Parsed(String raw, OutputFill fill) {
+    }
+
+    private static volatile Parsed lastParsed;
+
+    private static OutputFill parse(String raw) {
+        String v = (raw == null ? "none" : raw).strip().toLowerCase(Locale.ROOT);
         OutputFill f = switch (v) {
             case "none", "" -> NONE;
             case "zero" -> ZERO;
