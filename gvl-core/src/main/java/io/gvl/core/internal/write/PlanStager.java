@@ -1,0 +1,135 @@
+package io.gvl.core.internal.write;
+
+import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.SampleTrack;
+import io.gvl.core.write.VariantSource;
+import io.gvl.core.write.VariantSources;
+import io.gvl.core.write.WriteException;
+import io.gvl.core.write.WriteOptions;
+import io.gvl.core.write.WritePlan;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata.VariantsFingerprint;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes a {@link WritePlan}: cuts the checked inputs into blocks and writes what every part shares once, into a
+ * staging directory {@code <name>.parts.<pid>-<hex>} beside the destination: {@code input_regions.arrow},
+ * {@code regions.npy} with the unextended windows, {@code variants.arrow}, and {@code plan.json} when the plan is
+ * portable. The variant table's fingerprint goes into the plan.
+ */
+public final class PlanStager {
+    private static final Logger LOG = LoggerFactory.getLogger(PlanStager.class);
+    /** The plan's file name in the staging directory. */
+    public static final String PLAN = "plan.json";
+
+    private PlanStager() {
+    }
+
+    /** Opens the inputs of {@code o}, checks them and stages the plan. */
+    public static WritePlan create(Path dest, WriteOptions o, int regionsPerBlock, int samplesPerBlock) {
+        try (VariantSource variants = open(o)) {
+            return stage(dest, WriteInputs.read(dest, o, variants), regionsPerBlock, samplesPerBlock);
+        }
+    }
+
+    /** The variant source of {@code o}: the given object, or the file opened, or {@code null}. */
+    static VariantSource open(WriteOptions o) {
+        return o.variants() != null ? o.variants()
+                : o.variantFile() != null ? VariantSources.open(o.variantFile(), o.infoFields()) : null;
+    }
+
+    /** Stages checked inputs as a plan of blocks of the given sizes. */
+    static WritePlan stage(Path dest, WriteInputs in, int regionsPerBlock, int samplesPerBlock) {
+        if (regionsPerBlock < 1 || samplesPerBlock < 1) {
+            throw new WriteException("block sizes must be at least 1, got " + regionsPerBlock + " regions and "
+                    + samplesPerBlock + " samples per block.", "give block sizes of 1 or more.");
+        }
+        WriteOptions o = in.options();
+        Path target = dest.toAbsolutePath().normalize();
+        Path gvlIndex = null;
+        if (o.reuseGvlIndex()) {
+            if (in.variants() == null) {
+                throw new WriteException("reuseGvlIndex needs a VCF or BCF file.", "give variants, or drop the option.");
+            }
+            gvlIndex = GvlVariantIndex.verified(in.variants().path(), in.table());
+            LOG.info("storing GenVarLoader's variant index {} as variants.arrow (no INFO fields)", gvlIndex);
+        }
+        Path staging = target.resolveSibling(target.getFileName() + ".parts." + ProcessHandle.current().pid() + "-"
+                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
+        try {
+            Files.createDirectories(staging);
+            InputRegionsTable.of(in.bed()).write(staging.resolve(DatasetLayout.INPUT_REGIONS));
+            in.regions().toRegions(in.regions().qEnd()).write(staging.resolve(DatasetLayout.REGIONS));
+            VariantsFingerprint fingerprint = null;
+            if (in.variants() != null) {
+                Path variantsFile = staging.resolve(DatasetLayout.VARIANTS);
+                if (gvlIndex != null) {
+                    Files.copy(gvlIndex, variantsFile);
+                } else {
+                    in.table().write(variantsFile, in.variants().infoColumns());
+                }
+                fingerprint = VariantsFingerprint.of(variantsFile);
+            }
+            boolean allBigWigs = o.tracks().stream().allMatch(t -> t instanceof BigWigs);
+            boolean portable = allBigWigs && (in.variants() == null || o.variantFile() != null);
+            WritePlan plan = new WritePlan(target, staging, o.overwrite(), o.regions().toAbsolutePath(),
+                    o.variantFile() == null ? null : o.variantFile().toAbsolutePath(), o.infoFields(),
+                    o.allowMissingContigs(), o.maxJitter(), o.maxMem(), o.extendToLength(), o.threads(),
+                    in.samples(), in.regions().contigs(), in.regions().size(),
+                    in.variants() == null ? null : in.variants().ploidy(), in.rows() == null ? 0 : in.rows().size(),
+                    in.variants() != null && in.variants().hasDosages(), fingerprint,
+                    blocks(in.regions().size(), regionsPerBlock), blocks(in.samples().size(), samplesPerBlock),
+                    o.tracks().stream().map(SampleTrack::name).toList(),
+                    o.annotations().stream().map(a -> a.name()).toList(),
+                    allBigWigs ? o.tracks().stream().map(t -> (BigWigs) t).toList() : null, o.annotations(),
+                    portable);
+            if (portable) {
+                Files.writeString(staging.resolve(PLAN), plan.toJson());
+            }
+            return plan;
+        } catch (IOException e) {
+            delete(staging);
+            throw new UncheckedIOException(staging + ": cannot stage the write plan (" + e.getMessage() + ")", e);
+        } catch (RuntimeException | Error e) {
+            delete(staging);
+            throw e;
+        }
+    }
+
+    /** Block sizes covering {@code n} items; one empty block when there are none (an annotation-only dataset). */
+    private static int[] blocks(int n, int size) {
+        if (n == 0) {
+            return new int[] {0};
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int from = 0; from < n; from += size) {
+            out.add(Math.min(size, n - from));
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Removes a staging directory and everything under it; harmless when it is gone. */
+    public static void delete(Path staging) {
+        if (!Files.exists(staging)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(staging)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot remove the write staging directory {}: {}", staging, e.toString());
+        }
+    }
+}
