@@ -21,19 +21,23 @@ import java.util.stream.Stream;
 
 /**
  * The staging area of a write cut into parts, and the merge that turns it into one format-2.0 dataset. The
- * staging directory (a sibling of the destination, never published itself) holds what the plan writes once,
- * {@code input_regions.arrow}, {@code regions.npy} with unextended windows and {@code variants.arrow}, and under
- * {@code parts/} one directory per part. A part is published by an atomic rename of a temporary sibling, so a
- * killed part leaves only a {@code .tmp.} directory, which the merge ignores; a part already published is reused,
- * since a part's bytes depend only on the plan and its block. The merge checks every part of the grid is present
- * exactly once and indexes the staged variant table, then joins them (offsets rebased, extended window ends the
- * largest over sample blocks) into a temporary sibling of the destination published by {@link DatasetPublisher}.
+ * staging directory is the dataset's build directory, {@code <name>.tmp.<pid>-<hex>} beside the destination (see
+ * {@link DatasetPublisher}), so the sweep of killed writes and the clean-up of failed ones cover the parts too. What
+ * the plan writes once sits where the dataset keeps it, {@code input_regions.arrow} and
+ * {@code genotypes/variants.arrow}; {@code parts/} holds the unextended windows ({@code parts/regions.npy}) and one
+ * directory per part. A part is published by an atomic rename of a temporary sibling, so a killed part leaves only
+ * a {@code .tmp.} directory, which the merge ignores; a part already published is reused, since a part's bytes
+ * depend only on the plan and its block. The merge checks every part of the grid is present exactly once and
+ * written against the staged variant table, joins them (offsets rebased, extended window ends the largest over
+ * sample blocks) into the build directory, removes {@code parts/} and publishes the directory by one rename.
  */
 public final class WriteParts {
     /** The directory under the staging root holding the parts. */
     public static final String PARTS = "parts";
     /** A genotype part's extended window ends, header-less int32, one per region of its block. */
     public static final String ENDS = "ends.npy";
+    /** The staged unextended windows under {@link #PARTS}, in the layout of {@code regions.npy}. */
+    public static final String ROWS = "regions.npy";
 
     private static final List<String> TRACK_PAYLOADS = List.of(DatasetLayout.STARTS, DatasetLayout.ENDS,
             DatasetLayout.VALUES);
@@ -98,7 +102,7 @@ public final class WriteParts {
      * @throws PartException.Missing if a genotype part of the block is missing
      */
     public static Regions windows(Path staging, PartGrid grid, int b) {
-        Regions all = Regions.read(staging.resolve(DatasetLayout.REGIONS));
+        Regions all = Regions.read(staging.resolve(PARTS).resolve(ROWS));
         int r0 = grid.regionFrom(b);
         int n = grid.regionBlockSizes()[b];
         int[] ends = java.util.Arrays.copyOfRange(all.end(), r0, r0 + n);
@@ -135,16 +139,32 @@ public final class WriteParts {
      *
      * @param dest the dataset directory to create (or replace, with {@code overwrite})
      * @param overwrite whether an existing dataset at {@code dest} may be replaced
-     * @param staging the staging directory holding the staged files and the parts
+     * @param staging the staging directory, a build directory of {@code dest}, holding the staged files and parts
      * @param grid the grid the parts were written for
      * @throws PartException if a part is missing, published twice, or written for another grid or variant table;
-     *     nothing is published then
-     * @throws DatasetExistsException if {@code dest} exists and {@code overwrite} is false
-     * @throws UncheckedIOException if reading or writing fails; nothing is left at {@code dest}
+     *     nothing is published and the staging directory is kept, so the parts can be completed and merged again
+     * @throws DatasetExistsException if {@code dest} exists and {@code overwrite} is false; the staging is kept
+     * @throws UncheckedIOException if reading or writing fails; nothing is left at {@code dest} and the staging
+     *     directory is removed
      */
     public static void merge(Path dest, boolean overwrite, Path staging, PartGrid grid) {
         Map<String, Path> parts = check(staging, grid);
-        DatasetPublisher.publish(dest, overwrite, tmp -> build(tmp, staging, grid, parts));
+        DatasetPublisher.publishBuilt(dest, overwrite, staging, dir -> build(dir, grid, parts));
+    }
+
+    /**
+     * Checks every part of {@code grid} and completes the dataset inside {@code staging}, leaving it to the caller
+     * to publish: for a write that already holds the destination's lock through {@link DatasetPublisher#publish}
+     * and staged its plan in that build directory.
+     *
+     * @param staging the build directory holding the staged files and the parts; afterwards it holds exactly the
+     *     dataset's files
+     * @param grid the grid the parts were written for
+     * @throws PartException if a part is missing, published twice, or written for another grid or variant table
+     * @throws IOException if reading or writing fails
+     */
+    public static void assemble(Path staging, PartGrid grid) throws IOException {
+        build(staging, grid, check(staging, grid));
     }
 
     /** Reads every published part's manifest; returns the directory of each expected part by name. */
@@ -200,13 +220,12 @@ public final class WriteParts {
         return found;
     }
 
-    private static void build(Path tmp, Path staging, PartGrid grid, Map<String, Path> parts) throws IOException {
-        Files.copy(staging.resolve(DatasetLayout.INPUT_REGIONS), tmp.resolve(DatasetLayout.INPUT_REGIONS));
+    /** Joins the parts into {@code tmp}, the staging directory itself, then removes {@code parts/}. */
+    private static void build(Path tmp, PartGrid grid, Map<String, Path> parts) throws IOException {
         int nb = grid.regionBlockSizes().length;
         int nj = grid.sampleBlockSizes().length;
         if (grid.genotypes()) {
-            Path geno = Files.createDirectories(DatasetLayout.genotypes(tmp));
-            linkOrCopy(staging.resolve(DatasetLayout.VARIANTS), geno.resolve(DatasetLayout.VARIANTS));
+            Path geno = DatasetLayout.genotypes(tmp);
             List<String> payloads = grid.dosages() ? List.of(DatasetLayout.VARIANT_IDXS, DOSAGES)
                     : List.of(DatasetLayout.VARIANT_IDXS);
             List<RaggedJoin.Store> stores = new ArrayList<>();
@@ -227,7 +246,7 @@ public final class WriteParts {
         }
         List<Regions> windows = new ArrayList<>();
         for (int b = 0; b < nb; b++) {
-            windows.add(windows(staging, grid, b));
+            windows.add(windows(tmp, grid, b));
         }
         concatRows(windows).write(tmp.resolve(DatasetLayout.REGIONS));
         for (String name : grid.tracks()) {
@@ -252,6 +271,7 @@ public final class WriteParts {
                     new int[] {1}, 1));
         }
         grid.metadata().write(DatasetLayout.metadata(tmp));
+        FileTrees.delete(tmp.resolve(PARTS));
     }
 
     private static RaggedJoin.Store trackStore(Path part, IntervalTrack.Kind kind, String name, long cells) {

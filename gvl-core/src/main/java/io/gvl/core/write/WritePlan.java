@@ -18,15 +18,17 @@ import java.util.List;
  * A write cut into parts that separate tasks (threads, processes or cluster executors) can write independently,
  * then {@link #merge()} into one dataset. The plan fixes the sorted regions in region blocks and the sorted samples
  * in sample blocks; the variant table, the BED table and the unextended windows are written once, up front, into
- * the staging directory (a sibling of the destination that is never published), and the table's fingerprint is
- * recorded so every part and the merge can check they index that table. {@link PartWriter} writes one part from
+ * the staging directory, and the table's fingerprint is recorded so every part and the merge can check they index
+ * that table. The staging directory is the dataset's build directory {@code <name>.tmp.<pid>-<hex>} beside the
+ * destination: only the merge publishes it (by one rename, after removing the parts), and another write of the same
+ * destination sweeps it as a leftover, so make one plan per destination at a time. {@link PartWriter} writes one part from
  * the plan alone; a plan whose inputs are all files ({@link #portable()}) serializes to JSON ({@link #toJson()}).
  *
  * <p>Genotype parts come first: a region's stored window end is the largest extended end over all samples, so the
  * track parts of a region block read the window ends of that block's genotype parts. Immutable and thread-safe.
  *
  * @param dest the dataset directory the merge publishes
- * @param staging the staging directory (sibling of {@code dest}) holding the staged files and the parts
+ * @param staging the staging directory, a build directory beside {@code dest}, holding the staged files and parts
  * @param overwrite whether the merge may replace an existing dataset at {@code dest}
  * @param regions the BED file
  * @param variantFile the variant file, or {@code null} (no variants, or a variant source that is not a file)
@@ -49,8 +51,9 @@ import java.util.List;
  * @param annotationNames annotation track names
  * @param bigWigs the sample tracks when all are bigWig tracks, else {@code null}
  * @param annotations the annotation tracks
- * @param portable whether another process can write parts from this plan alone (every input is a file and every
- *     sample track a bigWig track)
+ * @param unportable why another process cannot write parts from this plan alone, naming the input and the
+ *     reason (a variant source given as an object, or a sample track that is not a bigWig track), or {@code null}
+ *     when it can ({@link #portable()})
  */
 public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions, Path variantFile,
                         List<String> infoFields, boolean allowMissingContigs, int maxJitter, long maxMem,
@@ -58,7 +61,7 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
                         int nRegions, Integer ploidy, int nVariants, boolean dosages,
                         VariantsFingerprint variantsFingerprint, int[] regionBlockSizes, int[] sampleBlockSizes,
                         List<String> trackNames, List<String> annotationNames, List<BigWigs> bigWigs,
-                        List<AnnotationTrack> annotations, boolean portable) {
+                        List<AnnotationTrack> annotations, String unportable) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -105,6 +108,16 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
     }
 
     /**
+     * Whether another process can write parts from this plan alone: every input is a file the plan names, and
+     * every sample track a bigWig track.
+     *
+     * @return {@code true} when {@link #unportable()} is {@code null}
+     */
+    public boolean portable() {
+        return unportable == null;
+    }
+
+    /**
      * The grid the merge checks the parts against.
      *
      * @return the grid
@@ -142,7 +155,10 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
      *
      * @throws io.gvl.format.PartException if a part is missing, published twice or written for another variant
      *     table; nothing is published and the staging directory is kept
-     * @throws io.gvl.format.DatasetExistsException if the destination exists and overwrite was not requested
+     * @throws io.gvl.format.DatasetExistsException if the destination exists and overwrite was not requested; the
+     *     staging directory is kept
+     * @throws java.io.UncheckedIOException if joining or publishing fails; nothing is published and the staging
+     *     directory is removed
      */
     public void merge() {
         WriteParts.merge(dest, overwrite, staging, grid());
@@ -158,13 +174,13 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
      * The plan as JSON.
      *
      * @return the JSON text
-     * @throws WriteException if the plan is not {@link #portable()}
+     * @throws WriteException if the plan is not {@link #portable()}; the message names the input and why
      */
     public String toJson() {
-        if (!portable) {
-            throw new WriteException("this write plan reads a variant source object or HDF5/table tracks, which"
-                    + " another process cannot open from a plan.", "give the variants as a file and sample"
-                    + " tracks as bigWigs, or write the parts in this process.");
+        if (!portable()) {
+            throw new WriteException("the write plan for " + dest + " cannot be serialized: " + unportable + ".",
+                    "give the variants as a VCF, BCF or PGEN file and the sample tracks as bigWigs, or write the"
+                    + " parts in this process (Gvl.write).");
         }
         try {
             return JSON.writeValueAsString(this);
@@ -196,9 +212,9 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
      * @throws WriteException if the plan is not {@link #portable()}
      */
     public WriteOptions options() {
-        if (!portable) {
-            throw new WriteException("this write plan is not portable: its inputs cannot be reopened from the plan.",
-                    "write the parts in the process that made the plan.");
+        if (!portable()) {
+            throw new WriteException("the write plan for " + dest + " cannot be reopened in another process: "
+                    + unportable + ".", "write the parts in the process that made the plan.");
         }
         WriteOptions.Builder b = WriteOptions.builder(regions).samples(samples).maxJitter(maxJitter).maxMem(maxMem)
                 .extendToLength(extendToLength).allowMissingContigs(allowMissingContigs)

@@ -68,7 +68,7 @@ class WritePlanPartsTest {
         assertEquals(want.keySet(), got.keySet(), "blocks of " + rpb + " regions x " + spb + " samples");
         want.forEach((k, v) -> assertArrayEquals(v, got.get(k), k + " with blocks of " + rpb + " x " + spb));
         try (Stream<Path> left = Files.list(tmp)) {
-            assertTrue(left.noneMatch(p -> p.getFileName().toString().contains(".parts.")), "staging removed");
+            assertTrue(left.noneMatch(p -> p.getFileName().toString().contains(".tmp.")), "build directory published");
         }
     }
 
@@ -143,6 +143,21 @@ class WritePlanPartsTest {
     }
 
     @Test
+    void anAbandonedPlanIsALeftoverThatTheNextWriteSweeps() throws IOException {
+        WriteOptions o = options("vcf", 0, 1);
+        Path dest = Files.createDirectory(tmp.resolve("out")).resolve("d.gvl");
+        WritePlan plan = WritePlan.create(dest, o, 10, 8);
+        PartWriter.write(plan, plan.parts().getFirst());
+        assertTrue(plan.staging().getFileName().toString().startsWith("d.gvl.tmp."), plan.staging().toString());
+        assertTrue(Files.isRegularFile(plan.staging().resolve("genotypes/variants.arrow")),
+                "the variant table is staged where the dataset keeps it");
+        Gvl.write(dest, o);
+        try (Stream<Path> left = Files.list(dest.getParent())) {
+            assertEquals(List.of("d.gvl", "d.gvl.lock"), left.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
     void planJsonRoundTrips() throws IOException {
         WritePlan plan = WritePlan.create(tmp.resolve("d.gvl"), options("vcf+tracks", 3, 2), 5, 3);
         String json = plan.toJson();
@@ -157,6 +172,22 @@ class WritePlanPartsTest {
         assertEquals(plan.options(), back.options());
         plan.discard();
         assertThrows(WriteException.class, () -> WritePlan.fromJson("{\"dest\": 3"));
+    }
+
+    @Test
+    void aPlanOverAVariantObjectRefusesJsonNamingTheInputAndWhy() {
+        try (VariantSource vcf = VariantSources.open(SET.resolve("z_synth16.norm.vcf.gz"))) {
+            WriteOptions o = WriteOptions.builder(SET.resolve("regions.bed")).variants(vcf).build();
+            WritePlan plan = WritePlan.create(tmp.resolve("d.gvl"), o, 10, 8);
+            assertFalse(plan.portable());
+            WriteException e = assertThrows(WriteException.class, plan::toJson);
+            assertTrue(e.getMessage().contains(vcf.getClass().getSimpleName() + " object")
+                    && e.getMessage().contains("WriteOptions.variants(VariantSource)")
+                    && e.getMessage().contains(tmp.resolve("d.gvl").toString()), e.getMessage());
+            assertThrows(WriteException.class, plan::options);
+            plan.discard();
+            assertFalse(Files.exists(plan.staging()));
+        }
     }
 
     private WriteOptions options(String input, int jitter, int threads) throws IOException {

@@ -3,7 +3,9 @@ package io.gvl.core.internal.write;
 import io.gvl.core.write.VariantSource;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.core.write.WritePlan;
+import io.gvl.format.DatasetPublisher;
 import io.gvl.format.PartManifest;
+import io.gvl.format.WriteParts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,10 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The write pipeline (spec §2.2) as plan, parts and merge: every input is read and checked first, the plan stages
- * what all parts share, the parts are written (genotype parts, then track parts, each kind in parallel), and the
- * merge builds the dataset in a private sibling directory published by one rename, so a failure at any point leaves
- * no dataset (or the old one). The staging directory is removed either way.
+ * The write pipeline (spec §2.2) as plan, parts and merge: every input is read and checked first; then, holding the
+ * destination's lock, the plan stages what all parts share in the dataset's build directory, the parts are written
+ * there (genotype parts, then track parts, each kind in parallel), and the merge completes the dataset in that
+ * directory, which is published by one rename. A failure at any point removes the build directory and leaves no
+ * dataset (or the old one); a killed write leaves only the build directory, which the next write sweeps.
  */
 public final class DatasetWriter {
     private static final Logger LOG = LoggerFactory.getLogger(DatasetWriter.class);
@@ -38,15 +41,14 @@ public final class DatasetWriter {
             LOG.info("write {}: {} regions, {} samples, {} variants; memory budget {} MiB over {} threads", dest,
                     in.regions().size(), in.samples().size(), in.rows() == null ? 0 : in.rows().size(),
                     o.maxMem() >> 20, o.threads());
-            WritePlan plan = PlanStager.stage(dest, in, regionsPerBlock, samplesPerBlock);
-            try {
+            PlanStager.checkBlocks(regionsPerBlock, samplesPerBlock);
+            DatasetPublisher.publish(dest, o.overwrite(), build -> {
+                WritePlan plan = PlanStager.stage(dest, in, regionsPerBlock, samplesPerBlock, build);
                 Progress progress = new Progress(o.progress());
                 runParts(plan, in, progress, PartManifest.GENOTYPES);
                 runParts(plan, in, progress, PartManifest.TRACKS);
-                plan.merge();
-            } finally {
-                plan.discard();
-            }
+                WriteParts.assemble(build, plan.grid());
+            });
         }
     }
 

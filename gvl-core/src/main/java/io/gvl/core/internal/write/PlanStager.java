@@ -1,45 +1,60 @@
 package io.gvl.core.internal.write;
 
 import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.Hdf5Track;
 import io.gvl.core.write.SampleTrack;
+import io.gvl.core.write.TableTrack;
 import io.gvl.core.write.VariantSource;
 import io.gvl.core.write.VariantSources;
 import io.gvl.core.write.WriteException;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.core.write.WritePlan;
 import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetPublisher;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
+import io.gvl.format.WriteParts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes a {@link WritePlan}: cuts the checked inputs into blocks and writes what every part shares once, into a
- * staging directory {@code <name>.parts.<pid>-<hex>} beside the destination: {@code input_regions.arrow},
- * {@code regions.npy} with the unextended windows, {@code variants.arrow}, and {@code plan.json} when the plan is
- * portable. The variant table's fingerprint goes into the plan.
+ * Makes a {@link WritePlan}: cuts the checked inputs into blocks and writes what every part shares once, into the
+ * staging directory, which is the dataset's build directory {@code <name>.tmp.<pid>-<hex>} (so a killed write leaves
+ * only what the next write sweeps): {@code input_regions.arrow} and {@code genotypes/variants.arrow} where the
+ * dataset keeps them, and under {@code parts/} the unextended windows {@code regions.npy} and {@code plan.json} when
+ * the plan is portable. The variant table's fingerprint goes into the plan.
  */
 public final class PlanStager {
     private static final Logger LOG = LoggerFactory.getLogger(PlanStager.class);
-    /** The plan's file name in the staging directory. */
+    /** The plan's file name under the staging directory's {@code parts/}. */
     public static final String PLAN = "plan.json";
 
     private PlanStager() {
     }
 
-    /** Opens the inputs of {@code o}, checks them and stages the plan. */
+    /** Opens the inputs of {@code o}, checks them and stages the plan in a new build directory of {@code dest}. */
     public static WritePlan create(Path dest, WriteOptions o, int regionsPerBlock, int samplesPerBlock) {
         try (VariantSource variants = open(o)) {
-            return stage(dest, WriteInputs.read(dest, o, variants), regionsPerBlock, samplesPerBlock);
+            WriteInputs in = WriteInputs.read(dest, o, variants);
+            checkBlocks(regionsPerBlock, samplesPerBlock);
+            Path staging = DatasetPublisher.newBuildDirectory(dest);
+            try {
+                return stage(dest, in, regionsPerBlock, samplesPerBlock, staging);
+            } catch (IOException e) {
+                delete(staging);
+                throw new UncheckedIOException(staging + ": cannot stage the write plan ("
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
+            } catch (RuntimeException | Error e) {
+                delete(staging);
+                throw e;
+            }
         }
     }
 
@@ -49,12 +64,20 @@ public final class PlanStager {
                 : o.variantFile() != null ? VariantSources.open(o.variantFile(), o.infoFields()) : null;
     }
 
-    /** Stages checked inputs as a plan of blocks of the given sizes. */
-    static WritePlan stage(Path dest, WriteInputs in, int regionsPerBlock, int samplesPerBlock) {
+    /** Refuses block sizes below 1. */
+    static void checkBlocks(int regionsPerBlock, int samplesPerBlock) {
         if (regionsPerBlock < 1 || samplesPerBlock < 1) {
             throw new WriteException("block sizes must be at least 1, got " + regionsPerBlock + " regions and "
                     + samplesPerBlock + " samples per block.", "give block sizes of 1 or more.");
         }
+    }
+
+    /**
+     * Stages checked inputs into the existing, empty build directory {@code staging} as a plan of blocks of the
+     * given sizes; the caller removes {@code staging} on failure.
+     */
+    static WritePlan stage(Path dest, WriteInputs in, int regionsPerBlock, int samplesPerBlock, Path staging)
+            throws IOException {
         WriteOptions o = in.options();
         Path target = dest.toAbsolutePath().normalize();
         Path gvlIndex = null;
@@ -65,46 +88,59 @@ public final class PlanStager {
             gvlIndex = GvlVariantIndex.verified(in.variants().path(), in.table());
             LOG.info("storing GenVarLoader's variant index {} as variants.arrow (no INFO fields)", gvlIndex);
         }
-        Path staging = target.resolveSibling(target.getFileName() + ".parts." + ProcessHandle.current().pid() + "-"
-                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
-        try {
-            Files.createDirectories(staging);
-            InputRegionsTable.of(in.bed()).write(staging.resolve(DatasetLayout.INPUT_REGIONS));
-            in.regions().toRegions(in.regions().qEnd()).write(staging.resolve(DatasetLayout.REGIONS));
-            VariantsFingerprint fingerprint = null;
-            if (in.variants() != null) {
-                Path variantsFile = staging.resolve(DatasetLayout.VARIANTS);
-                if (gvlIndex != null) {
-                    Files.copy(gvlIndex, variantsFile);
-                } else {
-                    in.table().write(variantsFile, in.variants().infoColumns());
-                }
-                fingerprint = VariantsFingerprint.of(variantsFile);
+        Path parts = Files.createDirectories(staging.resolve(WriteParts.PARTS));
+        InputRegionsTable.of(in.bed()).write(staging.resolve(DatasetLayout.INPUT_REGIONS));
+        in.regions().toRegions(in.regions().qEnd()).write(parts.resolve(WriteParts.ROWS));
+        VariantsFingerprint fingerprint = null;
+        if (in.variants() != null) {
+            Path variantsFile = Files.createDirectories(DatasetLayout.genotypes(staging))
+                    .resolve(DatasetLayout.VARIANTS);
+            if (gvlIndex != null) {
+                Files.copy(gvlIndex, variantsFile);
+            } else {
+                in.table().write(variantsFile, in.variants().infoColumns());
             }
-            boolean allBigWigs = o.tracks().stream().allMatch(t -> t instanceof BigWigs);
-            boolean portable = allBigWigs && (in.variants() == null || o.variantFile() != null);
-            WritePlan plan = new WritePlan(target, staging, o.overwrite(), o.regions().toAbsolutePath(),
-                    o.variantFile() == null ? null : o.variantFile().toAbsolutePath(), o.infoFields(),
-                    o.allowMissingContigs(), o.maxJitter(), o.maxMem(), o.extendToLength(), o.threads(),
-                    in.samples(), in.regions().contigs(), in.regions().size(),
-                    in.variants() == null ? null : in.variants().ploidy(), in.rows() == null ? 0 : in.rows().size(),
-                    in.variants() != null && in.variants().hasDosages(), fingerprint,
-                    blocks(in.regions().size(), regionsPerBlock), blocks(in.samples().size(), samplesPerBlock),
-                    o.tracks().stream().map(SampleTrack::name).toList(),
-                    o.annotations().stream().map(a -> a.name()).toList(),
-                    allBigWigs ? o.tracks().stream().map(t -> (BigWigs) t).toList() : null, o.annotations(),
-                    portable);
-            if (portable) {
-                Files.writeString(staging.resolve(PLAN), plan.toJson());
-            }
-            return plan;
-        } catch (IOException e) {
-            delete(staging);
-            throw new UncheckedIOException(staging + ": cannot stage the write plan (" + e.getMessage() + ")", e);
-        } catch (RuntimeException | Error e) {
-            delete(staging);
-            throw e;
+            fingerprint = VariantsFingerprint.of(variantsFile);
         }
+        boolean allBigWigs = o.tracks().stream().allMatch(t -> t instanceof BigWigs);
+        String unportable = unportable(o);
+        WritePlan plan = new WritePlan(target, staging, o.overwrite(), o.regions().toAbsolutePath(),
+                o.variantFile() == null ? null : o.variantFile().toAbsolutePath(), o.infoFields(),
+                o.allowMissingContigs(), o.maxJitter(), o.maxMem(), o.extendToLength(), o.threads(),
+                in.samples(), in.regions().contigs(), in.regions().size(),
+                in.variants() == null ? null : in.variants().ploidy(), in.rows() == null ? 0 : in.rows().size(),
+                in.variants() != null && in.variants().hasDosages(), fingerprint,
+                blocks(in.regions().size(), regionsPerBlock), blocks(in.samples().size(), samplesPerBlock),
+                o.tracks().stream().map(SampleTrack::name).toList(),
+                o.annotations().stream().map(a -> a.name()).toList(),
+                allBigWigs ? o.tracks().stream().map(t -> (BigWigs) t).toList() : null, o.annotations(),
+                unportable);
+        if (unportable == null) {
+            Files.writeString(parts.resolve(PLAN), plan.toJson());
+        }
+        return plan;
+    }
+
+    /**
+     * Why another process could not reopen the inputs of {@code o} from a plan: the first input the plan cannot
+     * carry and the reason, or {@code null} when every input is a file the plan names.
+     */
+    private static String unportable(WriteOptions o) {
+        if (o.variants() != null) {
+            return "its variants are a " + o.variants().getClass().getSimpleName() + " object given to"
+                    + " WriteOptions.variants(VariantSource), which only this process holds";
+        }
+        for (SampleTrack t : o.tracks()) {
+            if (t instanceof Hdf5Track) {
+                return "sample track '" + t.name() + "' is an HDF5 track, and a plan carries only bigWig sample"
+                        + " tracks";
+            }
+            if (t instanceof TableTrack) {
+                return "sample track '" + t.name() + "' is an interval-table track, and a plan carries only bigWig"
+                        + " sample tracks";
+            }
+        }
+        return null;
     }
 
     /** Block sizes covering {@code n} items; one empty block when there are none (an annotation-only dataset). */
