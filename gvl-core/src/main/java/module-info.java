@@ -3,6 +3,7 @@ module io.gvl.core {
     requires transitive io.gvl.io;
     requires org.slf4j;
     requires io.jhdf;
+    requires com.fasterxml.jackson.databind;
     requires jdk.incubator.vector;
 
     exports io.gvl.core;

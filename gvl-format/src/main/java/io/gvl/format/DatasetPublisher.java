@@ -53,8 +53,56 @@ public final class DatasetPublisher {
      * @param overwrite whether an existing dataset at {@code dest} may be replaced
      * @param builder writes the files into the temporary directory
      */
-    @SuppressWarnings("try") // the file lock is held for the duration of the try block, never referenced
     public static void publish(Path dest, boolean overwrite, Builder builder) {
+        publish(dest, overwrite, null, builder);
+    }
+
+    /**
+     * Creates a fresh, empty build directory {@code <name>.tmp.<pid>-<hex>} beside {@code dest}, for a caller that
+     * fills it over a longer time (a write plan and its parts) before {@link #publishBuilt}. It is not locked: a
+     * later write of the same destination treats it as a leftover and sweeps it, as it does a killed write's.
+     *
+     * @param dest the dataset directory the build directory will be published as
+     * @return the new build directory (absolute)
+     * @throws UncheckedIOException if it cannot be created
+     */
+    public static Path newBuildDirectory(Path dest) {
+        Path target = dest.toAbsolutePath().normalize();
+        Path dir = target.resolveSibling(target.getFileName() + ".tmp." + ProcessHandle.current().pid() + "-" + hex());
+        try {
+            Files.createDirectories(target.getParent());
+            return Files.createDirectory(dir);
+        } catch (IOException e) {
+            throw cannotWrite(target, null, e);
+        }
+    }
+
+    /**
+     * Completes a build directory made by {@link #newBuildDirectory} with {@code finisher} and publishes it at
+     * {@code dest}, under the same locks as {@link #publish}; stale siblings other than {@code build} are swept. On
+     * any failure after the destination check, {@code build} is removed and nothing is left at {@code dest}.
+     *
+     * @param dest the dataset directory to create or replace
+     * @param overwrite whether an existing dataset at {@code dest} may be replaced
+     * @param build the build directory, {@code <name>.tmp.*} beside {@code dest}
+     * @param finisher writes the remaining files into {@code build}
+     * @throws DatasetExistsException if {@code dest} exists and {@code overwrite} is false; {@code build} is kept
+     * @throws IllegalArgumentException if {@code build} is not a build directory of {@code dest}
+     */
+    public static void publishBuilt(Path dest, boolean overwrite, Path build, Builder finisher) {
+        Path target = dest.toAbsolutePath().normalize();
+        Path dir = build.toAbsolutePath().normalize();
+        if (!dir.getFileName().toString().startsWith(target.getFileName() + ".tmp.")
+                || !target.getParent().equals(dir.getParent()) || !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(build + " is not a build directory of " + target
+                    + " (an existing " + target.getFileName() + ".tmp.* sibling)");
+        }
+        publish(target, overwrite, dir, finisher);
+    }
+
+    /** Publishes {@code build} (or a new build directory when {@code null}) after {@code builder} fills it. */
+    @SuppressWarnings("try") // the file lock is held for the duration of the try block, never referenced
+    private static void publish(Path dest, boolean overwrite, Path build, Builder builder) {
         Path target = dest.toAbsolutePath().normalize();
         Path parent = target.getParent();
         String name = target.getFileName().toString();
@@ -67,9 +115,10 @@ public final class DatasetPublisher {
                     StandardOpenOption.WRITE);
                  FileLock ignored = lockFile.lock()) {
                 checkAbsent(target, overwrite);
-                sweepStale(parent, name);
-                Path tmp = parent.resolve(name + ".tmp." + ProcessHandle.current().pid() + "-" + hex());
-                Files.createDirectory(tmp);
+                sweepStale(parent, name, build);
+                Path tmp = build != null ? build
+                        : Files.createDirectory(parent.resolve(name + ".tmp." + ProcessHandle.current().pid() + "-"
+                        + hex()));
                 try {
                     builder.build(tmp);
                     FileTrees.fsync(tmp);
@@ -180,14 +229,17 @@ public final class DatasetPublisher {
     }
 
     /**
-     * Removes {@code <name>.tmp.*} and {@code <name>.old.*} siblings. Called with the destination's file lock
-     * held: every writer builds only while holding that lock, so such siblings are left over from a writer that
-     * was killed, never in use.
+     * Removes {@code <name>.tmp.*} and {@code <name>.old.*} siblings other than {@code keep}. Called with the
+     * destination's file lock held: every writer builds only while holding that lock (a write plan's build
+     * directory is published by its own merge), so such siblings are left over from a writer that was killed.
      */
-    private static void sweepStale(Path parent, String name) throws IOException {
+    private static void sweepStale(Path parent, String name, Path keep) throws IOException {
         try (Stream<Path> siblings = Files.list(parent)) {
             for (Path p : siblings.toList()) {
                 String n = p.getFileName().toString();
+                if (p.equals(keep)) {
+                    continue;
+                }
                 if (n.startsWith(name + ".tmp.") || n.startsWith(name + ".old.")) {
                     FileTrees.deleteQuietly(p);
                 }

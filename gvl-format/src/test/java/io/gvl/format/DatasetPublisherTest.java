@@ -164,4 +164,46 @@ class DatasetPublisherTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void aBuildDirectoryFilledOverTimeIsPublishedAndOnlyOtherLeftoversAreSwept() throws IOException {
+        Path dest = tmp.resolve("d.gvl");
+        Files.createDirectories(tmp.resolve("d.gvl.tmp.99999-deadbeef"));
+        Path build = DatasetPublisher.newBuildDirectory(dest);
+        assertTrue(build.getFileName().toString().startsWith("d.gvl.tmp."), build.toString());
+        Files.writeString(build.resolve("staged"), "written before the lock");
+        DatasetPublisher.publishBuilt(dest, false, build, AppendixA::writeInto);
+        assertEquals(List.of("d.gvl", "d.gvl.lock"), siblings(), "the killed writer's directory is swept");
+        assertEquals("written before the lock", Files.readString(dest.resolve("staged")));
+        assertTrue(Files.isRegularFile(DatasetLayout.metadata(dest)));
+    }
+
+    @Test
+    void aFailedFinishRemovesTheBuildDirectoryAndAnExistingDestinationKeepsIt() throws IOException {
+        Path dest = tmp.resolve("d.gvl");
+        Path build = DatasetPublisher.newBuildDirectory(dest);
+        assertThrows(java.io.UncheckedIOException.class, () -> DatasetPublisher.publishBuilt(dest, false, build,
+                dir -> {
+                    throw new java.nio.file.FileSystemException(dir.toString(), null, "No space left on device");
+                }));
+        assertEquals(List.of("d.gvl.lock"), siblings());
+
+        AppendixA.publish(dest);
+        Path second = DatasetPublisher.newBuildDirectory(dest);
+        assertThrows(DatasetExistsException.class, () -> DatasetPublisher.publishBuilt(dest, false, second,
+                AppendixA::writeInto));
+        assertTrue(Files.isDirectory(second), "refused before the lock: the caller may still overwrite");
+    }
+
+    @Test
+    void publishBuiltRefusesADirectoryThatIsNotABuildDirectoryOfTheDestination() throws IOException {
+        Path dest = tmp.resolve("d.gvl");
+        Path foreign = DatasetPublisher.newBuildDirectory(tmp.resolve("e.gvl"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DatasetPublisher.publishBuilt(dest, false, foreign, AppendixA::writeInto));
+        assertTrue(e.getMessage().contains(foreign.toString()) && e.getMessage().contains("d.gvl.tmp.*"),
+                e.getMessage());
+        assertTrue(Files.isDirectory(foreign));
+        assertFalse(Files.exists(dest));
+    }
 }

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * runs in a fresh JVM with the harness's class path and flags, and reports its own peak when done.
  */
 final class WriteMemoryProbe {
-    private static final String MARK = "peak_rss_kib ";
+    /** The line prefix of a child's peak RSS. */
+    static final String MARK = "peak_rss_kib ";
 
     private WriteMemoryProbe() {
     }
@@ -47,6 +48,18 @@ final class WriteMemoryProbe {
      * peak RSS it printed as {@code peak_rss_kib N} (see {@link #printPeak()}).
      */
     static long childPeakRssKib(Class<?> main, List<String> jvmArgs, List<String> args) {
+        return mark(childOutput(main, jvmArgs, args), MARK);
+    }
+
+    /** The number a child printed after {@code mark} on a line of {@code text}. */
+    static long mark(String text, String mark) {
+        return text.lines().filter(l -> l.startsWith(mark)).mapToLong(l -> Long.parseLong(l.substring(mark.length())))
+                .findFirst().orElseThrow(() -> new IllegalStateException("write probe printed no '" + mark.strip()
+                        + "': " + text));
+    }
+
+    /** Runs {@code main} in a child JVM as {@link #childPeakRssKib} does; returns what it printed. */
+    static String childOutput(Class<?> main, List<String> jvmArgs, List<String> args) {
         try {
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -59,8 +72,7 @@ final class WriteMemoryProbe {
             if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 throw new IllegalStateException("write probe failed: " + text);
             }
-            return text.lines().filter(l -> l.startsWith(MARK)).mapToLong(l -> Long.parseLong(l.substring(MARK.length())))
-                    .findFirst().orElseThrow(() -> new IllegalStateException("write probe printed no peak: " + text));
+            return text;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -18,8 +18,9 @@ import java.util.Map;
  * samples, or {@value #QUICK_SAMPLES} when quick, on the real 1000 Genomes sites of the shared data) is drawn and
  * converted once per harness run into the fixture's scratch folder. Each cell writes {@code batch} regions of
  * {@value #LENGTH} bp tiling the contig within a {@link #MAX_MEM} budget; bytes are the dataset on disk. After the
- * rates, {@link #summarize} prints the wall time, records read per second and peak RSS per source, and the PGEN
- * speed-up over VCF and BCF against the target.
+ * rates, {@link #summarize} prints the wall time, records read per second and peak RSS per source, the PGEN
+ * speed-up over VCF and BCF against the target, and the peak memory of one write part (half the regions, every
+ * sample, from the PGEN) written from its plan in a fresh JVM for each of {@link #PART_MAX_MEM}.
  */
 final class WriteSourcesSuite implements Suite, PeakRssProbed {
     static final int SAMPLES = 2504;
@@ -34,6 +35,8 @@ final class WriteSourcesSuite implements Suite, PeakRssProbed {
     static final double TARGET_PGEN_OVER_VCF = 5;
     /** Target: peak RSS within the memory budget plus this much. */
     static final long RSS_SLACK = 300L << 20;
+    /** The two budgets the part probe writes one part with: one that splits the part's calls, one that does not. */
+    static final List<Long> PART_MAX_MEM = List.of(32L << 20, 512L << 20);
     /** System property naming the sites VCF (default: the shared data's {@code real/vg-1mb1kgp/z.vcf.gz}). */
     static final String SITES_PROPERTY = "gvl.bench.sites";
 
@@ -126,8 +129,27 @@ final class WriteSourcesSuite implements Suite, PeakRssProbed {
                     name(), overVcf, overBcf, TARGET_PGEN_OVER_VCF, overVcf >= TARGET_PGEN_OVER_VCF ? "met"
                             : "not met");
         }
+        summarizeParts(c, out, log);
         out.flush();
         log.flush();
+    }
+
+    /** Peak memory of the first genotype part of a two-region-block plan, for each of {@link #PART_MAX_MEM}. */
+    private void summarizeParts(Cohort c, PrintWriter out, PrintWriter log) {
+        int regions = quick ? QUICK_REGIONS : REGIONS;
+        int perBlock = (regions + 1) / 2;
+        for (long maxMem : PART_MAX_MEM) {
+            PartMemoryProbe.Peak p = PartMemoryProbe.firstPart(SourceWriteProbe.options(c.pgen(), regions(regions),
+                    fasta(), maxMem), fixture.scratch("write-sources-part-" + (runs++) + ".gvl"), perBlock,
+                    c.samples());
+            out.printf(Locale.ROOT, "{\"suite\":\"%s\",\"part\":\"%s\",\"part_source\":\"pgen\",\"part_regions\":%d,"
+                            + "\"part_samples\":%d,\"max_mem_mib\":%d,\"part_peak_rss_mib\":%.1f,"
+                            + "\"part_peak_heap_mib\":%.1f}%n", name(), p.part(), perBlock, c.samples(), maxMem >> 20,
+                    p.rssKib() / 1024.0, p.heapKib() / 1024.0);
+            log.printf(Locale.ROOT, "# %s part %s (pgen, %,d regions x %,d samples) with maxMem %,d MiB: peak RSS %,d"
+                            + " MiB, peak heap %,d MiB (fresh JVM, from plan.json)%n", name(), p.part(), perBlock,
+                    c.samples(), maxMem >> 20, p.rssKib() / 1024, p.heapKib() / 1024);
+        }
     }
 
     private Path variants(Cell cell) {

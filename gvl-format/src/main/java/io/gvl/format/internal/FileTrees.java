@@ -43,6 +43,18 @@ public final class FileTrees {
         }
     }
 
+    /** Deletes a tree; harmless when it is gone. */
+    public static void delete(Path root) throws IOException {
+        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
     /** Deletes a tree, ignoring failures (used on error paths, where the original exception matters). */
     public static void deleteQuietly(Path root) {
         if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {

@@ -2,7 +2,10 @@ package io.gvl.core.internal.write;
 
 import io.gvl.core.write.WriteProgress;
 
-/** Counts bytes written over all stages and forwards per-stage region counts to the user's callback. */
+/**
+ * Counts bytes written over all stages and forwards per-stage region counts to the user's callback; parts written
+ * in parallel share one.
+ */
 final class Progress {
     private final WriteProgress callback;
     private long bytes;
@@ -11,15 +14,15 @@ final class Progress {
         this.callback = callback;
     }
 
-    void addBytes(long n) {
+    synchronized void addBytes(long n) {
         bytes += n;
     }
 
-    long bytes() {
+    synchronized long bytes() {
         return bytes;
     }
 
-    void report(WriteProgress.Stage stage, long done, long total) {
+    synchronized void report(WriteProgress.Stage stage, long done, long total) {
         callback.report(stage, done, total, bytes);
     }
 }

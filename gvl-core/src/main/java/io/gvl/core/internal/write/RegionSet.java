@@ -58,6 +58,13 @@ public record RegionSet(List<String> contigs, RegionOrder order, int[] contigCod
         return new RegionSet(List.copyOf(contigs), order, cc, qs, qe, st, ln);
     }
 
+    /** The sorted rows {@code [from, to)}, for one region block of a write plan (the permutation is kept whole). */
+    public RegionSet slice(int from, int to) {
+        return new RegionSet(contigs, order, java.util.Arrays.copyOfRange(contigCode, from, to),
+                java.util.Arrays.copyOfRange(qStart, from, to), java.util.Arrays.copyOfRange(qEnd, from, to),
+                java.util.Arrays.copyOfRange(strand, from, to), java.util.Arrays.copyOfRange(line, from, to));
+    }
+
     public int size() {
         return contigCode.length;
     }

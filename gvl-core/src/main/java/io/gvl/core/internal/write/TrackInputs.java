@@ -67,13 +67,13 @@ final class TrackInputs {
         }
     }
 
-    /** {@code s} computed on first use and then kept (tracks are checked, then written, from one thread). */
+    /** {@code s} computed on first use and then kept (parts of one write may ask from several threads). */
     private static <T> Supplier<T> once(Supplier<T> s) {
         return new Supplier<>() {
             private T value;
 
             @Override
-            public T get() {
+            public synchronized T get() {
                 if (value == null) {
                     value = s.get();
                 }
@@ -97,12 +97,15 @@ final class TrackInputs {
         }
     }
 
-    /** Writes job {@code j} under {@code root} over {@code windows}. */
-    static void write(Job j, Path root, List<String> contigs, Regions windows, long maxMem, OrderedChunks exec,
-                      Progress progress) {
-        List<IntervalSource> open = new ArrayList<>(j.sources().size());
+    /**
+     * Writes job {@code j} under {@code root} over {@code windows}, for the sources {@code [from, to)} (the samples
+     * of one sample block; {@code [0, 1)} for an annotation track).
+     */
+    static void write(Job j, int from, int to, Path root, List<String> contigs, Regions windows, long maxMem,
+                      OrderedChunks exec, Progress progress) {
+        List<IntervalSource> open = new ArrayList<>(to - from);
         try {
-            j.sources().forEach(s -> open.add(s.get()));
+            j.sources().subList(from, to).forEach(s -> open.add(s.get()));
             new TrackStage(j.name(), j.kind(), open, contigs, windows, maxMem).write(root, exec, progress);
         } finally {
             open.forEach(IntervalSource::close);

@@ -57,7 +57,8 @@ public final class TrackUpdater {
             Progress progress = new Progress(o.progress());
             try (OrderedChunks exec = new OrderedChunks(o.threads())) {
                 for (TrackInputs.Job j : inputs.jobs()) {
-                    TrackInputs.write(j, staging, meta.contigs(), windows, o.maxMem(), exec, progress);
+                    TrackInputs.write(j, 0, j.sources().size(), staging, meta.contigs(), windows, o.maxMem(), exec,
+                            progress);
                 }
             }
             for (TrackInputs.Job j : inputs.jobs()) {

@@ -46,7 +46,7 @@ public final class RaggedJoin {
      * @throws IOException if a file cannot be read or written
      * @throws ConcatException if an input's offsets disagree with its grid or payload
      */
-    public static void join(List<Store> inputs, SlotRuns runs, Path outOffsets, List<Path> outPayloads,
+    public static void join(List<Store> inputs, RunSource runs, Path outOffsets, List<Path> outPayloads,
                             int itemSize) throws IOException {
         try (Arena arena = Arena.ofConfined();
              RawArrayWriter offsets = RawArrayWriter.create(outOffsets, RawDtype.INT64);

@@ -15,7 +15,8 @@ import java.io.IOException;
  * @param nSamples the sample count of each input
  * @param cellWidth slots per (region, sample) cell: the ploidy for genotypes, 1 for tracks
  */
-public record SlotRuns(boolean alongRegions, JoinOrder order, int nRegions, int[] nSamples, int cellWidth) {
+public record SlotRuns(boolean alongRegions, JoinOrder order, int nRegions, int[] nSamples, int cellWidth)
+        implements RunSource {
 
     /** Receives runs. */
     @FunctionalInterface
@@ -37,6 +38,7 @@ public record SlotRuns(boolean alongRegions, JoinOrder order, int nRegions, int[
      * @param sink the receiver
      * @throws IOException if the sink fails
      */
+    @Override
     public void forEach(Sink sink) throws IOException {
         Coalescer c = new Coalescer(sink);
         if (alongRegions) {
@@ -58,7 +60,7 @@ public record SlotRuns(boolean alongRegions, JoinOrder order, int nRegions, int[
     }
 
     /** Holds one pending run and extends it while the next one continues it. */
-    private static final class Coalescer {
+    static final class Coalescer {
         private final Sink sink;
         private int input = -1;
         private long start;
@@ -68,6 +70,7 @@ public record SlotRuns(boolean alongRegions, JoinOrder order, int nRegions, int[
             this.sink = sink;
         }
 
+        /** Adds source slots {@code [from, to)} of input {@code d}. */
         void add(int d, long from, long to) throws IOException {
             if (from == to) {
                 return;
@@ -82,6 +85,7 @@ public record SlotRuns(boolean alongRegions, JoinOrder order, int nRegions, int[
             stop = to;
         }
 
+        /** Emits the pending run. */
         void flush() throws IOException {
             if (input >= 0) {
                 sink.run(input, start, stop);
