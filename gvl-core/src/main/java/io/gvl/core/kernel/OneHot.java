@@ -82,22 +82,27 @@ public final class OneHot {
     }
 
     /**
-     * Encodes a uint8 {@code [B, L]} buffer (for example fixed-length haplotypes) into a new float32
-     * {@code [B, 4, L]} buffer.
+     * Encodes a uint8 buffer of shape {@code [..., L]} (for example fixed-length haplotypes {@code [B, P, L]}) into
+     * a new float32 buffer of shape {@code [..., 4, L]}.
      *
-     * @param seqs a {@link DType#U8} buffer of shape {@code [B, L]}
+     * @param seqs a {@link DType#U8} buffer of rank {@code >= 1}
      * @param arena the arena the result is allocated in; the result borrows it
      * @return the one-hot buffer, valid while {@code arena} is open
-     * @throws IllegalArgumentException if {@code seqs} is not uint8 of rank 2
+     * @throws IllegalArgumentException if {@code seqs} is not uint8
      */
     public static Dense encode(Dense seqs, Arena arena) {
         long[] shape = seqs.shape();
-        if (seqs.dtype() != DType.U8 || shape.length != 2) {
-            throw new IllegalArgumentException("one-hot takes uint8 [B, L] sequences; got " + seqs.dtype() + " "
+        if (seqs.dtype() != DType.U8 || shape.length == 0) {
+            throw new IllegalArgumentException("one-hot takes uint8 [..., L] sequences; got " + seqs.dtype() + " "
                     + Arrays.toString(shape));
         }
-        Dense out = Dense.allocate(arena, DType.F32, new long[] {shape[0], CHANNELS, shape[1]});
-        encode(seqs.data(), out.data(), shape[0], shape[1]);
+        long length = shape[shape.length - 1];
+        long[] outShape = Arrays.copyOf(shape, shape.length + 1);
+        outShape[shape.length - 1] = CHANNELS;
+        outShape[shape.length] = length;
+        Dense out = Dense.allocate(arena, DType.F32, outShape);
+        long rows = length == 0 ? 0 : seqs.data().byteSize() / length;
+        encode(seqs.data(), out.data(), rows, length);
         return out;
     }
 }

@@ -59,6 +59,17 @@ class OneHotTest {
     }
 
     @Test
+    void keepsLeadingAxes() {
+        try (Arena arena = Arena.ofConfined()) {
+            byte[] seqs = "ACGTNAcg".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            Dense in = Dense.wrap(DType.U8, new long[] {2, 2, 2}, arena.allocateFrom(ValueLayout.JAVA_BYTE, seqs));
+            Dense out = OneHot.encode(in, arena);
+            assertArrayEquals(new long[] {2, 2, 4, 2}, out.shape());
+            assertArrayEquals(expected(seqs, 4, 2), out.data().toArray(ValueLayout.JAVA_FLOAT));
+        }
+    }
+
+    @Test
     void overwritesStaleValues() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment seqs = arena.allocateFrom("AN", java.nio.charset.StandardCharsets.US_ASCII).asSlice(0, 2);
