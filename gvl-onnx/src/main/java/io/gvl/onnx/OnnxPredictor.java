@@ -1,0 +1,269 @@
+package io.gvl.onnx;
+
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OnnxValue;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
+import io.gvl.core.buffer.Dense;
+import io.gvl.core.buffer.FlatArray;
+import io.gvl.core.dataset.Dataset;
+import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.kernel.OneHot;
+import io.gvl.onnx.internal.InputBinding;
+import io.gvl.onnx.internal.PredictionTable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs every (region, sample, haplotype) of a dataset view through an ONNX model with ONNX Runtime and writes the
+ * outputs as an Arrow IPC table keyed by region, sample and haplotype.
+ *
+ * <p>The model has one input, the sequences, bound by name and type ({@code haplotypes} or {@code reference}
+ * picks that kind; uint8 {@code [N, L]} takes ASCII bases, float32 {@code [N, 4, L]} one-hot {@code A, C, G, T}),
+ * where {@code N} counts (instance, haplotype) rows and {@code L} is the model's length or the view's fixed
+ * length. Each batch is one batched gvl query into an arena of its own; the input tensor is created over that
+ * memory ({@code OnnxTensor.createTensor} of a direct native-order buffer: no copy) and closed, with the results,
+ * before the arena. Every output must be float32 with {@code N} rows; an output of one value per row becomes a
+ * float32 column, wider ones a fixed-size list column.
+ *
+ * <p>Not thread-safe: one {@link #predict} at a time (ONNX Runtime parallelizes inside a batch).
+ */
+public final class OnnxPredictor implements AutoCloseable {
+    private final Path model;
+    private final OrtEnvironment env;
+    private final OrtSession session;
+    private final InputBinding input;
+
+    private OnnxPredictor(Path model, OrtEnvironment env, OrtSession session, InputBinding input) {
+        this.model = model;
+        this.env = env;
+        this.session = session;
+        this.input = input;
+    }
+
+    /**
+     * Loads a model.
+     *
+     * @param model an {@code .onnx} file with one sequence input (see the class comment)
+     * @param threads ONNX Runtime's intra-op threads, {@code >= 1}
+     * @return the predictor; the caller must close it
+     * @throws PredictionException if the file cannot be loaded or its input is not one gvl can feed
+     * @throws IllegalArgumentException if {@code threads < 1}
+     */
+    public static OnnxPredictor open(Path model, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        if (!Files.isRegularFile(model)) {
+            throw new PredictionException(model + ": no such model file; pass the path of an .onnx file");
+        }
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            options.setIntraOpNumThreads(threads);
+            options.setInterOpNumThreads(1);
+            OrtSession session = env.createSession(model.toString(), options);
+            try {
+                return new OnnxPredictor(model, env, session, InputBinding.of(model, session.getInputInfo()));
+            } catch (RuntimeException e) {
+                session.close();
+                throw e;
+            }
+        } catch (OrtException e) {
+            throw new PredictionException(model + ": ONNX Runtime cannot load the model (" + e.getMessage()
+                    + "); check that it is a valid ONNX file of an opset ONNX Runtime supports", e);
+        }
+    }
+
+    /**
+     * The name of the model input the sequences go to.
+     *
+     * @return the input name
+     */
+    public String inputName() {
+        return input.name();
+    }
+
+    /**
+     * Whether the model takes one-hot floats (rather than ASCII bytes).
+     *
+     * @return {@code true} for a float32 {@code [N, 4, L]} input
+     */
+    public boolean oneHot() {
+        return input.oneHot();
+    }
+
+    /**
+     * Predicts every instance of {@code view} in C order ({@code region}-major), {@code batchSize} instances (of
+     * all their haplotypes) per model call, and writes the table to {@code out} (through a temporary sibling and
+     * a rename, so a failed run leaves no partial file).
+     *
+     * @param view the dataset view; its sequence kind is set from the input name, its length from the model when
+     *     the view's is not fixed
+     * @param out the Arrow IPC file to write
+     * @param batchSize instances per model call, {@code >= 1}
+     * @param overwrite whether to replace an existing {@code out}
+     * @return the rows written ((instance, haplotype) pairs)
+     * @throws PredictionException if the view and model disagree (length, sequences) or the model fails
+     * @throws UncheckedIOException if {@code out} cannot be written
+     */
+    public long predict(Dataset view, Path out, int batchSize, boolean overwrite) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
+        }
+        if (Files.exists(out) && !overwrite) {
+            throw new PredictionException(out + " exists; remove it or pass overwrite (--overwrite)");
+        }
+        Dataset v = configure(view);
+        Path tmp = out.resolveSibling(out.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        long rows;
+        try {
+            Files.deleteIfExists(tmp);
+            try (PredictionTable table = new PredictionTable(tmp)) {
+                run(v, table, batchSize);
+                rows = table.rows();
+            }
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write predictions to " + out + ": " + e.getMessage(), e);
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // The rename happened or the file was never made; nothing else to clean.
+            }
+        }
+        return rows;
+    }
+
+    private Dataset configure(Dataset view) {
+        Dataset v = input.kind().map(view::withSeqs).orElse(view);
+        if (v.seqKind() != io.gvl.core.dataset.SeqKind.HAPLOTYPES
+                && v.seqKind() != io.gvl.core.dataset.SeqKind.REFERENCE) {
+            throw new PredictionException(model + ": the view produces " + v.seqKind() + " sequences; the model's"
+                    + " input '" + input.name() + "' takes haplotypes or reference (name the input so, or select"
+                    + " them with --seqs)");
+        }
+        long modelLength = input.length();
+        if (v.outputLength() instanceof OutputLength.Fixed f) {
+            if (modelLength > 0 && modelLength != f.n()) {
+                throw new PredictionException(model + ": the model takes rows of " + modelLength + " bases but the"
+                        + " view's fixed length is " + f.n() + "; use --length " + modelLength);
+            }
+            return v;
+        }
+        if (modelLength < 1) {
+            throw new PredictionException(model + ": input '" + input.name() + "' leaves the length open; give"
+                    + " one with --length N (Dataset.withLen(OutputLength.fixed(N)))");
+        }
+        return v.withLen(OutputLength.fixed(Math.toIntExact(modelLength)));
+    }
+
+    private void run(Dataset v, PredictionTable table, int batchSize) throws IOException {
+        int samples = v.sampleCount();
+        long total = (long) v.regionCount() * samples;
+        List<String> sampleNames = v.samples();
+        for (long first = 0; first < total; first += batchSize) {
+            int n = (int) Math.min(batchSize, total - first);
+            int[] regions = new int[n];
+            int[] sampleIdx = new int[n];
+            for (int i = 0; i < n; i++) {
+                regions[i] = (int) ((first + i) / samples);
+                sampleIdx[i] = (int) ((first + i) % samples);
+            }
+            try (Arena arena = Arena.ofShared(); DatasetOutput o = v.get(regions, sampleIdx, arena)) {
+                Dense seqs = dense(o.sequences());
+                long[] shape = seqs.shape();
+                long length = shape[shape.length - 1];
+                int rows = Math.toIntExact(seqs.data().byteSize() / Math.max(length, 1));
+                int perInstance = rows / n;
+                Dense fed = input.oneHot() ? OneHot.encode(seqs, arena) : seqs;
+                long[] tensorShape = input.oneHot() ? new long[] {rows, OneHot.CHANNELS, length}
+                        : new long[] {rows, length};
+                List<String> names = new ArrayList<>();
+                List<float[]> values = new ArrayList<>();
+                List<Integer> widths = new ArrayList<>();
+                try (OnnxTensor tensor = tensor(fed.data(), tensorShape);
+                     OrtSession.Result result = session.run(Map.of(input.name(), tensor))) {
+                    for (Map.Entry<String, OnnxValue> e : result) {
+                        float[] out = floats(e.getKey(), e.getValue(), rows);
+                        names.add(e.getKey());
+                        values.add(out);
+                        widths.add(out.length / Math.max(rows, 1));
+                    }
+                } catch (OrtException e) {
+                    throw new PredictionException(model + ": ONNX Runtime failed on batch starting at instance "
+                            + first + " (" + e.getMessage() + ")", e);
+                }
+                if (table.widths() != null && !table.widths().equals(widths)) {
+                    throw new PredictionException(model + ": output widths changed from " + table.widths()
+                            + " to " + widths + " at instance " + first + "; outputs must have a fixed shape per row");
+                }
+                int[] keyRegion = new int[rows];
+                String[] keySample = new String[rows];
+                int[] keyHap = new int[rows];
+                for (int r = 0; r < rows; r++) {
+                    keyRegion[r] = regions[r / perInstance];
+                    keySample[r] = sampleNames.get(sampleIdx[r / perInstance]);
+                    keyHap[r] = r % perInstance;
+                }
+                table.append(keyRegion, keySample, keyHap, names, values, widths);
+            }
+        }
+    }
+
+    private Dense dense(FlatArray a) {
+        if (a instanceof Dense d) {
+            return d;
+        }
+        throw new PredictionException(model + ": the view's sequences are ragged; predict needs a fixed length"
+                + " (--length N)");
+    }
+
+    private OnnxTensor tensor(MemorySegment memory, long[] shape) throws OrtException {
+        var buffer = memory.asByteBuffer().order(ByteOrder.nativeOrder());
+        return OnnxTensor.createTensor(env, buffer, shape, input.oneHot() ? OnnxJavaType.FLOAT : OnnxJavaType.UINT8);
+    }
+
+    private float[] floats(String name, OnnxValue value, int rows) {
+        if (!(value instanceof OnnxTensor t) || t.getInfo().type != OnnxJavaType.FLOAT) {
+            throw new PredictionException(model + ": output '" + name + "' is " + value.getInfo()
+                    + "; gvl predict writes float32 tensor outputs only (cast it in the model)");
+        }
+        TensorInfo info = t.getInfo();
+        long[] shape = info.getShape();
+        if (shape.length == 0 || shape[0] != rows) {
+            throw new PredictionException(model + ": output '" + name + "' has shape " + java.util.Arrays.toString(
+                    shape) + " but the batch has " + rows + " rows; outputs must have the rows as first axis");
+        }
+        FloatBuffer fb = t.getFloatBuffer();
+        float[] out = new float[fb.remaining()];
+        fb.get(out);
+        return out;
+    }
+
+    /**
+     * Closes the ONNX Runtime session. Closing twice is harmless.
+     */
+    @Override
+    public void close() {
+        try {
+            session.close();
+        } catch (OrtException e) {
+            throw new PredictionException(model + ": ONNX Runtime failed to close the session", e);
+        }
+    }
+}
