@@ -19,4 +19,6 @@ module io.gvl.core {
     exports io.gvl.core.splice;
     exports io.gvl.core.variants;
     exports io.gvl.core.write;
+    // How fresh output memory is filled; the loader's slots follow the same rule.
+    exports io.gvl.core.internal.memory to io.gvl.dataloader;
 }

@@ -1,9 +1,12 @@
 package io.gvl.cli;
 
-import io.gvl.bench.harness.Harness;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.spi.ToolProvider;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -13,15 +16,19 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gvl bench SUITE}: the end-to-end benchmark harness on the bundled demo data. JSON lines (one per cell)
  * go to standard output; the machine details and a readable line per cell go to standard error; CSV and PNG go
- * to {@code --out}.
+ * to {@code --out}. The harness is a separate module (gvl-bench) found as the JDK tool {@value #TOOL}: the
+ * command line runs it when it is present (a source checkout's {@code ./gvl} puts it on the class path) and says
+ * how to get it otherwise.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources, concat) against "
+        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources, concat, peer) against "
                 + "System.arraycopy and peer tools; JSON lines on stdout, CSV + PNG in --out.")
 public final class BenchCommand implements Callable<Integer> {
+    static final String TOOL = "gvl-bench";
 
     @Parameters(index = "0", paramLabel = "SUITE",
-            description = "haplotypes, annotated, tracks, reference, loader, write, write-sources or concat.")
+            description = "haplotypes, annotated, tracks, reference, loader, write, write-sources, concat or peer"
+                    + " (gvl and GenVarLoader side by side; needs --peer-python).")
     String suite;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads for parallel kernels "
@@ -35,23 +42,31 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "One small cell and a 50 ms protocol (smoke runs and tests).")
     boolean quick;
 
+    @Option(names = "--peer-python", paramLabel = "PYTHON", description = "For the peer suite: a Python with"
+            + " genvarloader 0.43.1 and torch installed (dev/peer-venv makes one).")
+    Path peerPython;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (!Harness.SUITES.contains(suite)) {
-            err.println("gvl bench: unknown suite '" + suite + "'; choose one of " + Harness.SUITES);
-            return 2;
-        }
-        int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        try {
-            Harness.run(suite, new Harness.Options(n, out, quick), spec.commandLine().getOut(), err);
-            return 0;
-        } catch (Exception e) {
-            err.println("gvl bench: " + e);
+        Optional<ToolProvider> harness = ToolProvider.findFirst(TOOL);
+        if (harness.isEmpty()) {
+            err.println("gvl bench: the benchmark harness (module gvl-bench) is not on the class path; run ./gvl from"
+                    + " a source checkout (it builds and adds it), or add gvl-bench.jar and its lib/ to the class path");
             return 1;
         }
+        List<String> args = new ArrayList<>(List.of(suite, "--threads",
+                Integer.toString(threads == null ? Runtime.getRuntime().availableProcessors() : threads),
+                "--out", out.toString()));
+        if (quick) {
+            args.add("--quick");
+        }
+        if (peerPython != null) {
+            args.addAll(List.of("--peer-python", peerPython.toString()));
+        }
+        return harness.get().run(spec.commandLine().getOut(), err, args.toArray(String[]::new));
     }
 }

@@ -1,23 +1,16 @@
 package io.gvl.cli;
 
-import io.gvl.bench.harness.BenchFixture;
-import io.gvl.bench.harness.DemoData;
-import io.gvl.bench.harness.DemoView;
-import io.gvl.bench.harness.Protocol;
-import io.gvl.bench.harness.Stats;
-import io.gvl.bench.harness.Workload;
 import io.gvl.core.Gvl;
-import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
+import io.gvl.demo.DemoData;
+import io.gvl.demo.DemoThroughput;
+import io.gvl.demo.DemoView;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
@@ -39,8 +32,6 @@ import picocli.CommandLine.Spec;
                 + "and measure throughput.")
 public final class DemoCommand implements Callable<Integer> {
     static final int SHOWN_INSTANCES = 2;
-    static final int THROUGHPUT_BATCH = 64;
-    static final Protocol PROTOCOL = new Protocol(Duration.ofMillis(500), Duration.ofMillis(500), 3);
 
     @Option(names = "--data", paramLabel = "DIR", description = "Demo data folder (default: the checkout's demo-data/).")
     Path data;
@@ -70,7 +61,7 @@ public final class DemoCommand implements Callable<Integer> {
                     coverage.size(), seconds(t0));
             Path dir = tmp.resolve("demo.gvl");
             t0 = System.nanoTime();
-            Gvl.write(dir, BenchFixture.options(demo, demo.regions(), coverage, true).build());
+            Gvl.write(dir, demo.writeOptions(demo.regions(), coverage, true).build());
             out.printf(Locale.ROOT, "%n== Dataset ==%nwrote %s in %.2f s%n", dir, seconds(t0));
             try (Dataset ds = Dataset.open(dir, demo.fasta())) {
                 out.printf("%d regions x %d samples, tracks %s%n", ds.regionCount(), ds.sampleCount(),
@@ -89,9 +80,9 @@ public final class DemoCommand implements Callable<Integer> {
                 }
                 out.println();
                 out.println("== Throughput ==");
-                throughput(out, ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES), "haplotypes");
-                throughput(out, ds.withSeqs(SeqKind.NONE).withTracks(BenchFixture.TRACK), "tracks");
-                throughput(out, ds.withSeqs(SeqKind.HAPLOTYPES).withTracks(BenchFixture.TRACK),
+                DemoThroughput.print(out, ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES), "haplotypes");
+                DemoThroughput.print(out, ds.withSeqs(SeqKind.NONE).withTracks(DemoData.TRACK), "tracks");
+                DemoThroughput.print(out, ds.withSeqs(SeqKind.HAPLOTYPES).withTracks(DemoData.TRACK),
                         "haplotypes + realigned tracks");
             }
             if (keep) {
@@ -107,37 +98,6 @@ public final class DemoCommand implements Callable<Integer> {
                 delete(tmp);
             }
         }
-    }
-
-    /**
-     * Every instance once per run, in batches, each row its region's own length; the harness's protocol (warm-up,
-     * then at least 3 runs and 0.5 s) gives the median MB/s of output produced.
-     */
-    private static void throughput(PrintWriter out, Dataset view, String what) throws Exception {
-        Dataset v = view.withLen(OutputLength.ragged());
-        int n = v.regionCount() * v.sampleCount();
-        Workload pass = () -> {
-            long bytes = 0;
-            for (int from = 0; from < n; from += THROUGHPUT_BATCH) {
-                int size = Math.min(THROUGHPUT_BATCH, n - from);
-                int[] r = new int[size];
-                int[] s = new int[size];
-                for (int i = 0; i < size; i++) {
-                    r[i] = (from + i) / v.sampleCount();
-                    s[i] = (from + i) % v.sampleCount();
-                }
-                try (DatasetOutput o = v.get(r, s)) {
-                    for (NamedArray a : o.arrays()) {
-                        bytes += a.array().byteSize();
-                    }
-                }
-            }
-            return bytes;
-        };
-        Stats st = PROTOCOL.measure(pass);
-        out.printf(Locale.ROOT, "%-30s %,d instances (2-16 kb), batches of %d: %,.1f MB per pass, median %,.0f MB/s"
-                + " (%d passes, spread %.0f%%)%n", what, n, THROUGHPUT_BATCH, st.bytesPerRep() / 1e6, st.median() / 1e6,
-                st.reps(), 100 * st.spread());
     }
 
     private static double seconds(long t0) {

@@ -1,7 +1,13 @@
 package io.gvl.dataloader;
 
 
+import io.gvl.core.buffer.MemoryBudget;
+import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.dataloader.internal.ArrayViews;
+import java.lang.foreign.Arena;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * What a data loader batches: a grid of {@code regions x samples} instances (C order: flat index
@@ -44,6 +50,31 @@ public interface BatchSource {
      * @return the outputs, owned by the caller
      */
     DatasetOutput fetch(int[] regions, int[] samples);
+
+    /**
+     * The outputs of {@link #fetch(int[], int[])}, allocated in {@code arena}: prefetching loaders pass an arena over
+     * one of their reusable slots, so a source that can write its outputs into a given arena (a dataset view does)
+     * fills the slot directly. The default fetches and copies the arrays into {@code arena}, then frees the fetch.
+     *
+     * @param regions region index of each instance
+     * @param samples sample index of each instance, the same length as {@code regions}
+     * @param arena where every array of the result must live; it is never closed by the source
+     * @return the outputs, valid while {@code arena}'s memory is
+     */
+    default List<NamedArray> fetch(int[] regions, int[] samples, Arena arena) {
+        try (DatasetOutput out = fetch(regions, samples)) {
+            return ArrayViews.copies(out.arrays(), arena);
+        }
+    }
+
+    /**
+     * The memory budget this source's own outputs are charged to, so a loader can charge its buffers to a child of it.
+     *
+     * @return the budget, or empty when the source keeps none
+     */
+    default Optional<MemoryBudget> memoryBudget() {
+        return Optional.empty();
+    }
 
     /**
      * Whether a fetched chunk can be cut into batches: every output array has the instance axis first, or is one of

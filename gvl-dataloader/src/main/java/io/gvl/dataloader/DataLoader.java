@@ -1,14 +1,22 @@
 package io.gvl.dataloader;
 
+import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.dataloader.internal.BatchPlan;
-import io.gvl.dataloader.internal.ChunkPlanner;
-import io.gvl.dataloader.internal.ChunkStore;
+import io.gvl.dataloader.internal.BlockPool;
+import io.gvl.dataloader.internal.FetchChunks;
 import io.gvl.dataloader.internal.EpochOrder;
+import io.gvl.dataloader.internal.LeakLog;
+import io.gvl.dataloader.internal.Lease;
+import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataloader.internal.Prefetcher;
 import io.gvl.dataloader.internal.SharedSlots;
+import io.gvl.dataloader.internal.SlotPool;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Mini-batches over a {@link BatchSource}. Each call to {@link #iterator()} starts a new epoch (and ends the
@@ -18,7 +26,13 @@ import java.util.Objects;
  *
  * <p>Modes: {@link Mode#NONE} fetches each batch on the caller's thread; {@link Mode#BUFFERED} and
  * {@link Mode#DOUBLE_BUFFERED} fetch chunks of batches (planned so that each fits half of {@code bufferBytes})
- * on a background thread while the caller consumes the previous chunk.
+ * on a background thread, straight into one of two reusable slots, while the caller consumes the other.
+ *
+ * <p>Memory: the slots, copies and views are charged to {@link #memory()}, a child of the dataset's budget when the
+ * source is a dataset view, capped by {@link Builder#memoryLimit}. A slot is reused only when its chunk's batches
+ * and every {@link Batch#retain() view} of them are closed. {@link #close()} reports batches and views left open
+ * (at WARN: counts and bytes; where they were allocated with {@code -Dgvl.debugMemory=true}, which also overwrites
+ * released memory with {@code 0xDB} bytes) and reclaims those that live in the loader's slots.
  */
 public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private final BatchSource source;
@@ -33,8 +47,13 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private final Duration heartbeat;
     private final Duration stallTimeout;
     private long epoch;
+    private final LoaderMemory memory;
+    private final BlockPool blocks;
     private EpochIterator active;
     private SharedSlots sharedSlots;
+    private SlotPool slots;
+    private volatile EpochStats lastStats;
+    private String lastLeakReport = "";
     private boolean closed;
 
     private DataLoader(Builder b) {
@@ -49,6 +68,13 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         this.copy = b.copy;
         this.heartbeat = b.heartbeat;
         this.stallTimeout = b.stallTimeout;
+        MemoryBudget budget = source.memoryBudget().map(p -> p.child("DataLoader"))
+                .orElseGet(() -> new MemoryBudget("DataLoader"));
+        if (b.memoryLimit > 0) {
+            budget.setLimit(b.memoryLimit);
+        }
+        this.memory = new LoaderMemory(budget, MemoryBudget.debugEnabled());
+        this.blocks = new BlockPool(memory, Math.max(bufferBytes / 2, 1L << 20));
     }
 
     /**
@@ -120,19 +146,55 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         int[] bounds = null;
         if (mode != Mode.NONE) {
             long slotBytes = bufferBytes / 2;
-            bounds = ChunkPlanner.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
-            ChunkStore store = mode == Mode.BUFFERED ? ChunkStore.inProcess() : sharedSlots(slotBytes);
-            prefetcher = new Prefetcher(source, plan, bounds, store, heartbeat, stallTimeout, epoch - 1);
+            bounds = FetchChunks.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
+            prefetcher = new Prefetcher(source, plan, bounds, slots(slotBytes), mode == Mode.DOUBLE_BUFFERED,
+                    heartbeat, stallTimeout, epoch - 1);
         }
-        active = new EpochIterator(source, plan, bounds, prefetcher, copy);
+        active = new EpochIterator(source, plan, bounds, prefetcher, copy, memory, blocks, epoch - 1, mode,
+                stats -> lastStats = stats);
         return active;
     }
 
-    private SharedSlots sharedSlots(long slotBytes) {
-        if (sharedSlots == null) {
-            sharedSlots = new SharedSlots(slotBytes); // reused across epochs
+    /** The two chunk slots, opened at the first epoch and reused by every later one. */
+    private SlotPool slots(long slotBytes) {
+        if (slots == null) {
+            if (mode == Mode.DOUBLE_BUFFERED) {
+                sharedSlots = new SharedSlots(2, slotBytes, memory);
+                slots = sharedSlots.pool();
+            } else {
+                slots = SlotPool.inMemory(2, slotBytes, memory);
+            }
         }
-        return sharedSlots;
+        return slots;
+    }
+
+    /**
+     * The budget this loader's slots, copies and views are charged to: a child of the dataset's
+     * {@link io.gvl.core.dataset.Dataset#memory()} for a dataset view, so they count against its limit too.
+     *
+     * @return the loader's budget; {@link MemoryBudget#used()} is 0 once the loader and its batches are closed
+     */
+    public MemoryBudget memory() {
+        return memory.budget();
+    }
+
+    /**
+     * The time breakdown of the most recent epoch that ended (by running out, a new {@link #iterator()}, or close).
+     *
+     * @return the epoch's statistics, or empty before any epoch ended
+     */
+    public Optional<EpochStats> lastEpochStats() {
+        return Optional.ofNullable(lastStats);
+    }
+
+    /** The text of the last leak report logged by {@link #close()} (empty when nothing was left open); for tests. */
+    synchronized String lastLeakReport() {
+        return lastLeakReport;
+    }
+
+    /** Arenas this loader opened so far (test hook: slots and copy blocks are opened once, not per batch). */
+    long arenasCreated() {
+        return memory.arenasCreated();
     }
 
     private long[] batchBytes(BatchPlan plan) {
@@ -149,7 +211,11 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         return bytes;
     }
 
-    /** Ends the active epoch, stops the producer and frees the buffers; harmless when repeated. */
+    /**
+     * Ends the active epoch, stops the producer and frees the buffers; harmless when repeated. Batches and views
+     * still open are reported at WARN; those in the loader's slots ({@code copy=false}, and views of them) are closed
+     * and their memory reclaimed, while copied batches keep their own memory until they are closed.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -159,9 +225,18 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         if (active != null) {
             active.close();
         }
-        if (sharedSlots != null) {
-            sharedSlots.close();
+        List<Lease> reclaimed = new ArrayList<>();
+        List<Lease> callers = new ArrayList<>();
+        for (Lease l : memory.openLeases()) {
+            (l.loaderOwned() ? reclaimed : callers).add(l);
         }
+        lastLeakReport = LeakLog.atClose(reclaimed, callers, null);
+        reclaimed.forEach(Lease::close);
+        if (slots != null) {
+            slots.close();
+        }
+        blocks.close();
+        memory.budget().detach();
     }
 
     /** Settings of a {@link DataLoader}; defaults: batch 1, no shuffle, seed 0, NONE, 2 GiB buffer, copy. */
@@ -177,6 +252,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         private boolean copy = true;
         private Duration heartbeat = Duration.ofSeconds(60);
         private Duration stallTimeout = Duration.ofMinutes(30);
+        private long memoryLimit;
 
         private Builder(BatchSource source) {
             this.source = Objects.requireNonNull(source, "source");
@@ -306,6 +382,24 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
                 throw new IllegalArgumentException("stall timeout must be positive, got " + timeout);
             }
             this.stallTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * A cap on the loader's memory (its two slots, copied batches, and anything charged to
+         * {@link DataLoader#memory()}); by default only the dataset's own limit applies. A loader whose slots do not fit
+         * fails at {@link DataLoader#iterator()}, a copy that does not fit at {@code next()}, with
+         * {@link io.gvl.core.buffer.MemoryLimitException}.
+         *
+         * @param bytes the limit in bytes, {@code > 0}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes <= 0}
+         */
+        public Builder memoryLimit(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("memoryLimit must be positive, got " + bytes);
+            }
+            this.memoryLimit = bytes;
             return this;
         }
 

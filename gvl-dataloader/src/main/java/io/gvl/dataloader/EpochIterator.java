@@ -1,21 +1,25 @@
 package io.gvl.dataloader;
 
+import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
-
 import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.dataloader.internal.ArrayViews;
 import io.gvl.dataloader.internal.BatchPlan;
+import io.gvl.dataloader.internal.BlockPool;
 import io.gvl.dataloader.internal.InstanceSlices;
+import io.gvl.dataloader.internal.Lease;
+import io.gvl.dataloader.internal.LoaderMemory;
+import io.gvl.dataloader.internal.OutputHolder;
 import io.gvl.dataloader.internal.Prefetcher;
-import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 
 /**
- * One epoch of batches. Without prefetching each batch is one fetch; with it, batches are sliced from prefetched
- * chunks. With {@code copy=false} a batch's arrays are views that die when the next batch is requested.
+ * One epoch of batches. Without prefetching each batch is one fetch; with it, batches are cut from prefetched chunks
+ * in the loader's slots: views that hold the slot ({@code copy=false}) or copies in pooled blocks ({@code copy=true}).
+ * With {@code copy=false} a batch is closed when the next one is requested. Keeps the epoch's time breakdown.
  */
 final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private final BatchSource source;
@@ -23,19 +27,41 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private final int[] chunkBounds;
     private final Prefetcher prefetcher;
     private final boolean copy;
+    private final LoaderMemory memory;
+    private final BlockPool blocks;
+    private final long epoch;
+    private final Mode mode;
+    private final Consumer<EpochStats> onEnd;
+    private final long arenasAtStart;
+    private final long copiedAtStart;
     private int nextBatch;
     private int chunkIndex = -1;
     private Prefetcher.Chunk chunk;
     private Batch previous;
     private boolean closed;
+    private long startNanos;
+    private long lastReturn;
+    private long produceNanos;
+    private long waitNanos;
+    private long copyNanos;
+    private long consumeNanos;
+    private int fetches;
 
     /** @param prefetcher null for unbuffered iteration */
-    EpochIterator(BatchSource source, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher, boolean copy) {
+    EpochIterator(BatchSource source, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher, boolean copy,
+                  LoaderMemory memory, BlockPool blocks, long epoch, Mode mode, Consumer<EpochStats> onEnd) {
         this.source = source;
         this.plan = plan;
         this.chunkBounds = chunkBounds;
         this.prefetcher = prefetcher;
         this.copy = copy;
+        this.memory = memory;
+        this.blocks = blocks;
+        this.epoch = epoch;
+        this.mode = mode;
+        this.onEnd = onEnd;
+        this.arenasAtStart = memory.arenasCreated();
+        this.copiedAtStart = memory.bytesCopied();
     }
 
     @Override
@@ -49,6 +75,12 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
 
     @Override
     public Batch next() {
+        long now = System.nanoTime();
+        if (startNanos == 0) {
+            startNanos = now;
+        } else if (lastReturn != 0) {
+            consumeNanos += now - lastReturn;
+        }
         if (!hasNext()) {
             throw new NoSuchElementException("epoch finished");
         }
@@ -62,33 +94,52 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         int[] samples = plan.samples(from, to);
         Batch batch = prefetcher == null ? direct(b, regions, samples) : fromChunk(b, from, to, regions, samples);
         previous = batch;
+        lastReturn = System.nanoTime();
         return batch;
     }
 
     private Batch direct(int b, int[] regions, int[] samples) {
+        long t0 = System.nanoTime();
         DatasetOutput out = source.fetch(regions, samples);
-        return new Batch(b, regions, samples, out.arrays(), out::close);
+        produceNanos += System.nanoTime() - t0;
+        fetches++;
+        Lease lease = OutputHolder.lease(out, !copy, describe(b), memory);
+        return new Batch(b, regions, samples, out.arrays(), lease);
     }
 
     private Batch fromChunk(int b, int from, int to, int[] regions, int[] samples) {
         if (chunk == null || b >= chunkBounds[chunkIndex + 1]) {
             releaseChunk();
             chunkIndex++;
+            long t0 = System.nanoTime();
             chunk = prefetcher.take(chunkIndex);
+            waitNanos += System.nanoTime() - t0;
+            fetches++;
         }
         long base = plan.start(chunkBounds[chunkIndex]);
         List<NamedArray> slices = InstanceSlices.cut(chunk.arrays(), from - base, to - base);
-        Arena arena = Arena.ofShared();
-        List<NamedArray> arrays = copy ? ArrayViews.copies(slices, arena) : ArrayViews.scopedViews(slices, arena);
-        if (copy && b + 1 == chunkBounds[chunkIndex + 1]) {
+        if (!copy) {
+            List<FlatArray> views = new ArrayList<>(slices.size());
+            slices.forEach(a -> views.add(a.array()));
+            return new Batch(b, regions, samples, slices, chunk.slot().lease(views, describe(b)));
+        }
+        long t0 = System.nanoTime();
+        List<NamedArray> copies = new ArrayList<>(slices.size());
+        Lease lease = blocks.copy(slices, copies, describe(b));
+        copyNanos += System.nanoTime() - t0;
+        if (b + 1 == chunkBounds[chunkIndex + 1]) {
             releaseChunk(); // copies no longer need the chunk
         }
-        return new Batch(b, regions, samples, arrays, arena::close);
+        return new Batch(b, regions, samples, copies, lease);
+    }
+
+    private String describe(int b) {
+        return "batch " + b + " of epoch " + epoch + " (" + mode + ", copy=" + copy + ")";
     }
 
     private void releaseChunk() {
         if (chunk != null) {
-            prefetcher.release(chunk);
+            chunk.slot().releaseChunk();
             chunk = null;
         }
     }
@@ -105,6 +156,14 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         releaseChunk();
         if (prefetcher != null) {
             prefetcher.close();
+            produceNanos = prefetcher.produceNanos();
         }
+        long end = System.nanoTime();
+        if (lastReturn != 0) {
+            consumeNanos += end - lastReturn;
+        }
+        onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, startNanos == 0 ? 0 : end - startNanos,
+                produceNanos, waitNanos, copyNanos, consumeNanos, memory.bytesCopied() - copiedAtStart,
+                memory.arenasCreated() - arenasAtStart));
     }
 }

@@ -2,8 +2,7 @@ package io.gvl.bench.harness;
 
 import io.gvl.core.Gvl;
 import io.gvl.core.dataset.Dataset;
-import io.gvl.core.write.BigWigs;
-import io.gvl.core.write.WriteOptions;
+import io.gvl.demo.DemoData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,12 +13,10 @@ import java.util.stream.Stream;
 
 /**
  * What the suites run on: the demo data, its seeded coverage bigWigs and a dataset written from them (variants
- * of 16 samples and a {@value #TRACK} track over 7 regions of 128 kb), all in one temporary directory that
- * {@link #close()} deletes.
+ * of 16 samples and a {@value io.gvl.demo.DemoData#TRACK} track over 7 regions of 128 kb), all in one
+ * temporary directory that {@link #close()} deletes.
  */
 public final class BenchFixture implements AutoCloseable {
-    /** Name of the coverage track in the dataset. */
-    public static final String TRACK = "coverage";
     /** Length of the fixture's regions, the longest fixed output length the suites ask for. */
     public static final int REGION_LENGTH = 131_072;
     static final int REGIONS = 7;
@@ -48,7 +45,7 @@ public final class BenchFixture implements AutoCloseable {
             Map<String, Path> coverage = data.writeCoverage(tmp.resolve("bigwig"));
             Path bed = tiledRegions(data, tmp.resolve("bench.bed"));
             Path ds = tmp.resolve("bench.gvl");
-            Gvl.write(ds, options(data, bed, coverage, true).build());
+            Gvl.write(ds, data.writeOptions(bed, coverage, true).build());
             return new BenchFixture(data, tmp, coverage, Dataset.open(ds, data.fasta()));
         } catch (RuntimeException e) {
             deleteTree(tmp);
@@ -61,12 +58,17 @@ public final class BenchFixture implements AutoCloseable {
      * that length need regions at least as long (the demo's own regions are 2-16 kb).
      */
     static Path tiledRegions(DemoData data, Path bed) {
+        return tiledRegions(data, bed, REGIONS, REGION_LENGTH);
+    }
+
+    /** {@code count} regions of {@code length} bp spread evenly along the demo contig, alternating strands. */
+    static Path tiledRegions(DemoData data, Path bed, int count, int length) {
         var contig = data.contigs().entrySet().iterator().next();
-        long stride = (contig.getValue() - REGION_LENGTH) / (REGIONS - 1);
+        long stride = (contig.getValue() - length) / (count - 1);
         StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < REGIONS; i++) {
+        for (int i = 0; i < count; i++) {
             long start = i * stride;
-            sb.append(contig.getKey()).append('\t').append(start).append('\t').append(start + REGION_LENGTH)
+            sb.append(contig.getKey()).append('\t').append(start).append('\t').append(start + length)
                     .append("\tr").append(i).append("\t0\t").append(i % 2 == 0 ? '+' : '-').append('\n');
         }
         try {
@@ -75,16 +77,6 @@ public final class BenchFixture implements AutoCloseable {
             throw new UncheckedIOException("cannot write " + bed, e);
         }
         return bed;
-    }
-
-    /** Write options over {@code regions} with the demo variants and reference, and the coverage track if asked. */
-    public static WriteOptions.Builder options(DemoData data, Path regions, Map<String, Path> coverage,
-            boolean withTrack) {
-        WriteOptions.Builder b = WriteOptions.builder(regions).variants(data.vcf()).reference(data.fasta());
-        if (withTrack) {
-            b.track(new BigWigs(TRACK, coverage));
-        }
-        return b;
     }
 
     public DemoData data() {

@@ -115,7 +115,7 @@ final class ConcatSuite implements Suite {
             writeLines(bed, sub);
             java.util.Map<String, Path> coverage = new java.util.LinkedHashMap<>();
             sampleSub.forEach(s -> coverage.put(s, fixture.coverage().get(s)));
-            Gvl.write(ds, BenchFixture.options(fixture.data(), bed, coverage, true).samples(sampleSub).build());
+            Gvl.write(ds, fixture.data().writeOptions(bed, coverage, true).samples(sampleSub).build());
         }
         return parts;
     }

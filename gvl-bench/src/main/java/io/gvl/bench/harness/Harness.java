@@ -1,5 +1,6 @@
 package io.gvl.bench.harness;
 
+import io.gvl.demo.DemoData;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,18 +20,24 @@ import java.util.concurrent.ForkJoinPool;
 public final class Harness {
     /** Suite names, in the order {@code ./gvl bench} lists them. */
     public static final List<String> SUITES = List.of("haplotypes", "annotated", "tracks", "reference", "loader",
-            "write", "write-sources", "concat");
+            "write", "write-sources", "concat", "peer");
 
     /**
      * @param threads worker threads for parallel kernels
      * @param outDir  where the CSV and PNG go
      * @param quick   one small cell grid and the quick protocol (tests, smoke runs)
+     * @param peerPython a Python with genvarloader installed, for the {@code peer} suite; {@code null} otherwise
      */
-    public record Options(int threads, Path outDir, boolean quick) {
+    public record Options(int threads, Path outDir, boolean quick, Path peerPython) {
         public Options {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be >= 1, got " + threads);
             }
+        }
+
+        /** Options without a GenVarLoader peer. */
+        public Options(int threads, Path outDir, boolean quick) {
+            this(threads, outDir, quick, null);
         }
     }
 
@@ -48,6 +55,10 @@ public final class Harness {
         log.println("# protocol: warm-up " + protocol.warmup().toMillis() + " ms, then >= " + protocol.minReps()
                 + " runs and >= " + protocol.minTime().toMillis() + " ms per measurement");
         log.flush();
+        if (suiteName.equals("peer")) {
+            PeerComparison.run(options, DemoData.locate(), out, log);
+            return List.of();
+        }
         List<CellResult> results = new ArrayList<>();
         try (BenchFixture fixture = BenchFixture.create(DemoData.locate());
              ForkJoinPool pool = new ForkJoinPool(options.threads())) {

@@ -5,6 +5,7 @@ import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
+import io.gvl.demo.DemoData;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -89,7 +90,7 @@ final class QuerySuite implements Suite {
         Dataset v = switch (kind) {
             case HAPLOTYPES -> ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES);
             case ANNOTATED -> ds.withoutTracks().withSeqs(SeqKind.ANNOTATED);
-            case TRACKS -> ds.withSeqs(SeqKind.NONE).withTracks(BenchFixture.TRACK);
+            case TRACKS -> ds.withSeqs(SeqKind.NONE).withTracks(DemoData.TRACK);
             case REFERENCE -> ds.withoutTracks().withSeqs(SeqKind.REFERENCE);
         };
         return v.withLen(length);

@@ -2,6 +2,7 @@ package io.gvl.bench.harness;
 
 import io.gvl.core.Gvl;
 import io.gvl.core.write.BigWigs;
+import io.gvl.demo.DemoData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -82,9 +83,9 @@ final class WriteMemoryProbe {
     }
 
     private static io.gvl.core.write.WriteOptions.Builder writeOptions(DemoData data, Path bed, Path table) {
-        io.gvl.core.write.WriteOptions.Builder b = BenchFixture.options(data, bed, Map.of(), false);
+        io.gvl.core.write.WriteOptions.Builder b = data.writeOptions(bed, Map.of(), false);
         if (table != null) {
-            b.track(BigWigs.fromTable(BenchFixture.TRACK, table));
+            b.track(BigWigs.fromTable(DemoData.TRACK, table));
         }
         return b;
     }

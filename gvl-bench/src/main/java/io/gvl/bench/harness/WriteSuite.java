@@ -51,7 +51,7 @@ final class WriteSuite implements Suite, PeakRssProbed {
         return new Workload() {
             @Override
             public long run() {
-                Gvl.write(out, BenchFixture.options(fixture.data(), bed, fixture.coverage(), tracks).overwrite(true)
+                Gvl.write(out, fixture.data().writeOptions(bed, fixture.coverage(), tracks).overwrite(true)
                         .build());
                 return sizeOf(out);
             }

@@ -1,19 +1,16 @@
 package io.gvl.core.dataset;
 
-import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.core.internal.dataset.DummyDataset;
 import io.gvl.core.internal.dataset.InstanceStatistics;
 import io.gvl.core.internal.dataset.Instances;
 import io.gvl.core.internal.dataset.OpenedDataset;
-import io.gvl.core.internal.dataset.OutputSizer;
-import io.gvl.core.internal.dataset.Reconstruction;
+import io.gvl.core.internal.dataset.OutputKind;
 import io.gvl.core.internal.dataset.SpliceColumns;
-import io.gvl.core.internal.dataset.SplicedInstances;
 import io.gvl.core.internal.dataset.Subsets;
 import io.gvl.core.internal.dataset.VariantOptions;
 import io.gvl.core.internal.dataset.ViewState;
 import io.gvl.core.internal.dataset.ViewValidation;
-import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.rng.NumpyGenerator;
 import io.gvl.core.kernel.track.InsertionFill;
 import io.gvl.io.fasta.Reference;
@@ -44,27 +41,33 @@ import java.util.stream.IntStream;
  * }</pre>
  */
 public final class Dataset implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Dataset.class);
     private final OpenedDataset opened;
     private final ViewState view;
-    private final java.util.function.Supplier<Arena> arenas;
-    /** Whether query outputs live in a caller's arena (then closing them does not free memory). */
-    private final boolean borrowedArena;
+    /** Where query outputs live; its budget is shared by every view of one open. */
+    private final QueryMemory memory;
 
-    private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas) {
-        this(opened, view, arenas, false);
-    }
-
-    private Dataset(OpenedDataset opened, ViewState view, java.util.function.Supplier<Arena> arenas,
-                    boolean borrowedArena) {
+    private Dataset(OpenedDataset opened, ViewState view, QueryMemory memory) {
         this.opened = opened;
         this.view = view;
-        this.arenas = arenas;
-        this.borrowedArena = borrowedArena;
+        this.memory = memory;
     }
 
     /** This view with query arenas from {@code arenas} (tests measure what a query allocates with it). */
     Dataset withArenas(java.util.function.Supplier<Arena> arenas) {
-        return new Dataset(opened, view, arenas);
+        return new Dataset(opened, view, memory.withArenas(arenas));
+    }
+
+    /**
+     * The memory budget of this open dataset, shared by all its views: every query output that owns its memory is
+     * charged to it from the query until the output is closed (outputs in a caller's arena are the caller's to
+     * account for). Set a cap with {@link MemoryBudget#setLimit}; a query that would exceed it fails with
+     * {@link io.gvl.core.buffer.MemoryLimitException}. Outputs still open at {@link #close()} are logged at WARN.
+     *
+     * @return the budget; data loaders over this dataset charge their buffers to a child of it
+     */
+    public MemoryBudget memory() {
+        return memory.budget();
     }
 
     /**
@@ -149,13 +152,13 @@ public final class Dataset implements AutoCloseable {
         ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, TrackKind.TRACKS,
                 OutputLength.ragged(), 0, NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null,
                 VariantOptions.defaults(), null, VarFilter.NONE, Parallel.AUTO);
-        return new Dataset(opened, v, Arena::ofShared);
+        return new Dataset(opened, v, QueryMemory.owned(new MemoryBudget("dataset " + opened.path())));
     }
 
     private Dataset derive(ViewState next) {
         opened.ensureOpen();
         ViewValidation.check(opened, next);
-        return new Dataset(opened, next, arenas);
+        return new Dataset(opened, next, memory);
     }
 
     // ----- views -------------------------------------------------------------------------------------------------
@@ -439,8 +442,10 @@ public final class Dataset implements AutoCloseable {
      * @throws IndexOutOfBoundsException if an index is out of range
      */
     public Dataset subsetTo(int[] regions, int[] samples) {
-        int[] r = regions == null ? view.regionRows() : compose(view.regionRows(), regions, regionCount(), "region");
-        int[] s = samples == null ? view.sampleCols() : compose(view.sampleCols(), samples, sampleCount(), "sample");
+        int[] r = regions == null ? view.regionRows()
+                : Subsets.compose(view.regionRows(), regions, regionCount(), "region");
+        int[] s = samples == null ? view.sampleCols()
+                : Subsets.compose(view.sampleCols(), samples, sampleCount(), "sample");
         return derive(view.withSubset(r, s));
     }
 
@@ -451,19 +456,6 @@ public final class Dataset implements AutoCloseable {
      */
     public Dataset toFullDataset() {
         return derive(view.withSubset(null, null));
-    }
-
-    private static int[] compose(int[] current, int[] picks, int n, String what) {
-        int[] out = new int[picks.length];
-        for (int i = 0; i < picks.length; i++) {
-            int j = picks[i] < 0 ? picks[i] + n : picks[i];
-            if (j < 0 || j >= n) {
-                throw new IndexOutOfBoundsException(what + " index " + picks[i] + " is out of range for " + n + " "
-                        + what + "s");
-            }
-            out[i] = current == null ? j : current[j];
-        }
-        return out;
     }
 
     // ----- queries -----------------------------------------------------------------------------------------------
@@ -504,18 +496,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalArgumentException if the shape does not hold exactly the pairs given
      */
     public DatasetOutput getShaped(int[] regions, int[] samples, long... leadingShape) {
-        long product = 1;
-        for (long d : leadingShape) {
-            if (d < 0) {
-                throw new IllegalArgumentException("leading shape " + Arrays.toString(leadingShape)
-                        + " has a negative dimension");
-            }
-            product *= d;
-        }
-        if (product != regions.length) {
-            throw new IllegalArgumentException("leading shape " + Arrays.toString(leadingShape) + " holds " + product
-                    + " instances but " + regions.length + " pairs were given");
-        }
+        Queries.checkLeadingShape(leadingShape, regions.length);
         return pairs(regions, samples, leadingShape.clone());
     }
 
@@ -559,7 +540,7 @@ public final class Dataset implements AutoCloseable {
             throw new IllegalStateException("the arena given to get() is already closed");
         }
         try {
-            return new Dataset(opened, view, () -> arena, true).pairs(regions, samples, new long[] {regions.length});
+            return Queries.pairs(opened, view, memory.borrowing(arena), regions, samples, new long[] {regions.length});
         } catch (WrongThreadException e) {
             throw new IllegalArgumentException("get() needs a shared arena (Arena.ofShared()): kernels write from"
                     + " worker threads, and a confined arena only admits its owner thread", e);
@@ -575,24 +556,11 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalStateException if the dataset is closed
      */
     public DatasetOutput getGrid(int[] regions, int[] samples) {
-        if (view.spliced()) {
-            return querySpliced(SplicedInstances.grid(opened, view, regions, samples));
-        }
-        return query(Instances.grid(opened, view, regions, samples));
+        return Queries.grid(opened, view, memory, regions, samples);
     }
 
     private DatasetOutput pairs(int[] regions, int[] samples, long[] shape) {
-        if (view.spliced()) {
-            return querySpliced(SplicedInstances.pairs(opened, view, regions, samples, shape));
-        }
-        return query(Instances.pairs(opened, view, regions, samples, shape));
-    }
-
-    private DatasetOutput querySpliced(SplicedInstances inst) {
-        opened.ensureOpen();
-        ViewValidation.checkQuery(opened, view);
-        opened.checkGenotypes(inst.elements().dsIdx());
-        return inArena(arena -> Reconstruction.runSpliced(opened, view, inst, arena), inst.leadingShape());
+        return Queries.pairs(opened, view, memory, regions, samples, shape);
     }
 
     /**
@@ -605,54 +573,31 @@ public final class Dataset implements AutoCloseable {
         return getGrid(IntStream.range(0, regionCount()).toArray(), IntStream.range(0, sampleCount()).toArray());
     }
 
-    private DatasetOutput query(Instances inst) {
-        opened.ensureOpen();
-        ViewValidation.checkQuery(opened, view);
-        opened.checkGenotypes(inst.dsIdx());
-        return inArena(arena -> Reconstruction.run(opened, view, inst, arena), inst.leadingShape());
-    }
-
-    /** Runs {@code body} in a fresh query arena that the returned output owns (tests count its allocations). */
-    private DatasetOutput inArena(java.util.function.Function<Arena, List<NamedArray>> body, long[] leadingShape) {
-        Arena arena = arenas.get();
-        try {
-            List<NamedArray> arrays = RowParallelism.withMode(mode(view.parallel()), () -> body.apply(arena));
-            return new DatasetOutput(arena, !borrowedArena, leadingShape, arrays);
-        } catch (RuntimeException | Error e) {
-            if (!borrowedArena) {
-                arena.close();
-            }
-            throw e;
-        }
-    }
-
-    private static RowParallelism.Mode mode(Parallel p) {
-        return switch (p) {
-            case TRUE -> RowParallelism.Mode.ALWAYS;
-            case FALSE -> RowParallelism.Mode.NEVER;
-            case AUTO -> RowParallelism.Mode.AUTO;
-        };
-    }
-
     /**
-     * Bytes the instance {@code (region, sample)} of this view occupies in a query's outputs, data plus offsets:
-     * exact without jitter for ragged and fixed lengths, an upper bound with jitter. Data loaders plan memory with it.
+     * Bytes the instance {@code (region, sample)} of this view adds to the arena a query builds its outputs in: data,
+     * one offset per ragged row, and any scratch the reconstruction keeps there (gathered variant indices and alleles,
+     * the haplotypes that tracks are realigned through). A query allocates a few bytes more per batch (each offsets
+     * array's closing entry). Exact without jitter for sequences and per-base tracks at ragged and fixed lengths, and
+     * for variant data without AF bounds or dummies; an upper bound with jitter and for interval-form tracks. Data
+     * loaders size their slots with it.
      *
      * @param region row index of this view
      * @param sample sample index of this view
      * @return the size in bytes
      */
     public long outputBytes(int region, int sample) {
-        opened.ensureOpen();
-        if (view.spliced()) {
-            Instances elements = SplicedInstances.pairs(opened, view, new int[] {region}, new int[] {sample},
-                    new long[0]).elements();
-            opened.checkGenotypes(elements.dsIdx());
-            return OutputSizer.splicedBytes(opened, view, elements);
-        }
-        Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
-        opened.checkGenotypes(one.dsIdx());
-        return OutputSizer.bytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
+        return Queries.outputBytes(opened, view, region, sample);
+    }
+
+    /**
+     * Whether a query's outputs can be cut into smaller batches of instances: every array has the instance axis
+     * first, or is a per-variant array ({@link DatasetOutput#isPerVariant}) cut by the variant range of the
+     * instances. Prefetching data loaders need this.
+     *
+     * @return {@code true} if this view's outputs can be cut by instance
+     */
+    public boolean instanceSliceable() {
+        return OutputKind.of(view.seqs()).instanceSliceable();
     }
 
     // ----- instance statistics (no reconstruction) ----------------------------------------------------------------
@@ -668,7 +613,7 @@ public final class Dataset implements AutoCloseable {
      * @return the lengths, or empty as described
      */
     public java.util.Optional<int[]> haplotypeLengths(int[] regions, int[] samples) {
-        Instances pairs = statisticsPairs("haplotypeLengths", regions, samples);
+        Instances pairs = Queries.statisticsPairs(opened, view, "haplotypeLengths", regions, samples);
         if (!opened.hasGenotypes() || !view.deterministic()) {
             return java.util.Optional.empty();
         }
@@ -684,7 +629,7 @@ public final class Dataset implements AutoCloseable {
      * @return the counts, {@code [i * ploidy + p]}
      */
     public int[] nVariants(int[] regions, int[] samples) {
-        Instances pairs = statisticsPairs("nVariants", regions, samples);
+        Instances pairs = Queries.statisticsPairs(opened, view, "nVariants", regions, samples);
         return opened.hasGenotypes() ? InstanceStatistics.variantCounts(opened, pairs) : new int[pairs.size()];
     }
 
@@ -696,17 +641,8 @@ public final class Dataset implements AutoCloseable {
      * @return the counts, {@code [i * activeTracks + t]}
      */
     public int[] nIntervals(int[] regions, int[] samples) {
-        Instances pairs = statisticsPairs("nIntervals", regions, samples);
+        Instances pairs = Queries.statisticsPairs(opened, view, "nIntervals", regions, samples);
         return InstanceStatistics.intervalCounts(opened, view.activeTracks(), pairs);
-    }
-
-    private Instances statisticsPairs(String what, int[] regions, int[] samples) {
-        opened.ensureOpen();
-        if (view.spliced()) {
-            throw new IllegalStateException(what + " is defined per region, not per spliced row: call"
-                    + " withoutSplicing() first");
-        }
-        return Instances.pairs(opened, view, regions, samples, new long[] {regions.length});
     }
 
     // ----- properties --------------------------------------------------------------------------------------------
@@ -763,9 +699,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalStateException if the view is not spliced
      */
     public List<String> splicedRowKeys() {
-        SpliceMap map = requireSpliced();
-        int[] rows = view.regionRows();
-        return rows == null ? map.keys() : Arrays.stream(rows).mapToObj(map.keys()::get).toList();
+        return ViewRows.splicedRowKeys(view);
     }
 
     /**
@@ -777,19 +711,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalStateException if the view is not spliced
      */
     public int splicedRowIndex(String key) {
-        int i = splicedRowKeys().indexOf(key);
-        if (i < 0) {
-            throw new IllegalArgumentException("unknown spliced row '" + key + "'" + (view.regionRows() == null ? ""
-                    : " in this subset"));
-        }
-        return i;
-    }
-
-    private SpliceMap requireSpliced() {
-        if (!view.spliced()) {
-            throw new IllegalStateException("this view is not spliced; call spliceInfo(...) first");
-        }
-        return view.splice();
+        return ViewRows.indexOf(splicedRowKeys(), key, "spliced row", view.regionRows() != null);
     }
 
     /**
@@ -817,22 +739,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalStateException if the view is spliced
      */
     public List<Region> regions() {
-        if (view.spliced()) {
-            throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: read"
-                    + " splicedRowKeys() and spliceMap(), or call withoutSplicing()");
-        }
-        var table = opened.regions();
-        List<String> contigs = opened.metadata().contigs();
-        int n = regionCount();
-        List<Region> out = new ArrayList<>(n);
-        int[] inputToDisk = table.inputToDisk();
-        for (int i = 0; i < n; i++) {
-            int input = view.regionRows() == null ? i : view.regionRows()[i];
-            int disk = inputToDisk[input];
-            out.add(new Region(input, contigs.get(table.contig()[disk]), table.start()[disk], table.end()[disk],
-                    table.strand()[disk]));
-        }
-        return out;
+        return ViewRows.regions(opened, view, regionCount());
     }
 
     /**
@@ -842,14 +749,7 @@ public final class Dataset implements AutoCloseable {
      * @return the region table of this view
      */
     public RegionColumns regionColumns() {
-        opened.ensureOpen();
-        if (view.spliced()) {
-            throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: call"
-                    + " withoutSplicing() first");
-        }
-        int n = regionCount();
-        int[] rows = view.regionRows() == null ? IntStream.range(0, n).toArray() : view.regionRows().clone();
-        return new RegionColumns(opened.inputRegions().table(), rows);
+        return ViewRows.regionColumns(opened, view, regionCount());
     }
 
     /**
@@ -876,11 +776,7 @@ public final class Dataset implements AutoCloseable {
      * @return an unmodifiable list of sample names
      */
     public List<String> samples() {
-        List<String> all = opened.metadata().samples();
-        if (view.sampleCols() == null) {
-            return all;
-        }
-        return Arrays.stream(view.sampleCols()).mapToObj(all::get).toList();
+        return ViewRows.samples(opened, view);
     }
 
     /**
@@ -891,12 +787,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalArgumentException if the sample is not in this view
      */
     public int sampleIndex(String name) {
-        int i = samples().indexOf(name);
-        if (i < 0) {
-            throw new IllegalArgumentException("unknown sample '" + name + "'" + (view.sampleCols() == null ? ""
-                    : " in this subset"));
-        }
-        return i;
+        return ViewRows.indexOf(samples(), name, "sample", view.sampleCols() != null);
     }
 
     /**
@@ -1036,10 +927,25 @@ public final class Dataset implements AutoCloseable {
         return opened.genome() != null;
     }
 
-    /** Closes the dataset shared by every view of this {@code open}. */
+    /**
+     * Closes the dataset shared by every view of this {@code open}. Query outputs still open are reported at WARN
+     * (count and bytes; allocation sites with {@code -Dgvl.debugMemory=true}); they stay valid until closed.
+     */
     @Override
     public void close() {
+        if (isOpenDataset()) {
+            memory.budget().leakReport().ifPresent(r -> LOG.warn("dataset closed with query outputs still open:\n{}", r));
+        }
         opened.close();
+    }
+
+    private boolean isOpenDataset() {
+        try {
+            opened.ensureOpen();
+            return true;
+        } catch (IllegalStateException closed) {
+            return false;
+        }
     }
 
     /** A summary in the layout of GVL's {@code str(ds)}: splicing, subset, shape, length, jitter, outputs, tracks. */

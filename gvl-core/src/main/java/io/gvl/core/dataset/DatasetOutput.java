@@ -2,6 +2,7 @@ package io.gvl.core.dataset;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
+import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import java.lang.foreign.Arena;
@@ -85,12 +86,20 @@ public final class DatasetOutput implements AutoCloseable {
     private final long[] leadingShape;
     private final List<NamedArray> arrays;
     private volatile boolean closed;
+    private final MemoryBudget.Charge charge;
 
     DatasetOutput(Arena arena, long[] leadingShape, List<NamedArray> arrays) {
         this(arena, true, leadingShape, arrays);
     }
 
     DatasetOutput(Arena arena, boolean ownsArena, long[] leadingShape, List<NamedArray> arrays) {
+        this(arena, ownsArena, leadingShape, arrays, null);
+    }
+
+    /** @param charge the memory-budget charge returned on close, or null when the memory is not accounted here */
+    DatasetOutput(Arena arena, boolean ownsArena, long[] leadingShape, List<NamedArray> arrays,
+                  MemoryBudget.Charge charge) {
+        this.charge = charge;
         this.arena = arena;
         this.ownsArena = ownsArena;
         this.leadingShape = leadingShape.clone();
@@ -246,6 +255,9 @@ public final class DatasetOutput implements AutoCloseable {
         closed = true;
         if (ownsArena && arena.scope().isAlive()) {
             arena.close();
+        }
+        if (charge != null) {
+            charge.close();
         }
     }
 

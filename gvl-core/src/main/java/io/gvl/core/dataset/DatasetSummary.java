@@ -1,7 +1,7 @@
 package io.gvl.core.dataset;
 
 import java.util.List;
-import java.util.Locale;
+import io.gvl.core.internal.dataset.OutputKind;
 
 /** The text of {@link Dataset#toString()}: GVL's {@code str(ds)} lines, with gvl's names for lengths and kinds. */
 final class DatasetSummary {
@@ -32,7 +32,7 @@ final class DatasetSummary {
     }
 
     private static String name(SeqKind k) {
-        return k.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return OutputKind.of(k).outputName();
     }
 
     private static String length(OutputLength l) {

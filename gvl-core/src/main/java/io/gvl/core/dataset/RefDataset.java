@@ -2,6 +2,7 @@ package io.gvl.core.dataset;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.internal.dataset.ReferenceQuery;
+import io.gvl.core.internal.memory.OutputFill;
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.reference.Regions;
 import io.gvl.core.kernel.rng.NumpyGenerator;
@@ -277,7 +278,7 @@ public final class RefDataset {
         }
         RefWindows w = splice == null ? RefWindows.unspliced(all, picked, jitter, length, deterministic, rcNeg, rng)
                 : RefWindows.spliced(all, splice, picked, rcNeg);
-        Arena arena = Arena.ofShared();
+        Arena arena = OutputFill.newSharedArena();
         try {
             List<NamedArray> arrays = ReferenceQuery.fetch(genome, new Regions(w.contigs(), w.starts(), w.ends()),
                     w.rc(), w.rowWindows(), length, leading, arena);

@@ -9,8 +9,10 @@ import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.Settings;
 import io.gvl.core.dataset.TrackKind;
 import io.gvl.core.export.Hdf5ExportOptions.Encoding;
+import io.gvl.core.internal.dataset.OutputKind;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Exports a dataset view as fixed-length arrays in one HDF5 file for {@code h5py}-based training loops:
@@ -55,7 +57,9 @@ public final class Hdf5Export {
         Dataset v = view.withLen(OutputLength.fixed(o.length()));
         boolean seqs = v.seqKind() != SeqKind.NONE;
         boolean tracks = !v.activeTracks().isEmpty();
-        if (seqs && v.seqKind() != SeqKind.HAPLOTYPES && v.seqKind() != SeqKind.REFERENCE) {
+        boolean oneHot = o.encoding() == Encoding.ONEHOT;
+        Optional<String> axes = OutputKind.of(v.seqKind()).hdf5Axes(oneHot);
+        if (seqs && axes.isEmpty()) {
             throw new ExportException(out + ": " + v.seqKind() + " outputs have no fixed-length HDF5 layout.",
                     "export haplotypes or the reference (withSeqs(HAPLOTYPES/REFERENCE), --seqs).");
         }
@@ -70,7 +74,6 @@ public final class Hdf5Export {
             throw new ExportException(out + ": " + v.size() + " instances exceed one array's index range.",
                     "export fewer regions or samples per file.");
         }
-        boolean oneHot = o.encoding() == Encoding.ONEHOT;
         ExportPlan plan;
         try (DatasetOutput probe = v.get(new int[] {0}, new int[] {0})) {
             plan = ExportPlan.of(v.size(), seqs ? perInstance(probe.sequences(), out) : null, oneHot,
@@ -86,9 +89,7 @@ public final class Hdf5Export {
             attributes(f, v, o);
             if (seq != null) {
                 f.putChunked("sequences", seq.data(), seq.shape(), 1, true)
-                        .putAttribute("axes", v.seqKind() == SeqKind.HAPLOTYPES
-                                ? oneHot ? "instance,ploid,position,base" : "instance,ploid,position"
-                                : oneHot ? "instance,position,base" : "instance,position");
+                        .putAttribute("axes", axes.orElseThrow());
             }
             if (trk != null) {
                 f.putChunked("tracks", trk.data(), trk.shape(), 4, false)

@@ -9,10 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Turns arrays that live in a loader's long-lived buffers into what a batch hands out: either deep copies in the
- * batch's own arena, or views whose lifetime is re-scoped to the batch's arena so they die with the batch.
- */
+/** Deep copies of output arrays into a given arena (a batch source that cannot write into a loader slot itself). */
 public final class ArrayViews {
     private ArrayViews() {
     }
@@ -26,15 +23,6 @@ public final class ArrayViews {
         return out;
     }
 
-    /** Views over the same bytes that become unusable when {@code arena} closes. */
-    public static List<NamedArray> scopedViews(List<NamedArray> arrays, Arena arena) {
-        List<NamedArray> out = new ArrayList<>(arrays.size());
-        for (NamedArray a : arrays) {
-            out.add(new NamedArray(a.name(), scopedView(a.array(), arena)));
-        }
-        return out;
-    }
-
     private static FlatArray copy(FlatArray array, Arena arena) {
         return switch (array) {
             case Ragged r -> Ragged.wrap(r.dtype(), r.leadingShape(), copyOf(r.data(), arena), copyOf(r.offsets(), arena));
@@ -42,24 +30,9 @@ public final class ArrayViews {
         };
     }
 
-    private static FlatArray scopedView(FlatArray array, Arena arena) {
-        return switch (array) {
-            // Offsets are small and may live on the heap (views of slices), so they are copied; data is re-scoped.
-            case Ragged r -> Ragged.wrap(r.dtype(), r.leadingShape(), rescope(r.data(), arena), copyOf(r.offsets(), arena));
-            case Dense d -> Dense.wrap(d.dtype(), d.shape(), rescope(d.data(), arena));
-        };
-    }
-
     private static MemorySegment copyOf(MemorySegment src, Arena arena) {
         MemorySegment dst = arena.allocate(Math.max(1, src.byteSize()), 8).asSlice(0, src.byteSize());
         MemorySegment.copy(src, 0, dst, 0, src.byteSize());
         return dst;
-    }
-
-    private static MemorySegment rescope(MemorySegment seg, Arena arena) {
-        if (!seg.isNative()) {
-            return copyOf(seg, arena);
-        }
-        return seg.reinterpret(arena, null);
     }
 }

@@ -1,60 +1,71 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DataLoaderException;
-import io.gvl.core.buffer.NamedArray;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs one epoch's chunk fetches on a background thread, at most {@code store.slots()} chunks ahead, in the
- * planned order. The consumer takes chunks in order with {@link #take}, waiting in heartbeat steps and checking
- * that the producer is alive; a producer failure is rethrown on the consumer's thread.
+ * Runs one epoch's chunk fetches on a background thread, in the planned order, each written straight into a free
+ * slot of the pool: the producer stays whole slots ahead of the consumer and waits only when every slot is still
+ * held. The consumer takes chunks in order with {@link #take}, waiting in short steps, checking that the producer is
+ * alive and that it is not starved by batches or views the consumer keeps open; a producer failure is rethrown on
+ * the consumer's thread.
  */
 public final class Prefetcher implements AutoCloseable {
-    /** A chunk ready for the consumer, or the producer's failure. */
-    public record Chunk(int index, int slot, List<NamedArray> arrays, Throwable failure) {
+    /** A chunk ready for the consumer (its slot holds one reference for it), or the producer's failure. */
+    public record Chunk(int index, Slot slot, List<NamedArray> arrays, Throwable failure) {
     }
 
-    private final ChunkStore store;
-    private final Semaphore[] free;
+    private static final long STEP_MILLIS = 20;
+
+    private final SlotPool pool;
     private final BlockingQueue<Chunk> ready = new LinkedBlockingQueue<>();
     private final Thread producer;
     private final Duration heartbeat;
     private final Duration stallTimeout;
+    private final AtomicLong produceNanos = new AtomicLong();
     private volatile boolean closed;
 
-    public Prefetcher(BatchSource source, BatchPlan plan, int[] chunkBounds, ChunkStore store, Duration heartbeat,
-                      Duration stallTimeout, long epoch) {
-        this.store = store;
+    /** @param layout whether each chunk is described by a {@link SlotLayout} header (file-backed slots) */
+    public Prefetcher(BatchSource source, BatchPlan plan, int[] chunkBounds, SlotPool pool, boolean layout,
+                      Duration heartbeat, Duration stallTimeout, long epoch) {
+        this.pool = pool;
         this.heartbeat = heartbeat;
         this.stallTimeout = stallTimeout;
-        this.free = new Semaphore[store.slots()];
-        for (int i = 0; i < free.length; i++) {
-            free[i] = new Semaphore(1);
-        }
         this.producer = Thread.ofPlatform().daemon().name("gvl-prefetch-epoch-" + epoch).unstarted(() -> {
             int chunks = chunkBounds.length - 1;
             for (int c = 0; c < chunks && !closed; c++) {
-                int slot = c % free.length;
                 int from = plan.start(chunkBounds[c]);
                 int to = plan.end(chunkBounds[c + 1] - 1);
+                Slot slot = null;
                 try {
-                    free[slot].acquire();
+                    slot = pool.acquire();
                     if (closed) {
+                        slot.releaseChunk();
                         return;
                     }
-                    DatasetOutput fetched = source.fetch(plan.regions(from, to), plan.samples(from, to));
-                    ready.add(new Chunk(c, slot, store.store(slot, c, to - from, fetched), null));
+                    long t0 = System.nanoTime();
+                    List<NamedArray> arrays = source.fetch(plan.regions(from, to), plan.samples(from, to),
+                            slot.filler());
+                    if (layout) {
+                        SlotLayout.describe(slot, c, to - from, arrays);
+                        arrays = SlotLayout.read(slot.segment()).arrays();
+                    }
+                    produceNanos.addAndGet(System.nanoTime() - t0);
+                    ready.add(new Chunk(c, slot, arrays, null));
                 } catch (InterruptedException e) {
                     return;
                 } catch (Throwable t) {
-                    ready.add(new Chunk(c, slot, List.of(), t));
+                    if (slot != null) {
+                        slot.releaseChunk();
+                    }
+                    ready.add(new Chunk(c, null, List.of(), t));
                     return;
                 }
             }
@@ -62,16 +73,23 @@ public final class Prefetcher implements AutoCloseable {
         producer.start();
     }
 
+    /** Time the producer spent fetching, in nanoseconds. */
+    public long produceNanos() {
+        return produceNanos.get();
+    }
+
     /**
-     * The next chunk, in order. Waits in heartbeat steps; fails if the producer died, or if it is alive but has
-     * delivered nothing for {@code stallTimeout} (the message shows where it is stuck).
+     * The next chunk, in order. Fails if the producer died, if every slot is held by batches or views still open
+     * (the producer could never deliver), or if it is alive but has delivered nothing for {@code stallTimeout}.
      */
     public Chunk take(int expected) {
-        long waitedNanos = 0;
+        long start = System.nanoTime();
+        long lastBeat = start;
+        int starvedSteps = 0;
         while (true) {
             Chunk c;
             try {
-                c = ready.poll(heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+                c = ready.poll(Math.min(STEP_MILLIS, heartbeat.toMillis()), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new DataLoaderException("interrupted while waiting for chunk " + expected, e);
@@ -86,23 +104,26 @@ public final class Prefetcher implements AutoCloseable {
                 }
                 return c;
             }
-            if (!producer.isAlive() && ready.isEmpty()) {
-                throw new DataLoaderException("prefetch producer stopped without producing chunk " + expected);
+            starvedSteps = pool.starved() && ready.isEmpty() ? starvedSteps + 1 : 0;
+            if (starvedSteps >= 3) {
+                throw new DataLoaderException("all " + pool.count() + " loader slots are held by batches or views"
+                        + " that are still open, so chunk " + expected + " can never be produced: close batches"
+                        + " (and views from Batch.retain()) before taking more, or use copy(true)");
             }
-            waitedNanos += heartbeat.toNanos();
-            if (waitedNanos >= stallTimeout.toNanos()) {
+            long now = System.nanoTime();
+            if (now - lastBeat >= heartbeat.toNanos()) {
+                lastBeat = now;
+                if (!producer.isAlive() && ready.isEmpty()) {
+                    throw new DataLoaderException("prefetch producer stopped without producing chunk " + expected);
+                }
+            }
+            if (now - start >= stallTimeout.toNanos()) {
                 StackTraceElement[] where = producer.getStackTrace();
                 throw new DataLoaderException("prefetch producer stalled: no chunk " + expected + " after "
                         + stallTimeout + " (producer is at " + (where.length > 0 ? where[0] : "an unknown frame")
                         + "); raise stallTimeout if fetches are legitimately this slow");
             }
         }
-    }
-
-    /** The consumer is done with {@code chunk}; its slot may be refilled. */
-    public void release(Chunk chunk) {
-        store.release(chunk.slot());
-        free[chunk.slot()].release();
     }
 
     @Override
@@ -119,7 +140,9 @@ public final class Prefetcher implements AutoCloseable {
         }
         Chunk c;
         while ((c = ready.poll()) != null) {
-            store.release(c.slot());
+            if (c.slot() != null) {
+                c.slot().releaseChunk();
+            }
         }
     }
 }

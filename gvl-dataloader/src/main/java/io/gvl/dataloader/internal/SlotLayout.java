@@ -21,7 +21,8 @@ import java.util.List;
  *  40  per array: u8 kind (0 dense, 1 ragged), u8 dtype (0 u8, 1 i32, 2 i64, 3 f32), u16 name bytes,
  *      u32 ndim, name (UTF-8, zero-padded to 8), i64 shape[ndim] (dense: full shape; ragged: leading shape),
  *      i64 data offset, i64 data bytes, i64 offsets offset, i64 offsets bytes (0, 0 for dense)
- *  payload: each data and offsets block 8-byte aligned, offsets measured from the slot start
+ *  payload: each data and offsets block 8-byte aligned, offsets measured from the slot start; blocks appear in
+ *  any order (kernels write them in place), and the payload-bytes field is the end of the last block
  * </pre>
  */
 public final class SlotLayout {
@@ -34,35 +35,79 @@ public final class SlotLayout {
     private SlotLayout() {
     }
 
-    /** Writes {@code arrays} into {@code slot}; fails clearly if they do not fit. */
+    /** Where a data or offsets block lives in the slot: its offset from the slot start. */
+    private interface Placer {
+        long place(MemorySegment block);
+    }
+
+    /** Writes {@code arrays} into {@code slot}, copying every block into the payload; fails clearly if they do not fit. */
     public static void write(MemorySegment slot, long sequence, long instances, List<NamedArray> arrays) {
-        long header = 40;
         long payload = HEADER_BYTES;
         for (NamedArray a : arrays) {
-            byte[] name = a.name().getBytes(StandardCharsets.UTF_8);
-            long[] shape = storedShape(a.array());
-            header += 8 + align(name.length) + 8L * shape.length + 32;
             payload = align(payload) + dataOf(a.array()).byteSize();
             if (a.array() instanceof Ragged r) {
                 payload = align(payload) + r.offsets().byteSize();
             }
         }
-        if (header > HEADER_BYTES) {
-            throw new IllegalArgumentException("slot header needs " + header + " bytes (> " + HEADER_BYTES
-                    + "): too many outputs or names too long");
-        }
+        checkHeader(arrays);
         if (payload > slot.byteSize()) {
             throw new IllegalStateException("chunk needs " + payload + " bytes but the slot holds " + slot.byteSize()
                     + ": the batch source under-reported instance bytes");
         }
+        long[] p = {HEADER_BYTES};
+        writeHeader(slot, sequence, instances, arrays, block -> {
+            long at = align(p[0]);
+            MemorySegment.copy(block, 0, slot, at, block.byteSize());
+            p[0] = at + block.byteSize();
+            return at;
+        });
+    }
+
+    /**
+     * Writes only the header for {@code arrays} that the kernels already wrote into {@code slot}'s payload: blocks
+     * inside the slot are described where they are; any other block (e.g. small offsets a view made on the heap) is
+     * copied into the slot's free space first.
+     *
+     * @throws IllegalStateException if a block outside the slot does not fit its free space
+     */
+    public static void describe(Slot slot, long sequence, long instances, List<NamedArray> arrays) {
+        checkHeader(arrays);
+        MemorySegment seg = slot.segment();
+        writeHeader(seg, sequence, instances, arrays, block -> {
+            MemorySegment in = block;
+            if (!slot.contains(block)) {
+                in = slot.bump(block.byteSize(), 8);
+                if (!slot.contains(in)) {
+                    throw new IllegalStateException("chunk does not fit its shared-memory slot of " + seg.byteSize()
+                            + " bytes: the batch source under-reported instance bytes");
+                }
+                MemorySegment.copy(block, 0, in, 0, block.byteSize());
+            }
+            return in.address() - seg.address();
+        });
+    }
+
+    private static void checkHeader(List<NamedArray> arrays) {
+        long header = 40;
+        for (NamedArray a : arrays) {
+            byte[] name = a.name().getBytes(StandardCharsets.UTF_8);
+            header += 8 + align(name.length) + 8L * storedShape(a.array()).length + 32;
+        }
+        if (header > HEADER_BYTES) {
+            throw new IllegalArgumentException("slot header needs " + header + " bytes (> " + HEADER_BYTES
+                    + "): too many outputs or names too long");
+        }
+    }
+
+    private static void writeHeader(MemorySegment slot, long sequence, long instances, List<NamedArray> arrays,
+                                    Placer placer) {
         slot.set(I64, 0, MAGIC);
         slot.set(I64, 8, sequence);
         slot.set(I64, 16, instances);
-        slot.set(I64, 24, payload - HEADER_BYTES);
         slot.set(I32, 32, arrays.size());
         slot.set(I32, 36, HEADER_BYTES);
         long h = 40;
-        long p = HEADER_BYTES;
+        long end = HEADER_BYTES;
         for (NamedArray a : arrays) {
             FlatArray arr = a.array();
             byte[] name = a.name().getBytes(StandardCharsets.UTF_8);
@@ -80,24 +125,22 @@ public final class SlotLayout {
                 h += 8;
             }
             MemorySegment data = dataOf(arr);
-            p = align(p);
-            MemorySegment.copy(data, 0, slot, p, data.byteSize());
-            slot.set(I64, h, p);
+            long dataAt = placer.place(data);
+            slot.set(I64, h, dataAt);
             slot.set(I64, h + 8, data.byteSize());
-            p += data.byteSize();
+            end = Math.max(end, dataAt + data.byteSize());
             long offOffset = 0;
             long offBytes = 0;
             if (arr instanceof Ragged r) {
-                p = align(p);
-                offOffset = p;
                 offBytes = r.offsets().byteSize();
-                MemorySegment.copy(r.offsets(), 0, slot, p, offBytes);
-                p += offBytes;
+                offOffset = placer.place(r.offsets());
+                end = Math.max(end, offOffset + offBytes);
             }
             slot.set(I64, h + 16, offOffset);
             slot.set(I64, h + 24, offBytes);
             h += 32;
         }
+        slot.set(I64, 24, end - HEADER_BYTES);
     }
 
     /** A parsed slot: its sequence number, instance count and views of its arrays (borrowing the slot memory). */

@@ -5,14 +5,22 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * A reusable block of off-heap memory that a batched query allocates its outputs in: allocations are cut from the
- * block one after another (zero-filled, as any arena's are), and {@link #reset()} makes the whole block free again
+ * block one after another, and {@link #reset()} makes the whole block free again
  * for the next batch. A batch that needs more than the block takes the excess from a side arena, and the next
  * reset grows the block to the size that batch needed, so after the first batches a slot allocates nothing.
+ *
+ * <p>Fresh allocations follow gvl's output fill ({@value #FILL_PROPERTY}): kernels write every byte, so by default
+ * a reused block is handed out as it is; {@code zero} zeroes it and {@code poison} (the test suites) sets every byte
+ * to {@code 0xA5}, so an unwritten byte shows up as wrong output.
  *
  * <p>The query is handed this object as its {@link Arena}; it never closes it. The block is a shared arena's, so
  * kernels may write from worker threads; allocation itself is synchronized. {@link #close()} frees everything.
  */
 public final class SlotArena implements Arena {
+    /** The system property gvl-core reads for the fill of fresh output memory. */
+    public static final String FILL_PROPERTY = "gvl.outputFill";
+    private static final byte POISON = (byte) 0xA5;
+
     private Arena backing;
     private MemorySegment block;
     private long used;
@@ -37,13 +45,23 @@ public final class SlotArena implements Arena {
         if (start + byteSize <= block.byteSize()) {
             used = start + byteSize;
             MemorySegment s = block.asSlice(start, byteSize);
-            s.fill((byte) 0);
+            prepare(s);
             return s;
         }
         if (overflow == null) {
             overflow = Arena.ofShared();
         }
-        return overflow.allocate(byteSize, byteAlignment);
+        MemorySegment s = overflow.allocate(byteSize, byteAlignment);
+        prepare(s);
+        return s;
+    }
+
+    private static void prepare(MemorySegment s) {
+        switch (System.getProperty(FILL_PROPERTY, "none").strip()) {
+            case "poison" -> s.fill(POISON);
+            case "zero" -> s.fill((byte) 0);
+            default -> { }
+        }
     }
 
     private static long alignUp(long v, long alignment) {

@@ -14,9 +14,13 @@ import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.ReferenceFetch;
 import io.gvl.core.kernel.reference.Regions;
 import io.gvl.core.kernel.rng.GvlDraws;
+import io.gvl.core.internal.kernel.track.HaplotypeTrackFill;
+import io.gvl.core.internal.kernel.track.RealignedTrackRows;
+import io.gvl.core.internal.kernel.track.TrackOutputs;
+import io.gvl.core.internal.kernel.track.TrackRows;
 import io.gvl.core.kernel.track.HaplotypeTracks;
 import io.gvl.core.kernel.track.IntervalPainter;
-import io.gvl.core.kernel.track.RealignedTracks;
+import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.track.TrackSource;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.io.fasta.Reference;
@@ -27,10 +31,11 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * GVL's per-call pipeline for one batch of instances (read-path §4): jitter draw, then the reconstructor the view
- * selects (reference, haplotypes, annotated haplotypes, reference-coordinate or haplotype-realigned tracks, or the
- * stored intervals of {@link IntervalOutput}) with its draws in GVL's order, all writing into buffers of one arena.
- * Output-length conversion and the final leading shape are applied by {@link OutputShaper}.
+ * GVL's per-call pipeline for one batch of instances (read-path §4): the jitter draw, then the reconstructions the
+ * view's {@link OutputKind} chooses among (reference, haplotypes, annotated haplotypes, variants,
+ * reference-coordinate or haplotype-realigned tracks, or the stored intervals of {@link IntervalOutput}) with their
+ * draws in GVL's order, all writing into buffers of one arena. Output-length conversion and the final leading shape
+ * are applied by {@link OutputShaper}.
  */
 public final class Reconstruction {
     private final OpenedDataset ds;
@@ -76,34 +81,26 @@ public final class Reconstruction {
         this.fixed = view.length() instanceof OutputLength.Fixed f ? f.n() : -1;
     }
 
-    /** Runs the view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
+    /** Runs the view's reconstruction for {@code inst}: its kind's; the arrays live in {@code arena}. */
     public static List<NamedArray> run(OpenedDataset ds, ViewState view, Instances inst, Arena arena) {
-        Reconstruction r = new Reconstruction(ds, view, inst, arena);
-        if (view.seqs() == SeqKind.VARIANTS || view.seqs() == SeqKind.VARIANT_WINDOWS) {
-            return r.variants();
-        }
-        List<NamedArray> raw = switch (view.seqs()) {
-            case REFERENCE -> r.withReferenceTracks(r.reference());
-            case HAPLOTYPES, ANNOTATED -> r.haplotypes();
-            case NONE, VARIANTS, VARIANT_WINDOWS -> r.withReferenceTracks(new ArrayList<>());
-        };
-        return OutputShaper.shape(raw, view.length(), inst.leadingShape(), arena);
+        return OutputKind.of(view.seqs()).reconstruct(new Reconstruction(ds, view, inst, arena));
     }
 
-    /** Runs a spliced view's reconstruction for {@code inst}; the arrays live in {@code arena}. */
+    /** Runs a spliced view's reconstruction for {@code inst}: its kind's; the arrays live in {@code arena}. */
     public static List<NamedArray> runSpliced(OpenedDataset ds, ViewState view, SplicedInstances inst, Arena arena) {
-        if (view.seqs() == SeqKind.VARIANTS) {
-            return SplicedVariants.run(ds, view, inst, arena);
-        }
-        return OutputShaper.shape(SplicedReconstruction.run(ds, view, inst, arena), view.length(),
-                inst.leadingShape(), arena);
+        return OutputKind.of(view.seqs()).reconstructSpliced(ds, view, inst, arena);
+    }
+
+    /** {@code raw} with the view's output length and the query's leading shape applied. */
+    List<NamedArray> shaped(List<NamedArray> raw) {
+        return OutputShaper.shape(raw, view.length(), inst.leadingShape(), arena);
     }
 
     /**
      * Variant outputs, then tracks: realigned to the haplotypes (GVL's {@code HapsTracks}, which builds variants
      * without region information, so no flank tokens) or in reference coordinates.
      */
-    private List<NamedArray> variants() {
+    List<NamedArray> variants() {
         boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
         List<NamedArray> out = new ArrayList<>(new VariantReconstructor(ds, view,
                 VariantLayout.unspliced(inst.dsIdx(), ds.ploidy(), view.variants().unphasedUnion(), rc),
@@ -129,7 +126,7 @@ public final class Reconstruction {
         return fixed > 0 ? fixed : end[i] - start[i];
     }
 
-    private List<NamedArray> reference() {
+    List<NamedArray> reference() {
         long[] lengths = new long[n];
         int[] ends = new int[n];
         for (int i = 0; i < n; i++) {
@@ -143,7 +140,7 @@ public final class Reconstruction {
         return arrays;
     }
 
-    private List<NamedArray> withReferenceTracks(List<NamedArray> arrays) {
+    List<NamedArray> withReferenceTracks(List<NamedArray> arrays) {
         if (view.activeTracks().isEmpty()) {
             return arrays;
         }
@@ -155,15 +152,38 @@ public final class Reconstruction {
         for (int i = 0; i < n; i++) {
             lengths[i] = rowLength(i);
         }
-        List<Ragged> perTrack = new ArrayList<>();
+        List<Intervals> intervals = new ArrayList<>();
+        List<long[]> groups = new ArrayList<>();
         for (String name : view.activeTracks()) {
             OpenedDataset.Track t = ds.tracks().get(name);
-            Ragged out = Ragged.allocate(arena, DType.F32, new long[] {n}, lengths);
-            IntervalPainter.paint(t.intervals(), groups(t), start, out, rc);
-            perTrack.add(out);
+            intervals.add(t.intervals());
+            groups.add(groups(t));
         }
-        arrays.add(new NamedArray(DatasetOutput.TRACKS, TrackLayout.instanceMajor(perTrack, n, 1, arena)));
+        Ragged out = instanceMajorTracks(lengths, 1);
+        TrackRows.paint(intervals, groups.toArray(long[][]::new), start, out, rc);
+        arrays.add(new NamedArray(DatasetOutput.TRACKS, out));
         return arrays;
+    }
+
+    /**
+     * An empty instance-major track buffer, {@code (B, T[, inner])}: row {@code (b, t, p)} holds track {@code t}
+     * of instance {@code b}, {@code rowLengths[b * inner + p]} long. (GVL writes the data track-major but computes
+     * instance-major offsets, which scrambles rows when there are at least two tracks and two instances; gvl
+     * returns the intended layout, and its kernels write each row in place.)
+     */
+    private Ragged instanceMajorTracks(long[] rowLengths, int inner) {
+        int tracks = view.activeTracks().size();
+        long[] shape = inner == 1 ? new long[] {n, tracks} : new long[] {n, tracks, inner};
+        long[] lengths = new long[n * tracks * inner];
+        int row = 0;
+        for (int b = 0; b < n; b++) {
+            for (int t = 0; t < tracks; t++) {
+                for (int p = 0; p < inner; p++) {
+                    lengths[row++] = rowLengths[b * inner + p];
+                }
+            }
+        }
+        return Ragged.allocate(arena, DType.F32, shape, lengths);
     }
 
     private long[] groups(OpenedDataset.Track t) {
@@ -174,7 +194,7 @@ public final class Reconstruction {
         return g;
     }
 
-    private List<NamedArray> haplotypes() {
+    List<NamedArray> haplotypes() {
         HaplotypeSource source = ds.haplotypes();
         int p = ds.ploidy();
         int rows = n * p;
@@ -226,15 +246,15 @@ public final class Reconstruction {
                 arrays.add(new NamedArray(DatasetOutput.TRACKS, realignedTracks(source, batch, diffs, lengths, baseSeed)));
             }
         } else if (realign) {
-            List<Ragged> perTrack = new ArrayList<>();
             List<TrackSource> sources = new ArrayList<>();
             for (String name : view.activeTracks()) {
                 OpenedDataset.Track t = ds.tracks().get(name);
                 sources.add(new TrackSource(t.intervals(), groups(t), view.fill(name)));
-                perTrack.add(Ragged.allocate(arena, DType.F32, new long[] {rows}, lengths));
             }
-            HaplotypeTracks.fill(source, batch, diffs, sources, baseSeed, haps, perTrack, rc);
-            arrays.add(new NamedArray(DatasetOutput.TRACKS, TrackLayout.instanceMajor(perTrack, n, p, arena)));
+            Ragged tracks = instanceMajorTracks(lengths, p);
+            HaplotypeTrackFill.fill(source, batch, diffs, sources, baseSeed, haps,
+                    TrackOutputs.instanceMajor(tracks, sources.size(), p), rc);
+            arrays.add(new NamedArray(DatasetOutput.TRACKS, tracks));
         } else {
             Haplotypes.reconstruct(source, batch, haps, rc);
         }
@@ -252,18 +272,18 @@ public final class Reconstruction {
         for (int i = 0; i < n; i++) {
             scratchLengths[i] = HaplotypeTracks.scratchLength(batch.regions(), p, diffs, i);
         }
-        List<Ragged> perTrack = new ArrayList<>();
+        Ragged tracks = instanceMajorTracks(lengths, p);
+        TrackOutputs outs = TrackOutputs.instanceMajor(tracks, view.activeTracks().size(), p);
         try (Arena scratchArena = Arena.ofShared()) {
+            int t = 0;
             for (String name : view.activeTracks()) {
-                OpenedDataset.Track t = ds.tracks().get(name);
+                OpenedDataset.Track track = ds.tracks().get(name);
                 Ragged scratch = Ragged.allocate(scratchArena, DType.F32, new long[] {n}, scratchLengths);
-                IntervalPainter.paint(t.intervals(), groups(t), start, scratch, null);
-                Ragged out = Ragged.allocate(arena, DType.F32, new long[] {(long) n * p}, lengths);
-                RealignedTracks.realign(source.genotypes(), source.variants(), batch, scratch, view.fill(name),
-                        baseSeed, out, rc);
-                perTrack.add(out);
+                IntervalPainter.paint(track.intervals(), groups(track), start, scratch, null);
+                RealignedTrackRows.realign(source.genotypes(), source.variants(), batch, scratch, view.fill(name),
+                        baseSeed, outs, t++, tracks.totalLength() * 4 / outs.data().length, rc);
             }
         }
-        return TrackLayout.instanceMajor(perTrack, n, p, arena);
+        return tracks;
     }
 }

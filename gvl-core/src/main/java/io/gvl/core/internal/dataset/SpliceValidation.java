@@ -32,8 +32,8 @@ final class SpliceValidation {
             throw new IllegalArgumentException("fixed length " + f.n() + " is not supported with splicing: the number"
                     + " of elements per spliced row varies, so its length does too; use ragged or variable length");
         }
-        if (v.seqs() == SeqKind.VARIANT_WINDOWS) {
-            throw new IllegalArgumentException("VARIANT_WINDOWS output is not supported with splicing; use VARIANTS");
+        if (!OutputKind.of(v.seqs()).spliceable()) {
+            throw new IllegalArgumentException(v.seqs() + " output is not supported with splicing; use VARIANTS");
         }
         if (v.seqs() != SeqKind.NONE && !v.activeTracks().isEmpty()) {
             throw new IllegalArgumentException("spliced " + v.seqs() + " output cannot carry tracks (GVL splices"

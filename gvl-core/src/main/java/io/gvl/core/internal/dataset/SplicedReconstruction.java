@@ -60,18 +60,15 @@ final class SplicedReconstruction {
         }
     }
 
-    /** The view's spliced outputs, before output-length conversion: rows {@code (pairs[, inner], ~L)}. */
-    static List<NamedArray> run(OpenedDataset ds, ViewState view, SplicedInstances inst, Arena arena) {
-        SplicedReconstruction r = new SplicedReconstruction(ds, view, inst, arena);
-        return switch (view.seqs()) {
-            case REFERENCE -> r.reference();
-            case HAPLOTYPES, ANNOTATED -> r.haplotypes();
-            case NONE -> r.tracks();
-            case VARIANTS, VARIANT_WINDOWS -> throw new IllegalStateException("variant outputs are spliced elsewhere");
-        };
+    /**
+     * The batch of spliced pairs {@code inst}, whose kind then picks the outputs, each before output-length
+     * conversion: rows {@code (pairs[, inner], ~L)}.
+     */
+    static SplicedReconstruction of(OpenedDataset ds, ViewState view, SplicedInstances inst, Arena arena) {
+        return new SplicedReconstruction(ds, view, inst, arena);
     }
 
-    private List<NamedArray> reference() {
+    List<NamedArray> reference() {
         long[] lengths = new long[n];
         for (int i = 0; i < n; i++) {
             lengths[i] = end[i] - start[i];
@@ -83,7 +80,7 @@ final class SplicedReconstruction {
                 new long[] {inst.pairs()})));
     }
 
-    private List<NamedArray> haplotypes() {
+    List<NamedArray> haplotypes() {
         HaplotypeSource source = ds.haplotypes();
         int p = ds.ploidy();
         long[] groups = new long[n * p];
@@ -122,7 +119,7 @@ final class SplicedReconstruction {
         return out;
     }
 
-    private List<NamedArray> tracks() {
+    List<NamedArray> tracks() {
         List<String> names = view.activeTracks();
         int t = names.size();
         long[] lengths = new long[n * t];

@@ -4,9 +4,26 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns boolean masks and names into the view-relative index lists that {@code Dataset.subsetTo} takes. */
+/** Turns boolean masks, names and view-relative picks into the index lists of a {@code Dataset} subset. */
 public final class Subsets {
     private Subsets() {
+    }
+
+    /**
+     * Composes a subset: {@code picks} are indices into the current view's axis of {@code n} entries (negative ones
+     * count from the end, as in Python), {@code current} maps that axis to the dataset's ({@code null}: identity).
+     */
+    public static int[] compose(int[] current, int[] picks, int n, String what) {
+        int[] out = new int[picks.length];
+        for (int i = 0; i < picks.length; i++) {
+            int j = picks[i] < 0 ? picks[i] + n : picks[i];
+            if (j < 0 || j >= n) {
+                throw new IndexOutOfBoundsException(what + " index " + picks[i] + " is out of range for " + n + " "
+                        + what + "s");
+            }
+            out[i] = current == null ? j : current[j];
+        }
+        return out;
     }
 
     /** Positions of the set flags; {@code mask} must have one flag per row of the axis. */

@@ -7,9 +7,11 @@ import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantTable;
 
 /**
- * Bytes one instance, or one spliced pair of element instances, occupies in variant outputs, from the stored calls
- * alone: exact without AF bounds, an upper bound with them (filtered calls are counted). Tracks are sized by
- * {@link OutputSizer}.
+ * Bytes one instance, or one spliced pair of element instances, adds to an arena that variant outputs are built in,
+ * from the stored calls alone: the outputs (values, alleles or tokens, their offsets; the row offsets are shared by
+ * every per-row field) plus the scratch the reconstruction builds in the same arena (gathered call indices, gathered
+ * alleles, fetched windows). Exact without AF bounds and dummies, an upper bound with them (filtered calls are
+ * counted). Tracks are sized by the kind.
  */
 final class VariantSizer {
     private VariantSizer() {
@@ -27,9 +29,9 @@ final class VariantSizer {
         for (String f : o.varFields()) {
             scalarBytes += store.isInfo(f) ? store.column(f).dtype().byteSize() : 0;
         }
-        long scalarFields = 1 + (o.wants(DatasetOutput.ILEN) ? 1 : 0) + (o.wants(DatasetOutput.DOSAGE) ? 1 : 0)
-                + o.varFields().stream().filter(store::isInfo).count();
-        long total = 8L * groups * scalarFields;
+        // One set of row offsets serves every per-row field; AF filtering keeps a flag and a compacted index.
+        long total = 8L * groups;
+        long perCall = 4 + scalarBytes + (o.filtersAf() ? 5 : 0);
         int dummies = 0;
         long rowCalls = 0;
         for (int h = 0; h < p; h++) {
@@ -37,7 +39,7 @@ final class VariantSizer {
             for (long d : dsIdx) {
                 long g = d * p + h;
                 for (long j = geno.start(g); j < geno.stop(g); j++) {
-                    total += scalarBytes + perVariant(t, store, view, o, geno.variant(j));
+                    total += perCall + perVariant(t, store, view, o, geno.variant(j));
                     rowCalls++;
                 }
             }
@@ -48,12 +50,14 @@ final class VariantSizer {
         if (o.dummy().isPresent()) {
             int alleles = o.dummy().get().alt().length + o.dummy().get().ref().length;
             int flank = Math.max(o.flankLength(), o.windowOpt() == null ? 0 : o.windowOpt().flankLength());
-            // Upper bound: the dummy's alleles and their offsets, plus up to four flanks of int32 tokens.
-            total += dummies * (scalarBytes + alleles + 16 + 4L * (alleles + 4L * flank));
+            // Upper bound: filling empty rows copies every array once more, and adds the dummy's alleles and their
+            // offsets, plus up to four flanks of int32 tokens.
+            total = 2 * total + dummies * (scalarBytes + alleles + 16 + 4L * (alleles + 4L * flank));
         }
         return total;
     }
 
+    /** Bytes of one kept variant's alleles, windows or tokens, with the scratch they are built from. */
     private static long perVariant(VariantTable t, VariantStore store, ViewState view, VariantOptions o, int v) {
         long alt = t.altEnd(v) - t.altStart(v);
         long ref = t.refEnd(v) - t.start(v);
@@ -61,16 +65,23 @@ final class VariantSizer {
             VarWindowOpt w = o.windowOpt();
             int es = w.tokens().bytesSuffice() ? 1 : 4;
             long l2 = 2L * w.flankLength();
-            long refTokens = w.ref() == VarWindowOpt.Part.WINDOW ? ref + l2 : ref;
-            long altTokens = w.alt() == VarWindowOpt.Part.WINDOW ? alt + l2 : alt;
-            return es * (refTokens + altTokens) + 16;
+            boolean refWindow = w.ref() == VarWindowOpt.Part.WINDOW;
+            boolean altWindow = w.alt() == VarWindowOpt.Part.WINDOW;
+            long refBytes = refWindow ? ref + l2 : ref;
+            long altBytes = altWindow ? alt + l2 : alt;
+            // Scratch: the gathered ALT alleles, the fetched reference window, the joined ALT window or the gathered REF.
+            long scratch = alt + (refWindow || altWindow ? ref + l2 : 0) + (altWindow ? altBytes : 0)
+                    + (refWindow ? 0 : ref);
+            return scratch + es * (refBytes + altBytes) + 16;
         }
         long bytes = alt + 8;
         if (o.wants(DatasetOutput.REF)) {
             bytes += ref + 8;
         }
         if (o.flankLength() > 0 && o.tokens().isPresent()) {
-            bytes += 2L * o.flankLength() * (o.tokens().get().bytesSuffice() ? 1 : 4);
+            long l2 = 2L * o.flankLength();
+            // The flanks are cut from a fetched window (scratch) and tokenized.
+            bytes += ref + l2 + l2 * (o.tokens().get().bytesSuffice() ? 1 : 4);
         }
         return bytes;
     }

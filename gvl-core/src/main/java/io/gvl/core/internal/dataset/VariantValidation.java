@@ -1,37 +1,14 @@
 package io.gvl.core.internal.dataset;
 
-import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
 import java.util.List;
 
-/** The view checks that concern variant outputs and their settings (read-path §2.2, §2.3, §2.12). */
+/**
+ * The view checks that concern variant settings (read-path §2.2, §2.3, §2.12), whatever the kind; the checks of
+ * the variant kinds themselves are {@link VariantsKind}'s.
+ */
 final class VariantValidation {
     private VariantValidation() {
-    }
-
-    static void checkKind(OpenedDataset ds, ViewState v) {
-        if (!ds.hasGenotypes()) {
-            throw new IllegalArgumentException(v.seqs() + " output needs genotypes, but dataset " + ds.path()
-                    + " was written without variants");
-        }
-        if (!(v.length() instanceof OutputLength.Ragged)) {
-            throw new IllegalArgumentException(v.seqs() + " output is always ragged; remove the output length "
-                    + v.length() + " (withLen(OutputLength.ragged()))");
-        }
-        boolean realigned = v.realignTracks() && !v.activeTracks().isEmpty();
-        if (v.seqs() == SeqKind.VARIANT_WINDOWS) {
-            if (v.variants().windowOpt() == null) {
-                throw new IllegalArgumentException("VARIANT_WINDOWS output needs window options: use"
-                        + " withSeqs(SeqKind.VARIANT_WINDOWS, new VarWindowOpt(...))");
-            }
-            ViewValidation.requireReference(ds, "VARIANT_WINDOWS");
-            if (realigned) {
-                throw new IllegalArgumentException("VARIANT_WINDOWS with tracks needs reference-coordinate tracks:"
-                        + " set withRealignTracks(false) or drop the tracks");
-            }
-        } else if (realigned) {
-            ViewValidation.requireReference(ds, "VARIANTS with haplotype-realigned tracks");
-        }
     }
 
     static void checkOptions(OpenedDataset ds, ViewState v) {
@@ -74,7 +51,7 @@ final class VariantValidation {
 
     static void checkQuery(ViewState v) {
         VariantOptions o = v.variants();
-        boolean variantKind = v.seqs() == SeqKind.VARIANTS || v.seqs() == SeqKind.VARIANT_WINDOWS;
+        boolean variantKind = OutputKind.of(v.seqs()) instanceof VariantsKind;
         if (o.dummy().isPresent() && !variantKind) {
             throw new IllegalArgumentException("a dummy variant only applies to VARIANTS or VARIANT_WINDOWS output,"
                     + " but the view produces " + v.seqs() + "; clear it with withoutDummyVariant()");

@@ -25,22 +25,7 @@ public final class ViewValidation {
                         + maxJitter + "): lower the length or the jitter");
             }
         }
-        switch (v.seqs()) {
-            case REFERENCE -> requireReference(ds, "reference");
-            case HAPLOTYPES, ANNOTATED -> {
-                if (!ds.hasGenotypes()) {
-                    throw new IllegalArgumentException(v.seqs() + " output needs genotypes, but dataset " + ds.path()
-                            + " was written without variants");
-                }
-                requireReference(ds, v.seqs().toString());
-            }
-            case NONE -> {
-                if (v.activeTracks().isEmpty()) {
-                    throw new IllegalArgumentException("a view needs sequences or at least one track");
-                }
-            }
-            case VARIANTS, VARIANT_WINDOWS -> VariantValidation.checkKind(ds, v);
-        }
+        OutputKind.of(v.seqs()).check(ds, v);
         VariantValidation.checkOptions(ds, v);
         if (v.varFilter() == io.gvl.core.dataset.VarFilter.EXONIC && !ds.hasGenotypes()) {
             throw new IllegalArgumentException("the exonic variant filter needs genotypes, but dataset " + ds.path()
@@ -66,11 +51,7 @@ public final class ViewValidation {
             throw new IllegalArgumentException("tracks in interval form cannot be spliced: call withoutSplicing(), or"
                     + " return per-base tracks with withTrackKind(TrackKind.TRACKS)");
         }
-        boolean haplotypeAware = switch (v.seqs()) {
-            case HAPLOTYPES, ANNOTATED, VARIANTS, VARIANT_WINDOWS -> true;
-            case NONE, REFERENCE -> false;
-        };
-        if (haplotypeAware && v.realignTracks()) {
+        if (OutputKind.of(v.seqs()).haplotypeAware() && v.realignTracks()) {
             throw new IllegalArgumentException("track intervals cannot be realigned to haplotype coordinates: set"
                     + " withSettings(s -> s.withRealignTracks(false)) first to return reference-coordinate (as-is)"
                     + " intervals, or choose SeqKind.REFERENCE or SeqKind.NONE");

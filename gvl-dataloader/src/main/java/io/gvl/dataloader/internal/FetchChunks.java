@@ -4,8 +4,8 @@ package io.gvl.dataloader.internal;
  * Groups consecutive mini-batches into fetch chunks: greedy maximal runs whose summed bytes fit one slot,
  * as GVL plans them. A single batch larger than a slot is an error that says what to change.
  */
-public final class ChunkPlanner {
-    private ChunkPlanner() {
+public final class FetchChunks {
+    private FetchChunks() {
     }
 
     /**

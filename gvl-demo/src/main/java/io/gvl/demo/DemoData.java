@@ -1,5 +1,7 @@
-package io.gvl.bench.harness;
+package io.gvl.demo;
 
+import io.gvl.core.write.BigWigs;
+import io.gvl.core.write.WriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -25,6 +27,8 @@ public record DemoData(Path dir) {
     static final String FASTA = "z.fa";
     static final String VCF = "z_synth16.norm.vcf.gz";
     static final String BED = "regions.bed";
+    /** Name of the coverage track in datasets written from the demo data. */
+    public static final String TRACK = "coverage";
     /** Seed of the synthetic coverage. */
     public static final long COVERAGE_SEED = 20261202L;
 
@@ -64,14 +68,17 @@ public record DemoData(Path dir) {
                 + "; run from a gvl source checkout or set -D" + PROPERTY + "=DIR");
     }
 
+    /** @return the reference FASTA (indexed) */
     public Path fasta() {
         return dir.resolve(FASTA);
     }
 
+    /** @return the phased, normalized VCF (tabix-indexed) */
     public Path vcf() {
         return dir.resolve(VCF);
     }
 
+    /** @return the BED file of 24 regions */
     public Path regions() {
         return dir.resolve(BED);
     }
@@ -114,5 +121,21 @@ public record DemoData(Path dir) {
             out.put(samples.get(i), file);
         }
         return out;
+    }
+
+    /**
+     * Write options over {@code regions} with the demo variants and reference, and the coverage track if asked.
+     *
+     * @param regions a BED file of regions on contig {@code z}
+     * @param coverage sample to coverage bigWig, from {@link #writeCoverage}
+     * @param withTrack whether to write the coverage as track {@value #TRACK}
+     * @return a builder the caller may refine
+     */
+    public WriteOptions.Builder writeOptions(Path regions, Map<String, Path> coverage, boolean withTrack) {
+        WriteOptions.Builder b = WriteOptions.builder(regions).variants(vcf()).reference(fasta());
+        if (withTrack) {
+            b.track(new BigWigs(TRACK, coverage));
+        }
+        return b;
     }
 }

@@ -1,4 +1,4 @@
-package io.gvl.bench.harness;
+package io.gvl.demo;
 
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.dataset.Dataset;
@@ -32,7 +32,7 @@ public final class DemoView {
     public DemoView(Dataset ds, PrintWriter out) {
         this.annotated = ds.withoutTracks().withSeqs(SeqKind.ANNOTATED).withLen(OutputLength.ragged())
                 .withSettings(s -> s.withRcNeg(false));
-        this.withTracks = ds.withSeqs(SeqKind.HAPLOTYPES).withTracks(BenchFixture.TRACK).withLen(OutputLength.ragged())
+        this.withTracks = ds.withSeqs(SeqKind.HAPLOTYPES).withTracks(DemoData.TRACK).withLen(OutputLength.ragged())
                 .withSettings(s -> s.withRcNeg(false));
         this.reference = ds.withoutTracks().withSeqs(SeqKind.REFERENCE).withLen(OutputLength.ragged())
                 .withSettings(s -> s.withRcNeg(false));

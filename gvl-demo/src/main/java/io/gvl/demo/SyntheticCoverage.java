@@ -1,4 +1,4 @@
-package io.gvl.bench.harness;
+package io.gvl.demo;
 
 import io.gvl.io.bigwig.BigWigWriter;
 import java.nio.file.Path;

@@ -1,0 +1,62 @@
+package io.gvl.core.dataset;
+
+import io.gvl.core.buffer.MemoryBudget;
+import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.internal.memory.OutputFill;
+import java.lang.foreign.Arena;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Where a view's query outputs live: a fresh arena per query that the output owns and whose bytes are charged to
+ * the dataset's budget until it closes, or a caller's arena that the output only borrows (then nothing is charged
+ * and closing the output frees nothing).
+ *
+ * @param arenas   a fresh arena per query (tests pass a counting supplier)
+ * @param borrowed whether {@code arenas} hands out a caller's arena
+ * @param budget   the open dataset's budget, shared by all its views
+ */
+record QueryMemory(Supplier<Arena> arenas, boolean borrowed, MemoryBudget budget) {
+
+    /** The default: a shared arena per query, owned by its output, not zeroed ({@link OutputFill}). */
+    static QueryMemory owned(MemoryBudget budget) {
+        return new QueryMemory(OutputFill::newSharedArena, false, budget);
+    }
+
+    QueryMemory withArenas(Supplier<Arena> next) {
+        return new QueryMemory(next, false, budget);
+    }
+
+    QueryMemory borrowing(Arena arena) {
+        return new QueryMemory(() -> arena, true, budget);
+    }
+
+    /** Runs {@code body} in a query arena and wraps what it made; an owned arena is closed if {@code body} fails. */
+    DatasetOutput run(Function<Arena, List<NamedArray>> body, long[] leadingShape) {
+        Arena arena = arenas.get();
+        try {
+            List<NamedArray> arrays = body.apply(arena);
+            if (borrowed) {
+                return new DatasetOutput(arena, false, leadingShape, arrays);
+            }
+            MemoryBudget.Charge charge = budget.charge(bytes(arrays), "query output " + Arrays.toString(leadingShape)
+                    + " " + arrays.stream().map(NamedArray::name).toList());
+            return new DatasetOutput(arena, true, leadingShape, arrays, charge);
+        } catch (RuntimeException | Error e) {
+            if (!borrowed) {
+                arena.close();
+            }
+            throw e;
+        }
+    }
+
+    private static long bytes(List<NamedArray> arrays) {
+        long total = 0;
+        for (NamedArray a : arrays) {
+            total += a.array().byteSize();
+        }
+        return total;
+    }
+}

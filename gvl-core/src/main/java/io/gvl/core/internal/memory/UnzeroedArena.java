@@ -1,0 +1,51 @@
+package io.gvl.core.internal.memory;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * A shared arena whose allocations come from {@code malloc} without zeroing (or filled with the poison byte), freed
+ * when the arena closes. It has the lifetime rules of {@link Arena#ofShared()}: segments are usable from any thread
+ * until {@link #close()}, and then every access throws {@link IllegalStateException}.
+ */
+final class UnzeroedArena implements Arena {
+    private final Arena scope = Arena.ofShared();
+    private final boolean poison;
+
+    UnzeroedArena(boolean poison) {
+        this.poison = poison;
+    }
+
+    @Override
+    public MemorySegment allocate(long byteSize, long byteAlignment) {
+        if (byteSize < 0 || byteAlignment <= 0 || Long.bitCount(byteAlignment) != 1) {
+            throw new IllegalArgumentException("bad allocation: " + byteSize + " bytes aligned to " + byteAlignment);
+        }
+        if (!scope.scope().isAlive()) {
+            throw new IllegalStateException("the arena is already closed");
+        }
+        long raw = NativeMemory.malloc(byteSize + byteAlignment - 1);
+        long start = (raw + byteAlignment - 1) & -byteAlignment;
+        MemorySegment s;
+        try {
+            s = MemorySegment.ofAddress(start).reinterpret(byteSize, scope, ignored -> NativeMemory.free(raw));
+        } catch (RuntimeException e) {
+            NativeMemory.free(raw);
+            throw e;
+        }
+        if (poison) {
+            s.fill(OutputFill.POISON_BYTE);
+        }
+        return s;
+    }
+
+    @Override
+    public MemorySegment.Scope scope() {
+        return scope.scope();
+    }
+
+    @Override
+    public void close() {
+        scope.close();
+    }
+}
