@@ -1,6 +1,6 @@
 /** ONNX Runtime prediction over gvl views. */
 module io.gvl.onnx {
-    requires transitive io.gvl.core;
+    requires transitive io.gvl.dataloader;
     requires transitive com.microsoft.onnxruntime;
     requires org.apache.arrow.vector;
     requires org.apache.arrow.memory.core;
