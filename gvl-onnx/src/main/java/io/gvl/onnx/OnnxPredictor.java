@@ -12,6 +12,7 @@ import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.kernel.OneHot;
 import io.gvl.onnx.internal.InputBinding;
 import io.gvl.onnx.internal.PredictionTable;
@@ -27,6 +28,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs every (region, sample, haplotype) of a dataset view through an ONNX model with ONNX Runtime and writes the
@@ -65,6 +67,21 @@ public final class OnnxPredictor implements AutoCloseable {
      * @throws IllegalArgumentException if {@code threads < 1}
      */
     public static OnnxPredictor open(Path model, int threads) {
+        return open(model, threads, null);
+    }
+
+    /**
+     * Loads a model and binds the sequences to the input {@code input}.
+     *
+     * @param model an {@code .onnx} file (see the class comment)
+     * @param threads ONNX Runtime's intra-op threads, {@code >= 1}
+     * @param input the name of the input the sequences go to, or {@code null} for the model's only input
+     * @return the predictor; the caller must close it
+     * @throws PredictionException if the file cannot be loaded, lacks {@code input}, or its input is not one gvl can
+     *     feed (the message names the model and lists its inputs)
+     * @throws IllegalArgumentException if {@code threads < 1}
+     */
+    public static OnnxPredictor open(Path model, int threads, String input) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
@@ -77,7 +94,7 @@ public final class OnnxPredictor implements AutoCloseable {
             options.setInterOpNumThreads(1);
             OrtSession session = env.createSession(model.toString(), options);
             try {
-                return new OnnxPredictor(model, env, session, InputBinding.of(model, session.getInputInfo()));
+                return new OnnxPredictor(model, env, session, InputBinding.of(model, session.getInputInfo(), input));
             } catch (RuntimeException e) {
                 session.close();
                 throw e;
@@ -95,6 +112,15 @@ public final class OnnxPredictor implements AutoCloseable {
      */
     public String inputName() {
         return input.name();
+    }
+
+    /**
+     * The sequences the model's input asks for by its name ({@code haplotypes} or {@code reference}).
+     *
+     * @return the kind, or empty when the input's name does not say (the view's own sequences are fed)
+     */
+    public Optional<SeqKind> inputSeqs() {
+        return input.kind();
     }
 
     /**
@@ -116,11 +142,11 @@ public final class OnnxPredictor implements AutoCloseable {
      * @param out the Arrow IPC file to write
      * @param batchSize instances per model call, {@code >= 1}
      * @param overwrite whether to replace an existing {@code out}
-     * @return the rows written ((instance, haplotype) pairs)
+     * @return what was written (instances, rows) and where the time went
      * @throws PredictionException if the view and model disagree (length, sequences) or the model fails
      * @throws UncheckedIOException if {@code out} cannot be written
      */
-    public long predict(Dataset view, Path out, int batchSize, boolean overwrite) {
+    public PredictionStats predict(Dataset view, Path out, int batchSize, boolean overwrite) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
         }
@@ -129,11 +155,13 @@ public final class OnnxPredictor implements AutoCloseable {
         }
         Dataset v = configure(view);
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        long start = System.nanoTime();
+        long[] nanos = new long[3];
         long rows;
         try {
             Files.deleteIfExists(tmp);
             try (PredictionTable table = new PredictionTable(tmp)) {
-                run(v, table, batchSize);
+                run(v, table, batchSize, nanos);
                 rows = table.rows();
             }
             Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -146,13 +174,14 @@ public final class OnnxPredictor implements AutoCloseable {
                 // The rename happened or the file was never made; nothing else to clean.
             }
         }
-        return rows;
+        long instances = (long) v.regionCount() * v.sampleCount();
+        return new PredictionStats(instances, rows, nanos[0], nanos[1], nanos[2], System.nanoTime() - start);
     }
 
     private Dataset configure(Dataset view) {
         Dataset v = input.kind().map(view::withSeqs).orElse(view);
-        if (v.seqKind() != io.gvl.core.dataset.SeqKind.HAPLOTYPES
-                && v.seqKind() != io.gvl.core.dataset.SeqKind.REFERENCE) {
+        if (v.seqKind() != SeqKind.HAPLOTYPES
+                && v.seqKind() != SeqKind.REFERENCE) {
             throw new PredictionException(model + ": the view produces " + v.seqKind() + " sequences; the model's"
                     + " input '" + input.name() + "' takes haplotypes or reference (name the input so, or select"
                     + " them with --seqs)");
@@ -172,7 +201,8 @@ public final class OnnxPredictor implements AutoCloseable {
         return v.withLen(OutputLength.fixed(Math.toIntExact(modelLength)));
     }
 
-    private void run(Dataset v, PredictionTable table, int batchSize) throws IOException {
+    /** Runs every batch; adds the nanoseconds spent in gvl, ONNX Runtime and writing to {@code nanos[0..2]}. */
+    private void run(Dataset v, PredictionTable table, int batchSize, long[] nanos) throws IOException {
         int samples = v.sampleCount();
         long total = (long) v.regionCount() * samples;
         List<String> sampleNames = v.samples();
@@ -184,6 +214,7 @@ public final class OnnxPredictor implements AutoCloseable {
                 regions[i] = (int) ((first + i) / samples);
                 sampleIdx[i] = (int) ((first + i) % samples);
             }
+            long t0 = System.nanoTime();
             try (Arena arena = Arena.ofShared(); DatasetOutput o = v.get(regions, sampleIdx, arena)) {
                 Dense seqs = dense(o.sequences());
                 long[] shape = seqs.shape();
@@ -193,6 +224,8 @@ public final class OnnxPredictor implements AutoCloseable {
                 Dense fed = input.oneHot() ? OneHot.encode(seqs, arena) : seqs;
                 long[] tensorShape = input.oneHot() ? new long[] {rows, OneHot.CHANNELS, length}
                         : new long[] {rows, length};
+                long t1 = System.nanoTime();
+                nanos[0] += t1 - t0;
                 List<String> names = new ArrayList<>();
                 List<float[]> values = new ArrayList<>();
                 List<Integer> widths = new ArrayList<>();
@@ -208,6 +241,8 @@ public final class OnnxPredictor implements AutoCloseable {
                     throw new PredictionException(model + ": ONNX Runtime failed on batch starting at instance "
                             + first + " (" + e.getMessage() + ")", e);
                 }
+                long t2 = System.nanoTime();
+                nanos[1] += t2 - t1;
                 if (table.widths() != null && !table.widths().equals(widths)) {
                     throw new PredictionException(model + ": output widths changed from " + table.widths()
                             + " to " + widths + " at instance " + first + "; outputs must have a fixed shape per row");
@@ -221,6 +256,7 @@ public final class OnnxPredictor implements AutoCloseable {
                     keyHap[r] = r % perInstance;
                 }
                 table.append(keyRegion, keySample, keyHap, names, values, widths);
+                nanos[2] += System.nanoTime() - t2;
             }
         }
     }

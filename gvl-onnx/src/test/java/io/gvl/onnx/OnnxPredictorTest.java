@@ -116,11 +116,18 @@ class OnnxPredictorTest {
              OnnxPredictor p = OnnxPredictor.open(model("tiny-cnn.onnx"), 1)) {
             assertTrue(p.oneHot());
             Path out = tmp.resolve("preds.arrow");
-            long n = p.predict(ds.withoutTracks(), out, batch, false);
+            PredictionStats stats = p.predict(ds.withoutTracks(), out, batch, false);
+            long n = stats.rows();
             List<Row> rows = read(out);
             Dataset view = ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(LENGTH));
             assertEquals((long) view.regionCount() * view.sampleCount() * 2, n);
             assertEquals(n, rows.size());
+            assertEquals((long) view.regionCount() * view.sampleCount(), stats.instances());
+            assertTrue(stats.gvlNanos() > 0 && stats.runtimeNanos() > 0 && stats.writeNanos() > 0, stats.toString());
+            assertTrue(stats.gvlNanos() + stats.runtimeNanos() + stats.writeNanos() <= stats.totalNanos(),
+                    stats.toString());
+            assertTrue(stats.summary().startsWith(stats.instances() + " instances (" + n + " rows) in "),
+                    stats.summary());
             int i = 0;
             for (int r = 0; r < view.regionCount(); r++) {
                 for (int s = 0; s < view.sampleCount(); s++) {
@@ -171,7 +178,18 @@ class OnnxPredictorTest {
             PredictionException exists = assertThrows(PredictionException.class,
                     () -> p.predict(view, out, 3, false));
             assertTrue(exists.getMessage().contains("exists"), exists.getMessage());
-            assertEquals(rows.size(), p.predict(view, out, 7, true));
+            assertEquals(rows.size(), p.predict(view, out, 7, true).rows());
+        }
+    }
+
+    @Test
+    void anInputTheModelLacksIsRefusedListingItsInputs() throws Exception {
+        Path m = model("tiny-cnn.onnx");
+        PredictionException e = assertThrows(PredictionException.class, () -> OnnxPredictor.open(m, 1, "seq"));
+        assertTrue(e.getMessage().startsWith(m + ": the model has no input 'seq'; it has [haplotypes FLOAT [-1, 4,"
+                + " 16]]"), e.getMessage());
+        try (OnnxPredictor p = OnnxPredictor.open(m, 1, "haplotypes")) {
+            assertEquals(java.util.Optional.of(SeqKind.HAPLOTYPES), p.inputSeqs());
         }
     }
 

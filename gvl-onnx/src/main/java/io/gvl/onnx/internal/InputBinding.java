@@ -26,16 +26,22 @@ import java.util.Optional;
 public record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, long length) {
 
     /**
-     * Binds the model's inputs.
+     * Binds the model's one input.
      *
      * @param model the model file, for messages
      * @param inputs the session's input infos
+     * @param wanted the input the sequences go to, or {@code null} for the model's only input
      * @return the binding
-     * @throws PredictionException if the model has not exactly one tensor input of a supported type and shape
+     * @throws PredictionException if the model lacks {@code wanted}, has other inputs gvl cannot feed, or the input
+     *     is not of a supported type and shape; the message lists the model's inputs
      */
-    public static InputBinding of(Path model, Map<String, NodeInfo> inputs) {
+    public static InputBinding of(Path model, Map<String, NodeInfo> inputs, String wanted) {
+        if (wanted != null && !inputs.containsKey(wanted)) {
+            throw new PredictionException(model + ": the model has no input '" + wanted + "'; it has "
+                    + describe(inputs) + " (pass one of those with --input)");
+        }
         if (inputs.size() != 1) {
-            throw new PredictionException(model + ": the model has " + inputs.size() + " inputs " + inputs.keySet()
+            throw new PredictionException(model + ": the model has " + inputs.size() + " inputs " + describe(inputs)
                     + "; gvl predict feeds exactly one, the sequences (export a model with one input)");
         }
         NodeInfo node = inputs.values().iterator().next();
@@ -48,9 +54,9 @@ public record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, 
         boolean bytes = t.type == OnnxJavaType.UINT8 && shape.length == 2;
         boolean oneHot = t.type == OnnxJavaType.FLOAT && shape.length == 3 && shape[1] == 4;
         if (!bytes && !oneHot) {
-            throw new PredictionException(model + ": input '" + node.getName() + "' is " + t.type + " "
-                    + Arrays.toString(shape) + "; gvl feeds uint8 [N, L] (ASCII bases) or float32 [N, 4, L]"
-                    + " (one-hot A, C, G, T): re-export the model with one of those");
+            throw new PredictionException(model + ": input '" + node.getName() + "' is " + describe(inputs)
+                    + "; gvl feeds uint8 [N, L] (ASCII bases) or float32 [N, 4, L] (one-hot A, C, G, T):"
+                    + " re-export the model with one of those");
         }
         Optional<SeqKind> kind = switch (node.getName()) {
             case DatasetOutput.HAPLOTYPES -> Optional.of(SeqKind.HAPLOTYPES);
@@ -59,5 +65,12 @@ public record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, 
         };
         long length = shape[shape.length - 1];
         return new InputBinding(node.getName(), kind, oneHot, length > 0 ? length : -1);
+    }
+
+    /** The inputs as {@code [name type [shape], ...]}, -1 marking an open axis. */
+    private static String describe(Map<String, NodeInfo> inputs) {
+        return inputs.values().stream().map(n -> n.getInfo() instanceof TensorInfo t
+                ? n.getName() + " " + t.type + " " + Arrays.toString(t.getShape())
+                : n.getName() + " " + n.getInfo()).toList().toString();
     }
 }
