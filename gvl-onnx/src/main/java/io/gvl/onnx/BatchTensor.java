@@ -10,6 +10,7 @@ import io.gvl.core.buffer.FlatArray;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.BatchView;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * An ONNX Runtime tensor over one output of a loader {@link Batch}, without a copy, that keeps the batch's memory
@@ -25,6 +26,7 @@ import java.util.Arrays;
 public final class BatchTensor implements AutoCloseable {
     private final OnnxTensor tensor;
     private final BatchView view;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private BatchTensor(OnnxTensor tensor, BatchView view) {
         this.tensor = tensor;
@@ -131,7 +133,9 @@ public final class BatchTensor implements AutoCloseable {
     /** Closes the tensor, then releases the batch memory it read. */
     @Override
     public void close() {
-        tensor.close();
-        view.close();
+        if (closed.compareAndSet(false, true)) {
+            tensor.close();
+            view.close();
+        }
     }
 }

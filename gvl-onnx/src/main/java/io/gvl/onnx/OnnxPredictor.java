@@ -14,6 +14,9 @@ import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.kernel.OneHot;
+import io.gvl.dataloader.Batch;
+import io.gvl.dataloader.DataLoader;
+import io.gvl.dataloader.Mode;
 import io.gvl.onnx.internal.InputBinding;
 import io.gvl.onnx.internal.PredictionTable;
 import java.io.IOException;
@@ -26,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,14 +41,18 @@ import java.util.Optional;
  * <p>The model has one input, the sequences, bound by name and type ({@code haplotypes} or {@code reference}
  * picks that kind; uint8 {@code [N, L]} takes ASCII bases, float32 {@code [N, 4, L]} one-hot {@code A, C, G, T}),
  * where {@code N} counts (instance, haplotype) rows and {@code L} is the model's length or the view's fixed
- * length. Each batch is one batched gvl query into an arena of its own; the input tensor is created over that
- * memory ({@code OnnxTensor.createTensor} of a direct native-order buffer: no copy) and closed, with the results,
- * before the arena. Every output must be float32 with {@code N} rows; an output of one value per row becomes a
+ * length. The batches come from a double-buffered {@link DataLoader} (the next batch is fetched while the model
+ * runs, into reused slots); a byte input tensor is created over the batch's memory ({@link BatchTensor}: no copy,
+ * closed with the results before the batch), a one-hot input is encoded into one reused buffer. Only the sequences
+ * are fetched (the view's tracks are dropped). Every output must be float32 with {@code N} rows; an output of one value per row becomes a
  * float32 column, wider ones a fixed-size list column.
  *
  * <p>Not thread-safe: one {@link #predict} at a time (ONNX Runtime parallelizes inside a batch).
  */
 public final class OnnxPredictor implements AutoCloseable {
+    /** Prefetch memory of the loader: two chunks of up to half of it each. */
+    private static final long LOADER_BYTES = 256L << 20;
+
     private final Path model;
     private final OrtEnvironment env;
     private final OrtSession session;
@@ -179,7 +187,7 @@ public final class OnnxPredictor implements AutoCloseable {
     }
 
     private Dataset configure(Dataset view) {
-        Dataset v = input.kind().map(view::withSeqs).orElse(view);
+        Dataset v = input.kind().map(view::withSeqs).orElse(view).withoutTracks();
         if (v.seqKind() != SeqKind.HAPLOTYPES
                 && v.seqKind() != SeqKind.REFERENCE) {
             throw new PredictionException(model + ": the view produces " + v.seqKind() + " sequences; the model's"
@@ -203,60 +211,81 @@ public final class OnnxPredictor implements AutoCloseable {
 
     /** Runs every batch; adds the nanoseconds spent in gvl, ONNX Runtime and writing to {@code nanos[0..2]}. */
     private void run(Dataset v, PredictionTable table, int batchSize, long[] nanos) throws IOException {
-        int samples = v.sampleCount();
-        long total = (long) v.regionCount() * samples;
         List<String> sampleNames = v.samples();
-        for (long first = 0; first < total; first += batchSize) {
-            int n = (int) Math.min(batchSize, total - first);
-            int[] regions = new int[n];
-            int[] sampleIdx = new int[n];
-            for (int i = 0; i < n; i++) {
-                regions[i] = (int) ((first + i) / samples);
-                sampleIdx[i] = (int) ((first + i) % samples);
-            }
-            long t0 = System.nanoTime();
-            try (Arena arena = Arena.ofShared(); DatasetOutput o = v.get(regions, sampleIdx, arena)) {
-                Dense seqs = dense(o.sequences());
-                long[] shape = seqs.shape();
-                long length = shape[shape.length - 1];
-                int rows = Math.toIntExact(seqs.data().byteSize() / Math.max(length, 1));
-                int perInstance = rows / n;
-                Dense fed = input.oneHot() ? OneHot.encode(seqs, arena) : seqs;
-                long[] tensorShape = input.oneHot() ? new long[] {rows, OneHot.CHANNELS, length}
-                        : new long[] {rows, length};
-                long t1 = System.nanoTime();
-                nanos[0] += t1 - t0;
-                List<String> names = new ArrayList<>();
-                List<float[]> values = new ArrayList<>();
-                List<Integer> widths = new ArrayList<>();
-                try (OnnxTensor tensor = tensor(fed.data(), tensorShape);
-                     OrtSession.Result result = session.run(Map.of(input.name(), tensor))) {
-                    for (Map.Entry<String, OnnxValue> e : result) {
-                        float[] out = floats(e.getKey(), e.getValue(), rows);
-                        names.add(e.getKey());
-                        values.add(out);
-                        widths.add(out.length / Math.max(rows, 1));
+        String seqName = v.seqKind() == SeqKind.HAPLOTYPES ? DatasetOutput.HAPLOTYPES : DatasetOutput.REFERENCE;
+        try (DataLoader loader = DataLoader.builder(v).batchSize(batchSize).mode(Mode.DOUBLE_BUFFERED)
+                .bufferBytes(LOADER_BYTES).copy(false).build();
+             Arena oneHotArena = Arena.ofShared()) {
+            MemorySegment oneHotBuffer = MemorySegment.NULL;
+            Iterator<Batch> batches = loader.iterator();
+            for (long t0 = System.nanoTime(); batches.hasNext(); t0 = System.nanoTime()) {
+                try (Batch batch = batches.next()) {
+                    long first = batch.index() * batchSize;
+                    Dense seqs = dense(batch.array(seqName).array());
+                    long[] shape = seqs.shape();
+                    long length = shape[shape.length - 1];
+                    int rows = Math.toIntExact(seqs.data().byteSize() / Math.max(length, 1));
+                    int perInstance = rows / batch.size();
+                    if (input.oneHot() && oneHotBuffer.byteSize() < (long) rows * OneHot.CHANNELS * length * 4) {
+                        oneHotBuffer = oneHotArena.allocate((long) rows * OneHot.CHANNELS * length * 4, 64);
                     }
-                } catch (OrtException e) {
-                    throw new PredictionException(model + ": ONNX Runtime failed on batch starting at instance "
-                            + first + " (" + e.getMessage() + ")", e);
+                    if (input.oneHot()) {
+                        OneHot.encode(seqs.data(), oneHotBuffer, rows, length);
+                    }
+                    long t1 = System.nanoTime();
+                    nanos[0] += t1 - t0;
+                    List<String> names = new ArrayList<>();
+                    List<float[]> values = new ArrayList<>();
+                    List<Integer> widths = new ArrayList<>();
+                    // Bytes are fed in place (the tensor holds a view of the batch); one-hot from the reused buffer.
+                    BatchTensor held = null;
+                    OnnxTensor encoded = null;
+                    try {
+                        if (input.oneHot()) {
+                            encoded = tensor(oneHotBuffer, new long[] {rows, OneHot.CHANNELS, length});
+                        } else {
+                            held = BatchTensor.of(env, batch, seqName, new long[] {rows, length});
+                        }
+                        try (OrtSession.Result result = session.run(Map.of(input.name(),
+                                held != null ? held.tensor() : encoded))) {
+                            for (Map.Entry<String, OnnxValue> e : result) {
+                                float[] out = floats(e.getKey(), e.getValue(), rows);
+                                names.add(e.getKey());
+                                values.add(out);
+                                widths.add(out.length / Math.max(rows, 1));
+                            }
+                        }
+                    } catch (OrtException e) {
+                        throw new PredictionException(model + ": ONNX Runtime failed on batch starting at instance "
+                                + first + " (" + e.getMessage() + ")", e);
+                    } finally {
+                        if (held != null) {
+                            held.close();
+                        }
+                        if (encoded != null) {
+                            encoded.close();
+                        }
+                    }
+                    long t2 = System.nanoTime();
+                    nanos[1] += t2 - t1;
+                    if (table.widths() != null && !table.widths().equals(widths)) {
+                        throw new PredictionException(model + ": output widths changed from " + table.widths()
+                                + " to " + widths + " at instance " + first + "; outputs must have a fixed shape"
+                                + " per row");
+                    }
+                    int[] regions = batch.regions();
+                    int[] sampleIdx = batch.samples();
+                    int[] keyRegion = new int[rows];
+                    String[] keySample = new String[rows];
+                    int[] keyHap = new int[rows];
+                    for (int r = 0; r < rows; r++) {
+                        keyRegion[r] = regions[r / perInstance];
+                        keySample[r] = sampleNames.get(sampleIdx[r / perInstance]);
+                        keyHap[r] = r % perInstance;
+                    }
+                    table.append(keyRegion, keySample, keyHap, names, values, widths);
+                    nanos[2] += System.nanoTime() - t2;
                 }
-                long t2 = System.nanoTime();
-                nanos[1] += t2 - t1;
-                if (table.widths() != null && !table.widths().equals(widths)) {
-                    throw new PredictionException(model + ": output widths changed from " + table.widths()
-                            + " to " + widths + " at instance " + first + "; outputs must have a fixed shape per row");
-                }
-                int[] keyRegion = new int[rows];
-                String[] keySample = new String[rows];
-                int[] keyHap = new int[rows];
-                for (int r = 0; r < rows; r++) {
-                    keyRegion[r] = regions[r / perInstance];
-                    keySample[r] = sampleNames.get(sampleIdx[r / perInstance]);
-                    keyHap[r] = r % perInstance;
-                }
-                table.append(keyRegion, keySample, keyHap, names, values, widths);
-                nanos[2] += System.nanoTime() - t2;
             }
         }
     }
