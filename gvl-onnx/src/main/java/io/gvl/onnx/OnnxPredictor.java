@@ -242,7 +242,9 @@ public final class OnnxPredictor implements AutoCloseable {
                     OnnxTensor encoded = null;
                     try {
                         if (input.oneHot()) {
-                            encoded = tensor(oneHotBuffer, new long[] {rows, OneHot.CHANNELS, length});
+                            // The buffer fits the largest batch; the tensor takes exactly this batch's values.
+                            encoded = tensor(oneHotBuffer.asSlice(0, (long) rows * OneHot.CHANNELS * length * 4),
+                                    new long[] {rows, OneHot.CHANNELS, length});
                         } else {
                             held = BatchTensor.of(env, batch, seqName, new long[] {rows, length});
                         }
