@@ -2,6 +2,7 @@
 module io.gvl.cli {
     requires io.gvl.demo;
     requires io.gvl.core;
+    requires io.gvl.onnx;
     requires info.picocli;
     requires htsjdk; // only to set htsjdk's own log level (LibraryLogging)
 

@@ -1,0 +1,205 @@
+package io.gvl.onnx;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gvl.core.buffer.Dense;
+import io.gvl.core.dataset.Dataset;
+import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.SeqKind;
+import io.gvl.io.fasta.Reference;
+import io.gvl.testing.SyntheticDataset;
+import java.lang.foreign.ValueLayout;
+import java.net.URISyntaxException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class OnnxPredictorTest {
+    private static final int LENGTH = 16;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void runtime() {
+        OnnxRuntimeCheck.require();
+    }
+
+    static Path model(String name) throws URISyntaxException {
+        return Path.of(OnnxPredictorTest.class.getResource("/onnx/" + name).toURI());
+    }
+
+    /** One row of the predictions table: its keys and every output value in column order. */
+    record Row(int region, String sample, int haplotype, float[] values) {
+    }
+
+    static List<Row> read(Path file) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        try (RootAllocator alloc = new RootAllocator();
+             FileChannel ch = FileChannel.open(file);
+             ArrowFileReader reader = new ArrowFileReader(ch, alloc)) {
+            while (reader.loadNextBatch()) {
+                VectorSchemaRoot root = reader.getVectorSchemaRoot();
+                for (int i = 0; i < root.getRowCount(); i++) {
+                    List<Float> vals = new ArrayList<>();
+                    for (FieldVector v : root.getFieldVectors().subList(3, root.getFieldVectors().size())) {
+                        if (v instanceof Float4Vector f) {
+                            vals.add(f.get(i));
+                        } else {
+                            FixedSizeListVector l = (FixedSizeListVector) v;
+                            Float4Vector d = (Float4Vector) l.getDataVector();
+                            for (int j = 0; j < l.getListSize(); j++) {
+                                vals.add(d.get(i * l.getListSize() + j));
+                            }
+                        }
+                    }
+                    float[] a = new float[vals.size()];
+                    for (int j = 0; j < a.length; j++) {
+                        a[j] = vals.get(j);
+                    }
+                    rows.add(new Row(((IntVector) root.getVector("region")).get(i),
+                            new String(((VarCharVector) root.getVector("sample")).get(i)),
+                            ((IntVector) root.getVector("haplotype")).get(i), a));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** tiny-cnn.onnx written out (weights by the formulas in tools/onnx/make_test_models.py): score, pooled[2]. */
+    static float[] tinyCnn(byte[] seq) {
+        int out = LENGTH - 2;
+        float[] pooled = new float[2];
+        for (int f = 0; f < 2; f++) {
+            double sum = 0;
+            for (int t = 0; t < out; t++) {
+                double conv = 0.1 * (f + 1) - 0.15;
+                for (int k = 0; k < 3; k++) {
+                    int c = "ACGT".indexOf(Character.toUpperCase((char) seq[t + k]));
+                    if (c >= 0) {
+                        conv += ((12 * f + 3 * c + k) % 7 - 3) / 4.0;
+                    }
+                }
+                sum += Math.max(conv, 0);
+            }
+            pooled[f] = (float) (sum / out);
+        }
+        return new float[] {0.5f * pooled[0] - 0.5f * pooled[1] + 0.25f, pooled[0], pooled[1]};
+    }
+
+    @ParameterizedTest(name = "seed={0} batch={1}")
+    @CsvSource({"51, 4", "52, 1", "53, 100"})
+    void tinyCnnPredictionsEqualPlainJava(long seed, int batch) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(seed, 0);
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("tiny-cnn.onnx"), 1)) {
+            assertTrue(p.oneHot());
+            Path out = tmp.resolve("preds.arrow");
+            PredictionStats stats = p.predict(ds.withoutTracks(), out, batch, false);
+            long n = stats.rows();
+            List<Row> rows = read(out);
+            Dataset view = ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(LENGTH));
+            assertEquals((long) view.regionCount() * view.sampleCount() * 2, n);
+            assertEquals(n, rows.size());
+            assertEquals((long) view.regionCount() * view.sampleCount(), stats.instances());
+            assertTrue(stats.gvlNanos() > 0 && stats.runtimeNanos() > 0 && stats.writeNanos() > 0, stats.toString());
+            assertTrue(stats.gvlNanos() + stats.runtimeNanos() + stats.writeNanos() <= stats.totalNanos(),
+                    stats.toString());
+            assertTrue(stats.summary().startsWith(stats.instances() + " instances (" + n + " rows) in "),
+                    stats.summary());
+            int i = 0;
+            for (int r = 0; r < view.regionCount(); r++) {
+                for (int s = 0; s < view.sampleCount(); s++) {
+                    try (DatasetOutput o = view.get(r, s)) {
+                        byte[] haps = ((Dense) o.get("haplotypes")).data().toArray(ValueLayout.JAVA_BYTE);
+                        for (int h = 0; h < 2; h++) {
+                            Row row = rows.get(i++);
+                            assertEquals(r, row.region());
+                            assertEquals(view.samples().get(s), row.sample());
+                            assertEquals(h, row.haplotype());
+                            byte[] seq = java.util.Arrays.copyOfRange(haps, h * LENGTH, (h + 1) * LENGTH);
+                            assertArrayEquals(tinyCnn(seq), row.values(), 1e-5f, "region " + r + " sample " + s
+                                    + " haplotype " + h);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void bytesModelTakesTheReferenceAtTheGivenLengthSeed54() throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(54, 0);
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("byte-sum.onnx"), 2)) {
+            assertFalse(p.oneHot());
+            assertEquals("reference", p.inputName());
+            Path out = tmp.resolve("sums.arrow");
+            PredictionException open = assertThrows(PredictionException.class,
+                    () -> p.predict(ds.withoutTracks(), out, 3, false));
+            assertTrue(open.getMessage().contains("--length"), open.getMessage());
+            assertFalse(Files.exists(out));
+            Dataset view = ds.withoutTracks().withSeqs(SeqKind.REFERENCE).withLen(OutputLength.fixed(10));
+            p.predict(view, out, 3, false);
+            List<Row> rows = read(out);
+            assertEquals(view.regionCount() * view.sampleCount(), rows.size());
+            for (Row row : rows) {
+                assertEquals(0, row.haplotype());
+                try (DatasetOutput o = view.get(row.region(), view.sampleIndex(row.sample()))) {
+                    long sum = 0;
+                    for (byte b : ((Dense) o.get("reference")).data().toArray(ValueLayout.JAVA_BYTE)) {
+                        sum += b & 0xFF;
+                    }
+                    assertArrayEquals(new float[] {sum}, row.values());
+                }
+            }
+            PredictionException exists = assertThrows(PredictionException.class,
+                    () -> p.predict(view, out, 3, false));
+            assertTrue(exists.getMessage().contains("exists"), exists.getMessage());
+            assertEquals(rows.size(), p.predict(view, out, 7, true).rows());
+        }
+    }
+
+    @Test
+    void anInputTheModelLacksIsRefusedListingItsInputs() throws Exception {
+        Path m = model("tiny-cnn.onnx");
+        PredictionException e = assertThrows(PredictionException.class, () -> OnnxPredictor.open(m, 1, "seq"));
+        assertTrue(e.getMessage().startsWith(m + ": the model has no input 'seq'; it has [haplotypes FLOAT [-1, 4,"
+                + " 16]]"), e.getMessage());
+        try (OnnxPredictor p = OnnxPredictor.open(m, 1, "haplotypes")) {
+            assertEquals(java.util.Optional.of(SeqKind.HAPLOTYPES), p.inputSeqs());
+        }
+    }
+
+    @Test
+    void refusesFilesThatAreNotModels() throws Exception {
+        Path bogus = Files.writeString(tmp.resolve("bogus.onnx"), "not a model");
+        PredictionException e = assertThrows(PredictionException.class, () -> OnnxPredictor.open(bogus, 1));
+        assertTrue(e.getMessage().startsWith(bogus.toString()), e.getMessage());
+        PredictionException missing = assertThrows(PredictionException.class,
+                () -> OnnxPredictor.open(tmp.resolve("none.onnx"), 1));
+        assertTrue(missing.getMessage().contains("no such model file"), missing.getMessage());
+    }
+}
