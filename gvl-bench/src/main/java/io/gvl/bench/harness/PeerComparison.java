@@ -5,7 +5,6 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.SeqKind;
-import io.gvl.core.write.BigWigs;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.Mode;
@@ -40,7 +39,6 @@ final class PeerComparison {
     static final int ROUNDS = 5;
     private static final int QUERY_BATCHES = 8;
     private static final long BUFFER_BYTES = 256L << 20;
-    private static final String TRACK = DemoData.TRACK;
 
     /** One comparison: what runs, at which length and batch size. */
     record PeerCell(String name, PeerView view, int batch, String loaderMode) {
@@ -83,9 +81,9 @@ final class PeerComparison {
                     new PeerCell("reference", new PeerView(SeqKind.REFERENCE, List.of(), len), batch, null),
                     new PeerCell("haplotypes", new PeerView(SeqKind.HAPLOTYPES, List.of(), len), batch, null),
                     new PeerCell("annotated", new PeerView(SeqKind.ANNOTATED, List.of(), len), batch, null),
-                    new PeerCell("tracks", new PeerView(SeqKind.NONE, List.of(TRACK), len), batch, null),
-                    new PeerCell("haplotypes+tracks", new PeerView(SeqKind.HAPLOTYPES, List.of(TRACK), len), batch,
-                            null),
+                    new PeerCell("tracks", new PeerView(SeqKind.NONE, List.of(DemoData.TRACK), len), batch, null),
+                    new PeerCell("haplotypes+tracks", new PeerView(SeqKind.HAPLOTYPES, List.of(DemoData.TRACK), len),
+                            batch, null),
                     new PeerCell("variants", new PeerView(SeqKind.VARIANTS, List.of(), -1), batch, null),
                     new PeerCell("haplotypes ragged", new PeerView(SeqKind.HAPLOTYPES, List.of(), -1), batch, null));
             out.addAll(quick ? query.subList(1, 2) : query);
@@ -257,7 +255,7 @@ final class PeerComparison {
         Map<String, Path> coverage = data.writeCoverage(tmp.resolve("bigwig"));
         Path bed = BenchFixture.tiledRegions(data, tmp.resolve("peer.bed"), REGIONS, REGION_LENGTH);
         Path ds = tmp.resolve("peer.gvl");
-        Gvl.write(ds, data.writeOptions(bed, coverage, false).track(new BigWigs(TRACK, coverage)).build());
+        Gvl.write(ds, data.writeOptions(bed, coverage, true).build());
         return ds;
     }
 

@@ -3,10 +3,10 @@ package io.gvl.bench.kernels;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -79,14 +79,14 @@ final class KernelBatch {
         snpAlt = contig[snp] == 'A' ? (byte) 'C' : (byte) 'A';
         source = new HaplotypeSource(
                 new SparseGenotypes(seg(flat.stream().mapToInt(Integer::intValue).toArray()), seg(gs), seg(ge)),
-                new VariantTable(seg(vStart.stream().mapToInt(Integer::intValue).toArray()),
+                new VariantArrays(seg(vStart.stream().mapToInt(Integer::intValue).toArray()),
                         seg(vIlen.stream().mapToInt(Integer::intValue).toArray()),
                         MemorySegment.ofArray(alts.toByteArray()),
                         seg(altOffsets.stream().mapToLong(Long::longValue).toArray())),
                 new ReferenceGenome(MemorySegment.ofArray(contig), seg(new long[] {0, CONTIG})), (byte) 'N');
         long[] groups = new long[rows];
         Arrays.setAll(groups, k -> k);
-        batch = HaplotypeBatch.unshifted(new Regions(new int[instances], starts, ends), PLOIDY, groups, null);
+        batch = HaplotypeBatch.unshifted(new QueryWindows(new int[instances], starts, ends), PLOIDY, groups, null);
         intervals = track(rnd, starts, length);
     }
 

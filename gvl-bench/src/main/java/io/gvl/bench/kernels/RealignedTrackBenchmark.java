@@ -5,7 +5,7 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.track.HaplotypeTracks;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.TrackSource;
 import java.lang.foreign.Arena;

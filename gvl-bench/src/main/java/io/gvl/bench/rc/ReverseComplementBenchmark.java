@@ -1,5 +1,6 @@
 package io.gvl.bench.rc;
 
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.kernel.ReverseComplement;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -61,8 +62,8 @@ public class ReverseComplementBenchmark {
         src = arena.allocate(size, 64);
         dst = arena.allocate(size, 64);
         MemorySegment.copy(heapSrc, 0, src, ValueLayout.JAVA_BYTE, 0, size);
-        scalar = ReverseComplement.scalar();
-        vector = ReverseComplement.vector();
+        scalar = KernelProvider.scalar().reverseComplement();
+        vector = KernelProvider.vector().reverseComplement();
         verify();
     }
 

@@ -12,7 +12,6 @@ import io.gvl.core.internal.dataset.VariantOptions;
 import io.gvl.core.internal.dataset.ViewState;
 import io.gvl.core.internal.dataset.ViewValidation;
 import io.gvl.core.kernel.rng.NumpyGenerator;
-import io.gvl.core.kernel.track.InsertionFill;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
@@ -699,9 +698,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalStateException if the view is not spliced
      */
     public List<String> splicedRowKeys() {
-        SpliceMap map = requireSpliced();
-        int[] rows = view.regionRows();
-        return rows == null ? map.keys() : Arrays.stream(rows).mapToObj(map.keys()::get).toList();
+        return ViewRows.splicedRowKeys(view);
     }
 
     /**
@@ -713,19 +710,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalStateException if the view is not spliced
      */
     public int splicedRowIndex(String key) {
-        int i = splicedRowKeys().indexOf(key);
-        if (i < 0) {
-            throw new IllegalArgumentException("unknown spliced row '" + key + "'" + (view.regionRows() == null ? ""
-                    : " in this subset"));
-        }
-        return i;
-    }
-
-    private SpliceMap requireSpliced() {
-        if (!view.spliced()) {
-            throw new IllegalStateException("this view is not spliced; call spliceInfo(...) first");
-        }
-        return view.splice();
+        return ViewRows.indexOf(splicedRowKeys(), key, "spliced row", view.regionRows() != null);
     }
 
     /**
@@ -753,22 +738,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalStateException if the view is spliced
      */
     public List<Region> regions() {
-        if (view.spliced()) {
-            throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: read"
-                    + " splicedRowKeys() and spliceMap(), or call withoutSplicing()");
-        }
-        var table = opened.regions();
-        List<String> contigs = opened.metadata().contigs();
-        int n = regionCount();
-        List<Region> out = new ArrayList<>(n);
-        int[] inputToDisk = table.inputToDisk();
-        for (int i = 0; i < n; i++) {
-            int input = view.regionRows() == null ? i : view.regionRows()[i];
-            int disk = inputToDisk[input];
-            out.add(new Region(input, contigs.get(table.contig()[disk]), table.start()[disk], table.end()[disk],
-                    table.strand()[disk]));
-        }
-        return out;
+        return ViewRows.regions(opened, view, regionCount());
     }
 
     /**
@@ -778,14 +748,7 @@ public final class Dataset implements AutoCloseable {
      * @return the region table of this view
      */
     public RegionColumns regionColumns() {
-        opened.ensureOpen();
-        if (view.spliced()) {
-            throw new IllegalStateException("the rows of a spliced view are spliced rows, not regions: call"
-                    + " withoutSplicing() first");
-        }
-        int n = regionCount();
-        int[] rows = view.regionRows() == null ? IntStream.range(0, n).toArray() : view.regionRows().clone();
-        return new RegionColumns(opened.inputRegions().table(), rows);
+        return ViewRows.regionColumns(opened, view, regionCount());
     }
 
     /**
@@ -812,11 +775,7 @@ public final class Dataset implements AutoCloseable {
      * @return an unmodifiable list of sample names
      */
     public List<String> samples() {
-        List<String> all = opened.metadata().samples();
-        if (view.sampleCols() == null) {
-            return all;
-        }
-        return Arrays.stream(view.sampleCols()).mapToObj(all::get).toList();
+        return ViewRows.samples(opened, view);
     }
 
     /**
@@ -827,12 +786,7 @@ public final class Dataset implements AutoCloseable {
      * @throws IllegalArgumentException if the sample is not in this view
      */
     public int sampleIndex(String name) {
-        int i = samples().indexOf(name);
-        if (i < 0) {
-            throw new IllegalArgumentException("unknown sample '" + name + "'" + (view.sampleCols() == null ? ""
-                    : " in this subset"));
-        }
-        return i;
+        return ViewRows.indexOf(samples(), name, "sample", view.sampleCols() != null);
     }
 
     /**

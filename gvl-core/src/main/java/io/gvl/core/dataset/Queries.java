@@ -81,6 +81,7 @@ final class Queries {
         opened.ensureOpen();
         ViewValidation.checkQuery(opened, view);
         opened.checkGenotypes(inst.elements().dsIdx());
+        opened.checkTracks(view.activeTracks(), inst.elements());
         RowParallelism.Mode mode = mode(view.parallel());
         return memory.run(arena -> RowParallelism.withMode(mode, () -> Reconstruction.runSpliced(opened, view, inst,
                 arena)), inst.leadingShape());
@@ -91,6 +92,7 @@ final class Queries {
         opened.ensureOpen();
         ViewValidation.checkQuery(opened, view);
         opened.checkGenotypes(inst.dsIdx());
+        opened.checkTracks(view.activeTracks(), inst);
         RowParallelism.Mode mode = mode(view.parallel());
         return memory.run(arena -> RowParallelism.withMode(mode, () -> Reconstruction.run(opened, view, inst, arena)),
                 inst.leadingShape());

@@ -4,7 +4,7 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.internal.dataset.ReferenceQuery;
 import io.gvl.core.internal.memory.OutputFill;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.rng.NumpyGenerator;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.bed.BedReader;
@@ -280,7 +280,7 @@ public final class RefDataset {
                 : RefWindows.spliced(all, splice, picked, rcNeg);
         Arena arena = OutputFill.newSharedArena();
         try {
-            List<NamedArray> arrays = ReferenceQuery.fetch(genome, new Regions(w.contigs(), w.starts(), w.ends()),
+            List<NamedArray> arrays = ReferenceQuery.fetch(genome, new QueryWindows(w.contigs(), w.starts(), w.ends()),
                     w.rc(), w.rowWindows(), length, leading, arena);
             return new DatasetOutput(arena, leading, arrays);
         } catch (RuntimeException | Error e) {

@@ -2,18 +2,17 @@ package io.gvl.core.kernel;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.internal.kernel.Mem;
-import io.gvl.core.internal.kernel.ScalarReverseComplement;
-import io.gvl.core.internal.kernel.VectorSupport;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.BitSet;
 
 /**
  * Reverse complement of DNA bytes with GVL's rule: {@code A<->T} and {@code C<->G} for upper-case letters only;
  * every other byte ({@code N}, lower case, IUPAC codes, anything) is kept as is and only moves.
  *
- * <p>Two implementations sit behind this interface, a scalar one and a Vector API one, byte-identical by test;
- * {@link #best()} picks the vector one when the platform supports it.
+ * <p>Two implementations sit behind this interface, a scalar one and a Vector API one, byte-identical by test.
+ * gvl's kernel provider chooses one of them once per JVM ({@code -Dgvl.kernels=scalar|vector} forces either).
+ * Implementations are stateless and thread-safe.
  */
 public interface ReverseComplement {
 
@@ -31,34 +30,6 @@ public interface ReverseComplement {
             case 'G' -> 'C';
             default -> b;
         };
-    }
-
-    /**
-     * The portable scalar implementation.
-     *
-     * @return the scalar implementation, always available
-     */
-    static ReverseComplement scalar() {
-        return ScalarReverseComplement.INSTANCE;
-    }
-
-    /**
-     * The Vector API implementation.
-     *
-     * @throws UnsupportedOperationException naming the reason when the Vector API cannot be used here
-     * @return the vector implementation
-     */
-    static ReverseComplement vector() {
-        return VectorSupport.vectorReverseComplement();
-    }
-
-    /**
-     * The fastest implementation available (the reason for a scalar choice is logged once).
-     *
-     * @return the vector implementation where it can run, else the scalar one
-     */
-    static ReverseComplement best() {
-        return VectorSupport.bestReverseComplement();
     }
 
     /**
@@ -105,8 +76,8 @@ public interface ReverseComplement {
         RowParallelism.forEachRange(n, rows.totalLength(), (from, to) -> {
             for (long i = from; i < to; i++) {
                 if (mask == null || mask.get(Math.toIntExact(i))) {
-                    long start = Mem.i64(offsets, i);
-                    inPlace(data, start, Mem.i64(offsets, i + 1) - start);
+                    long start = offset(offsets, i);
+                    inPlace(data, start, offset(offsets, i + 1) - start);
                 }
             }
         });
@@ -131,8 +102,8 @@ public interface ReverseComplement {
         MemorySegment srcOffsets = src.offsets();
         MemorySegment dstOffsets = dst.offsets();
         for (long i = 0; i < n; i++) {
-            long srcLen = Mem.i64(srcOffsets, i + 1) - Mem.i64(srcOffsets, i);
-            if (srcLen != Mem.i64(dstOffsets, i + 1) - Mem.i64(dstOffsets, i)) {
+            long srcLen = offset(srcOffsets, i + 1) - offset(srcOffsets, i);
+            if (srcLen != offset(dstOffsets, i + 1) - offset(dstOffsets, i)) {
                 throw new IllegalArgumentException("row " + i + " lengths differ: " + src.length(i)
                         + " vs " + dst.length(i));
             }
@@ -141,9 +112,9 @@ public interface ReverseComplement {
         MemorySegment d = dst.data();
         RowParallelism.forEachRange(n, src.totalLength(), (from, to) -> {
             for (long i = from; i < to; i++) {
-                long at = Mem.i64(srcOffsets, i);
-                long len = Mem.i64(srcOffsets, i + 1) - at;
-                long dOff = Mem.i64(dstOffsets, i);
+                long at = offset(srcOffsets, i);
+                long len = offset(srcOffsets, i + 1) - at;
+                long dOff = offset(dstOffsets, i);
                 if (mask == null || mask.get(Math.toIntExact(i))) {
                     copy(s, at, d, dOff, len);
                 } else {
@@ -151,6 +122,10 @@ public interface ReverseComplement {
                 }
             }
         });
+    }
+
+    private static long offset(MemorySegment offsets, long i) {
+        return offsets.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
     }
 
     private static void requireU8(Ragged r) {

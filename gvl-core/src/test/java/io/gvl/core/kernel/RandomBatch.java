@@ -3,12 +3,12 @@ package io.gvl.core.kernel;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.kernel.reference.QueryWindows;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -145,7 +145,7 @@ public final class RandomBatch {
             refOffsets[c + 1] = ref.size();
         }
         return new HaplotypeSource(new SparseGenotypes(MemorySegment.ofArray(flat), MemorySegment.ofArray(gs),
-                MemorySegment.ofArray(ge)), new VariantTable(MemorySegment.ofArray(vStart),
+                MemorySegment.ofArray(ge)), new VariantArrays(MemorySegment.ofArray(vStart),
                 MemorySegment.ofArray(vIlen), MemorySegment.ofArray(alts.toByteArray()),
                 MemorySegment.ofArray(altOffsets)), new ReferenceGenome(MemorySegment.ofArray(ref.toByteArray()),
                 MemorySegment.ofArray(refOffsets)), (byte) 'N');
@@ -166,7 +166,7 @@ public final class RandomBatch {
             }
             keep = new KeepMask(MemorySegment.ofArray(flags.toByteArray()), off);
         }
-        return new HaplotypeBatch(new Regions(contigOf, starts, ends), ploidy, groups, shifts, keep);
+        return new HaplotypeBatch(new QueryWindows(contigOf, starts, ends), ploidy, groups, shifts, keep);
     }
 
     public Intervals intervals(int track) {

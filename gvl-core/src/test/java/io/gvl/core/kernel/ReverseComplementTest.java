@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.internal.kernel.VectorSupport;
+import io.gvl.core.internal.kernel.KernelProvider;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -51,9 +51,7 @@ class ReverseComplementTest {
     }
 
     static Stream<ReverseComplement> implementations() {
-        return VectorSupport.available()
-                ? Stream.of(ReverseComplement.scalar(), ReverseComplement.vector())
-                : Stream.of(ReverseComplement.scalar());
+        return Stream.of(KernelProvider.scalar().reverseComplement(), KernelProvider.vector().reverseComplement());
     }
 
     @Test
@@ -127,10 +125,10 @@ class ReverseComplementTest {
     }
 
     @Test
-    void vectorPathIsAvailableUnderTheProjectFlags() {
+    void vectorPathIsChosenUnderTheProjectFlags() {
         // Surefire runs with --add-modules=jdk.incubator.vector; a missing vector path there is a build problem.
-        assertTrue(VectorSupport.available(), () -> "vector path unavailable: " + VectorSupport.unavailableReason());
-        assertTrue(ReverseComplement.best().name().startsWith("vector-"));
+        assertTrue(KernelProvider.get().reverseComplement().name().startsWith("vector-"),
+                KernelProvider.choice().message());
     }
 
     @Test
@@ -166,8 +164,8 @@ class ReverseComplementTest {
             String before = System.getProperty("gvl.parallel");
             System.setProperty("gvl.parallel", parallel);
             try {
-                ReverseComplement.best().rowsInPlace(inPlace, mask);
-                ReverseComplement.best().rowsCopy(src, copied, mask);
+                KernelProvider.get().reverseComplement().rowsInPlace(inPlace, mask);
+                KernelProvider.get().reverseComplement().rowsCopy(src, copied, mask);
             } finally {
                 restore(before);
             }
@@ -195,7 +193,8 @@ class ReverseComplementTest {
     @Test
     void rejectsNonByteRows() {
         try (Ragged ints = Ragged.allocate(DType.I32, new long[] {1}, new long[] {3})) {
-            assertThrows(IllegalArgumentException.class, () -> ReverseComplement.scalar().rowsInPlace(ints, null));
+            assertThrows(IllegalArgumentException.class,
+                    () -> KernelProvider.scalar().reverseComplement().rowsInPlace(ints, null));
         }
     }
 }

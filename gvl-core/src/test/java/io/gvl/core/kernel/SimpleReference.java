@@ -1,7 +1,7 @@
 package io.gvl.core.kernel;
 
 import io.gvl.core.kernel.rng.StatelessHash;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 
 /**
  * A deliberately plain, one-row-at-a-time restatement of spec §5.4, §5.5, §5.7, §5.9 and §5.10 over Java arrays,

@@ -25,9 +25,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every bigWig under the shared data decodes to what pyBigWig 0.3.18 returned for the same queries
- * (digests in {@code bigwig/pybigwig_expected.tsv}, produced once with Debian's python3-pybigwig). The digests are
- * committed data: this test reads them and runs no Python.
+ * Every bigWig under the shared data decodes to the recorded answers of the reference bigWig library for the same
+ * queries (digests in {@code bigwig/recorded_intervals.tsv}; {@code bigwig/README.md} says how they were recorded).
+ * The digests are committed data: this test only reads them.
  */
 class BigWigParityTest {
     record Expected(String file, String chrom, long start, long end, int count, String sha) {}
@@ -35,7 +35,7 @@ class BigWigParityTest {
     static List<Expected> expected() throws IOException {
         List<Expected> out = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                BigWigParityTest.class.getResourceAsStream("/bigwig/pybigwig_expected.tsv"), StandardCharsets.UTF_8))) {
+                BigWigParityTest.class.getResourceAsStream("/bigwig/recorded_intervals.tsv"), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 if (!line.startsWith("#")) {
@@ -54,7 +54,7 @@ class BigWigParityTest {
 
     @ParameterizedTest
     @MethodSource("files")
-    void matchesPyBigWig(String file) throws Exception {
+    void matchesRecordedAnswers(String file) throws Exception {
         try (BigWigReader bw = BigWigReader.open(TestData.shared().resolve(file))) {
             for (Expected e : expected()) {
                 if (!e.file().equals(file)) {

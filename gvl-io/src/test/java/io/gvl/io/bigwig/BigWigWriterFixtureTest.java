@@ -15,27 +15,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Tests make their bigWigs with {@link BigWigWriter} rather than pyBigWig. This checks that the two agree: every
- * pyBigWig-written fixture in the shared data, rewritten interval for interval by BigWigWriter, decodes to the same
- * intervals, and answers every query recorded from pyBigWig 0.3.18 ({@code bigwig/pybigwig_expected.tsv}) with the
- * same count and digest. Both the fixtures and the recorded answers are committed data; no Python runs here.
+ * Tests make their bigWigs with {@link BigWigWriter} rather than with the reference bigWig library. This checks
+ * that the two agree: every fixture in the shared data written by that library, rewritten interval for interval by
+ * BigWigWriter, decodes to the same intervals, and answers every recorded query
+ * ({@code bigwig/recorded_intervals.tsv}, see {@code bigwig/README.md}) with the same count and digest. Fixtures and answers are committed data.
  */
 class BigWigWriterFixtureTest {
     @TempDir
     Path dir;
 
-    /** The bigWigs GenVarLoader's recipes wrote with pyBigWig (see the shared data README, section 3). */
-    static Stream<String> pyBigWigFixtures() throws Exception {
+    /** The bigWigs GenVarLoader's recipes wrote with the reference library (see the shared data README, section 3). */
+    static Stream<String> referenceWrittenFixtures() throws Exception {
         return BigWigParityTest.files().filter(f -> f.startsWith("gvl-fixtures/"));
     }
 
     @Test
     void everyGvlFixtureBigWigIsCrossChecked() throws Exception {
-        assertEquals(14, pyBigWigFixtures().count());
+        assertEquals(14, referenceWrittenFixtures().count());
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("pyBigWigFixtures")
+    @MethodSource("referenceWrittenFixtures")
     void rewrittenFixtureDecodesIdentically(String file) throws Exception {
         Path rewritten = dir.resolve("rewritten.bw");
         Map<String, BigWigIntervals> original = new HashMap<>();
@@ -67,6 +67,6 @@ class BigWigWriterFixtureTest {
                 }
             }
         }
-        assertTrue(queries > 0, "pyBigWig queries recorded for " + file);
+        assertTrue(queries > 0, "recorded queries for " + file);
     }
 }

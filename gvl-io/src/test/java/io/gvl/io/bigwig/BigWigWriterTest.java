@@ -21,8 +21,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Files from {@link BigWigWriter} read back through {@link BigWigReader} (agreement with pyBigWig-written files:
- * {@link BigWigWriterFixtureTest}). Pure Java: no external tool or Python runs here.
+ * Files from {@link BigWigWriter} read back through {@link BigWigReader} (agreement with files the reference bigWig
+ * library wrote: {@link BigWigWriterFixtureTest}). Pure Java: no external tool runs here.
  */
 class BigWigWriterTest {
     @TempDir

@@ -3,7 +3,7 @@ package io.gvl.core.internal.dataset;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.Haplotypes;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import java.util.Arrays;
 
 /**
@@ -55,7 +55,7 @@ record InstanceShape(OpenedDataset ds, ViewState view, int diskRegion, int diskS
         }
         RegionTable rt = ds.regions();
         int j = view.jitter();
-        Regions window = new Regions(new int[] {ds.referenceContig()[rt.contig()[diskRegion]]},
+        QueryWindows window = new QueryWindows(new int[] {ds.referenceContig()[rt.contig()[diskRegion]]},
                 new int[] {rt.start()[diskRegion] - j}, new int[] {rt.end()[diskRegion] + j});
         long[] groups = new long[p];
         for (int h = 0; h < p; h++) {

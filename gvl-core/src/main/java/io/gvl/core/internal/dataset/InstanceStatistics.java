@@ -2,7 +2,7 @@ package io.gvl.core.internal.dataset;
 
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.Haplotypes;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class InstanceStatistics {
             }
         }
         // One diff pass over the whole query, as a ragged haplotype query sizes its rows.
-        Regions windows = new Regions(contigs, starts, ends);
+        QueryWindows windows = new QueryWindows(contigs, starts, ends);
         int[] diffs = Haplotypes.diffs(ds.haplotypes(), HaplotypeBatch.unshifted(windows, p, groups, null));
         long[] lengths = Haplotypes.raggedLengths(windows, p, diffs);
         int[] out = new int[lengths.length];

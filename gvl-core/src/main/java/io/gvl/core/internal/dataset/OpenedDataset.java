@@ -13,6 +13,7 @@ import io.gvl.io.ContigNormalizer;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +26,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Closing it unmaps everything; later use by any view throws {@link IllegalStateException}.
  */
 public final class OpenedDataset implements AutoCloseable {
-    /** A track's stored intervals; per-sample tracks are grouped by dataset instance, annotations by region. */
-    public record Track(String name, boolean perSample, Intervals intervals) {
+    /**
+     * A track's stored intervals; per-sample tracks are grouped by dataset instance, annotations by region.
+     * {@code sorted} checks groups for the order the kernels rely on before a query reads them.
+     */
+    public record Track(String name, boolean perSample, Intervals intervals, SortedGroups sorted) {
     }
 
     private final DatasetFiles files;
@@ -139,10 +143,12 @@ public final class OpenedDataset implements AutoCloseable {
     private static Map<String, Track> tracks(DatasetFiles files) {
         Map<String, Track> out = new LinkedHashMap<>();
         for (IntervalTrack t : files.tracks().values()) {
-            out.put(t.name(), new Track(t.name(), true, intervals(t)));
+            Intervals itv = intervals(t);
+            out.put(t.name(), new Track(t.name(), true, itv, new SortedGroups(t.starts().file(), itv, t.nSamples())));
         }
         for (IntervalTrack t : files.annotationTracks().values()) {
-            out.put(t.name(), new Track(t.name(), false, intervals(t)));
+            Intervals itv = intervals(t);
+            out.put(t.name(), new Track(t.name(), false, itv, new SortedGroups(t.starts().file(), itv, 0)));
         }
         return Collections.unmodifiableMap(out);
     }
@@ -198,6 +204,18 @@ public final class OpenedDataset implements AutoCloseable {
     public void checkGenotypes(long[] dsIdx) {
         if (genotypeArrays != null) {
             genotypeArrays.checkCells(dsIdx);
+        }
+    }
+
+    /**
+     * Checks that the interval groups the instances {@code inst} read from each of {@code tracks} are sorted by
+     * start (each group's block is read once per open dataset).
+     */
+    public void checkTracks(List<String> tracks, Instances inst) {
+        for (String name : tracks) {
+            Track t = this.tracks.get(name);
+            t.sorted().check(t.perSample() ? inst.dsIdx() : Arrays.stream(inst.diskRegion())
+                    .asLongStream().toArray());
         }
     }
 

@@ -12,11 +12,15 @@ import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.ReferenceFetch;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.rng.GvlDraws;
+import io.gvl.core.internal.kernel.track.HaplotypeTrackFill;
+import io.gvl.core.internal.kernel.track.RealignedTrackRows;
+import io.gvl.core.internal.kernel.track.TrackOutputs;
+import io.gvl.core.internal.kernel.track.TrackRows;
 import io.gvl.core.kernel.track.HaplotypeTracks;
 import io.gvl.core.kernel.track.IntervalPainter;
-import io.gvl.core.kernel.track.RealignedTracks;
+import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.track.TrackSource;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.io.fasta.Reference;
@@ -109,13 +113,13 @@ public final class Reconstruction {
         return out;
     }
 
-    private Regions kernelRegions(int[] starts, int[] ends) {
+    private QueryWindows kernelRegions(int[] starts, int[] ends) {
         int[] contigs = new int[n];
         int[] map = ds.referenceContig();
         for (int i = 0; i < n; i++) {
             contigs[i] = map[metaContig[i]];
         }
-        return new Regions(contigs, starts, ends);
+        return new QueryWindows(contigs, starts, ends);
     }
 
     private int rowLength(int i) {
@@ -148,15 +152,38 @@ public final class Reconstruction {
         for (int i = 0; i < n; i++) {
             lengths[i] = rowLength(i);
         }
-        List<Ragged> perTrack = new ArrayList<>();
+        List<Intervals> intervals = new ArrayList<>();
+        List<long[]> groups = new ArrayList<>();
         for (String name : view.activeTracks()) {
             OpenedDataset.Track t = ds.tracks().get(name);
-            Ragged out = Ragged.allocate(arena, DType.F32, new long[] {n}, lengths);
-            IntervalPainter.paint(t.intervals(), groups(t), start, out, rc);
-            perTrack.add(out);
+            intervals.add(t.intervals());
+            groups.add(groups(t));
         }
-        arrays.add(new NamedArray(DatasetOutput.TRACKS, TrackLayout.instanceMajor(perTrack, n, 1, arena)));
+        Ragged out = instanceMajorTracks(lengths, 1);
+        TrackRows.paint(intervals, groups.toArray(long[][]::new), start, out, rc);
+        arrays.add(new NamedArray(DatasetOutput.TRACKS, out));
         return arrays;
+    }
+
+    /**
+     * An empty instance-major track buffer, {@code (B, T[, inner])}: row {@code (b, t, p)} holds track {@code t}
+     * of instance {@code b}, {@code rowLengths[b * inner + p]} long. (GVL writes the data track-major but computes
+     * instance-major offsets, which scrambles rows when there are at least two tracks and two instances; gvl
+     * returns the intended layout, and its kernels write each row in place.)
+     */
+    private Ragged instanceMajorTracks(long[] rowLengths, int inner) {
+        int tracks = view.activeTracks().size();
+        long[] shape = inner == 1 ? new long[] {n, tracks} : new long[] {n, tracks, inner};
+        long[] lengths = new long[n * tracks * inner];
+        int row = 0;
+        for (int b = 0; b < n; b++) {
+            for (int t = 0; t < tracks; t++) {
+                for (int p = 0; p < inner; p++) {
+                    lengths[row++] = rowLengths[b * inner + p];
+                }
+            }
+        }
+        return Ragged.allocate(arena, DType.F32, shape, lengths);
     }
 
     private long[] groups(OpenedDataset.Track t) {
@@ -177,7 +204,7 @@ public final class Reconstruction {
                 offsetIdx[i * p + h] = inst.dsIdx()[i] * p + h;
             }
         }
-        Regions windows = kernelRegions(start, end);
+        QueryWindows windows = kernelRegions(start, end);
         KeepMask keep = view.varFilter() == VarFilter.EXONIC
                 ? ExonicFilter.keepMask(start, end, offsetIdx, p, source.genotypes(), source.variants()) : null;
         boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
@@ -219,15 +246,15 @@ public final class Reconstruction {
                 arrays.add(new NamedArray(DatasetOutput.TRACKS, realignedTracks(source, batch, diffs, lengths, baseSeed)));
             }
         } else if (realign) {
-            List<Ragged> perTrack = new ArrayList<>();
             List<TrackSource> sources = new ArrayList<>();
             for (String name : view.activeTracks()) {
                 OpenedDataset.Track t = ds.tracks().get(name);
                 sources.add(new TrackSource(t.intervals(), groups(t), view.fill(name)));
-                perTrack.add(Ragged.allocate(arena, DType.F32, new long[] {rows}, lengths));
             }
-            HaplotypeTracks.fill(source, batch, diffs, sources, baseSeed, haps, perTrack, rc);
-            arrays.add(new NamedArray(DatasetOutput.TRACKS, TrackLayout.instanceMajor(perTrack, n, p, arena)));
+            Ragged tracks = instanceMajorTracks(lengths, p);
+            HaplotypeTrackFill.fill(source, batch, diffs, sources, baseSeed, haps,
+                    TrackOutputs.instanceMajor(tracks, sources.size(), p), rc);
+            arrays.add(new NamedArray(DatasetOutput.TRACKS, tracks));
         } else {
             Haplotypes.reconstruct(source, batch, haps, rc);
         }
@@ -245,18 +272,18 @@ public final class Reconstruction {
         for (int i = 0; i < n; i++) {
             scratchLengths[i] = HaplotypeTracks.scratchLength(batch.regions(), p, diffs, i);
         }
-        List<Ragged> perTrack = new ArrayList<>();
+        Ragged tracks = instanceMajorTracks(lengths, p);
+        TrackOutputs outs = TrackOutputs.instanceMajor(tracks, view.activeTracks().size(), p);
         try (Arena scratchArena = Arena.ofShared()) {
+            int t = 0;
             for (String name : view.activeTracks()) {
-                OpenedDataset.Track t = ds.tracks().get(name);
+                OpenedDataset.Track track = ds.tracks().get(name);
                 Ragged scratch = Ragged.allocate(scratchArena, DType.F32, new long[] {n}, scratchLengths);
-                IntervalPainter.paint(t.intervals(), groups(t), start, scratch, null);
-                Ragged out = Ragged.allocate(arena, DType.F32, new long[] {(long) n * p}, lengths);
-                RealignedTracks.realign(source.genotypes(), source.variants(), batch, scratch, view.fill(name),
-                        baseSeed, out, rc);
-                perTrack.add(out);
+                IntervalPainter.paint(track.intervals(), groups(track), start, scratch, null);
+                RealignedTrackRows.realign(source.genotypes(), source.variants(), batch, scratch, view.fill(name),
+                        baseSeed, outs, t++, tracks.totalLength() * 4 / outs.data().length, rc);
             }
         }
-        return TrackLayout.instanceMajor(perTrack, n, p, arena);
+        return tracks;
     }
 }

@@ -7,7 +7,7 @@ import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.kernel.reference.ReferenceFetch;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -35,7 +35,7 @@ public final class ReferenceQuery {
      *                   {@code [rowWindows[r], rowWindows[r+1])}
      * @param leading    the query's leading shape ({@code rows} elements in all)
      */
-    public static List<NamedArray> fetch(ReferenceGenome genome, Regions windows, BitSet rc, int[] rowWindows,
+    public static List<NamedArray> fetch(ReferenceGenome genome, QueryWindows windows, BitSet rc, int[] rowWindows,
                                          OutputLength length, long[] leading, Arena arena) {
         int n = windows.size();
         long[] windowOffsets = new long[n + 1];

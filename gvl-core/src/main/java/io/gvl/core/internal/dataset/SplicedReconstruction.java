@@ -11,7 +11,7 @@ import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.ReferenceFetch;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.Arena;
@@ -89,11 +89,11 @@ final class SplicedReconstruction {
                 groups[i * p + h] = el.dsIdx()[i] * p + h;
             }
         }
-        Regions windows = new Regions(referenceContigs(), start, end);
+        QueryWindows windows = new QueryWindows(referenceContigs(), start, end);
         HaplotypeBatch sizing = HaplotypeBatch.unshifted(windows, p, groups, keep(start, end, groups, p));
         long[] lengths = Haplotypes.raggedLengths(windows, p, Haplotypes.diffs(source, sizing));
         SplicePlan plan = SplicePlan.build(lengths, p, inst.pairOffsets());
-        Regions rowWindows = rowRegions(plan);
+        QueryWindows rowWindows = rowRegions(plan);
         long[] rowGroups = new long[plan.rows()];
         for (int r = 0; r < rowGroups.length; r++) {
             rowGroups[r] = groups[plan.rowElement()[r] * p + plan.rowInner()[r]];
@@ -153,7 +153,7 @@ final class SplicedReconstruction {
         return contigs;
     }
 
-    private Regions rowRegions(SplicePlan plan) {
+    private QueryWindows rowRegions(SplicePlan plan) {
         int[] contigs = referenceContigs();
         int rows = plan.rows();
         int[] c = new int[rows];
@@ -165,7 +165,7 @@ final class SplicedReconstruction {
             s[r] = start[q];
             e[r] = end[q];
         }
-        return new Regions(c, s, e);
+        return new QueryWindows(c, s, e);
     }
 
     private BitSet rowMinus(SplicePlan plan) {

@@ -1,5 +1,6 @@
 package io.gvl.core.internal.dataset;
 
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.internal.kernel.track.IntervalRows;
@@ -18,7 +19,7 @@ final class SplicedTrackPainter {
 
     static void paint(List<OpenedDataset.Track> tracks, Instances elements, int[] starts, boolean[] minus,
                       SplicePlan plan, MemorySegment data) {
-        RowFill fill = RowFill.best();
+        RowFill fill = KernelProvider.get().rowFill();
         long[] offsets = plan.rowOffsets();
         RowParallelism.forEachRange(plan.rows(), plan.total() * 4, (from, to) -> {
             for (int r = (int) from; r < to; r++) {

@@ -4,7 +4,7 @@ import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.VarWindowOpt;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 
 /**
  * Bytes one instance, or one spliced pair of element instances, adds to an arena that variant outputs are built in,
@@ -22,7 +22,7 @@ final class VariantSizer {
         VariantStore store = ds.variants();
         VariantOptions o = view.variants();
         SparseGenotypes geno = store.genotypes();
-        VariantTable t = store.table();
+        VariantArrays t = store.table();
         int p = ds.ploidy();
         int groups = o.unphasedUnion() ? 1 : p;
         long scalarBytes = 4 + (o.wants(DatasetOutput.ILEN) ? 4 : 0) + (o.wants(DatasetOutput.DOSAGE) ? 4 : 0);
@@ -58,7 +58,7 @@ final class VariantSizer {
     }
 
     /** Bytes of one kept variant's alleles, windows or tokens, with the scratch they are built from. */
-    private static long perVariant(VariantTable t, VariantStore store, ViewState view, VariantOptions o, int v) {
+    private static long perVariant(VariantArrays t, VariantStore store, ViewState view, VariantOptions o, int v) {
         long alt = t.altEnd(v) - t.altStart(v);
         long ref = t.refEnd(v) - t.start(v);
         if (view.seqs() == SeqKind.VARIANT_WINDOWS) {

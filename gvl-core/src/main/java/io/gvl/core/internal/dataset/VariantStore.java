@@ -3,7 +3,7 @@ package io.gvl.core.internal.dataset;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantBuffers;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
@@ -40,7 +40,7 @@ public final class VariantStore implements AutoCloseable {
 
     private final Path dir;
     private final SparseGenotypes genotypes;
-    private final VariantTable table;
+    private final VariantArrays table;
     private final VariantBuffers.Alleles alt;
     private final String[] refAlleles;
     private final Map<String, ArrowTable.ColumnType> infoTypes;
@@ -60,9 +60,12 @@ public final class VariantStore implements AutoCloseable {
         for (int v = 0; v < n; v++) {
             starts[v] = Math.toIntExact(pos[v] - shift);
         }
-        this.alt = pack(t.alt());
-        this.table = new VariantTable(MemorySegment.ofArray(starts), MemorySegment.ofArray(t.ilen()), alt.bytes(),
-                alt.offsets());
+        // Off-heap copies: the kernels' segment accessors then see native and mapped memory only. A heap segment
+        // beside them makes those call sites megamorphic, and their bounds and liveness checks stay in the loops.
+        VariantBuffers.Alleles heapAlt = pack(t.alt());
+        this.alt = new VariantBuffers.Alleles(offHeap(heapAlt.bytes()), offHeap(heapAlt.offsets()));
+        this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
+                alt.bytes(), alt.offsets());
         this.refAlleles = t.ref();
         this.infoTypes = io.gvl.format.VariantTable.numericColumns(dir.resolve(DatasetLayout.VARIANTS));
         List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
@@ -78,6 +81,11 @@ public final class VariantStore implements AutoCloseable {
                                     DatasetMetadata meta) {
         SparseGenotypes g = SparseGenotypes.fromCumulative(geno.variantIdxs().segment(), geno.offsets().segment());
         return new VariantStore(DatasetLayout.genotypes(dataset), g, table, meta);
+    }
+
+    /** A copy of {@code heap} in this store's arena (freed at {@link #close()}). */
+    private MemorySegment offHeap(MemorySegment heap) {
+        return mappings.allocate(Math.max(1, heap.byteSize()), 8).asSlice(0, heap.byteSize()).copyFrom(heap);
     }
 
     private static VariantBuffers.Alleles pack(String[] alleles) {
@@ -100,7 +108,7 @@ public final class VariantStore implements AutoCloseable {
     }
 
     /** Starts, ILEN and ALT alleles, as the kernels index them. */
-    public VariantTable table() {
+    public VariantArrays table() {
         return table;
     }
 

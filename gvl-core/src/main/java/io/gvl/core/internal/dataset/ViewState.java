@@ -7,7 +7,7 @@ import io.gvl.core.dataset.SpliceMap;
 import io.gvl.core.dataset.TrackKind;
 import io.gvl.core.dataset.VarFilter;
 import io.gvl.core.kernel.rng.NumpyGenerator;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 import java.util.List;
 import java.util.Map;
 

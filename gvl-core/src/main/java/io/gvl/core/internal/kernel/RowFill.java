@@ -3,9 +3,11 @@ package io.gvl.core.internal.kernel;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The constant-run and reversal primitives the reconstruction kernels spend their non-copy time in: pad runs,
- * annotation sentinels, reference-coordinate ramps, track fill values and row reversal. A scalar and a Vector API
- * implementation sit behind this interface and are tested byte-identical on odd sizes. Indices are in elements.
+ * The constant-run, reversal and search primitives the reconstruction kernels spend their non-copy time in: pad
+ * runs, annotation sentinels, reference-coordinate ramps, track fill values, row reversal, and the search for
+ * stored intervals that reach into a row. A scalar and a Vector API
+ * implementation sit behind this interface ({@link KernelProvider} hands out the one in use) and are tested
+ * byte-identical on odd sizes. Indices are in elements.
  */
 public interface RowFill {
 
@@ -20,6 +22,19 @@ public interface RowFill {
     /** {@code dst[at, at+n) = value} for float32. */
     void fillF32(MemorySegment dst, long at, long n, float value);
 
+    /**
+     * {@code dst[at, at+n) = value} for float32, allowed to write {@code value} past the run as far as element
+     * {@code limit} (exclusive, {@code limit >= at + n}): for callers that write a row front to back and rewrite
+     * everything past the run afterwards, so a short run can be one or two whole-vector stores whatever its length.
+     */
+    void fillF32Ahead(MemorySegment dst, long at, long n, float value, long limit);
+
+    /**
+     * The first int32 element index in {@code [from, to)} of {@code src} whose value is greater than
+     * {@code bound}, or {@code to} when there is none.
+     */
+    long firstAbove(MemorySegment src, long from, long to, int bound);
+
     /** {@code dst[at + i] = first + i} for {@code i < n} (int32). */
     void rampI32(MemorySegment dst, long at, long n, int first);
 
@@ -28,23 +43,4 @@ public interface RowFill {
 
     /** Reverses float32 elements {@code [at, at+n)} in place. */
     void reverseF32(MemorySegment dst, long at, long n);
-
-    /** The scalar reference implementation. */
-    static RowFill scalar() {
-        return ScalarRowFill.INSTANCE;
-    }
-
-    /** The Vector API implementation when available, else the scalar one. */
-    static RowFill best() {
-        VectorSupport.logChoice();
-        return VectorSupport.available() ? VectorRowFillHolder.INSTANCE : ScalarRowFill.INSTANCE;
-    }
-
-    /** The Vector API implementation; fails with the reason when the Vector API is unusable here. */
-    static RowFill vector() {
-        if (!VectorSupport.available()) {
-            throw new UnsupportedOperationException("Vector API path unavailable: " + VectorSupport.unavailableReason());
-        }
-        return VectorRowFillHolder.INSTANCE;
-    }
 }

@@ -6,8 +6,8 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 /** Byte-at-a-time reverse complement through a 256-entry table; the reference the vector path is tested against. */
-public final class ScalarReverseComplement implements ReverseComplement {
-    public static final ScalarReverseComplement INSTANCE = new ScalarReverseComplement();
+final class ScalarReverseComplement implements ReverseComplement {
+    static final ScalarReverseComplement INSTANCE = new ScalarReverseComplement();
 
     private static final byte[] TABLE = new byte[256];
 

@@ -29,10 +29,25 @@ final class ScalarRowFill implements RowFill {
     }
 
     @Override
+    public void fillF32Ahead(MemorySegment dst, long at, long n, float value, long limit) {
+        fillF32(dst, at, n, value);
+    }
+
+    @Override
     public void fillF32(MemorySegment dst, long at, long n, float value) {
         for (long i = 0; i < n; i++) {
             dst.setAtIndex(Mem.F32, at + i, value);
         }
+    }
+
+    @Override
+    public long firstAbove(MemorySegment src, long from, long to, int bound) {
+        for (long i = from; i < to; i++) {
+            if (src.getAtIndex(Mem.I32, i) > bound) {
+                return i;
+            }
+        }
+        return to;
     }
 
     @Override

@@ -4,12 +4,15 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Vector API {@link RowFill}: whole-vector stores for constant runs and ramps, and lane-reversing swaps from both
- * ends for reversal; tails fall back to the scalar code. Float data is moved as raw int bits (reversal never
+ * Vector API {@link RowFill}: whole-vector stores for constant runs (two overlapping narrower stores below one
+ * vector, an overlapping last store above) and ramps, lane compares for the interval search, and lane-reversing swaps from both ends for
+ * reversal; other tails fall back to the scalar code. Float data is moved as raw int bits (reversal never
  * inspects values). Byte fills use {@link MemorySegment#fill} on long runs, which is already vectorized.
  */
 final class VectorRowFill implements RowFill {
@@ -42,17 +45,72 @@ final class VectorRowFill implements RowFill {
 
     @Override
     public void fillI32(MemorySegment dst, long at, long n, int value) {
-        IntVector v = IntVector.broadcast(INTS, value);
-        long i = 0;
-        for (long bound = n - n % LANES; i < bound; i += LANES) {
-            v.intoMemorySegment(dst, (at + i) * 4, LE);
+        long base = at * 4;
+        if (n < LANES) {
+            shortFill(dst, base, n, value);
+            return;
         }
-        ScalarRowFill.INSTANCE.fillI32(dst, at + i, n - i, value);
+        IntVector v = IntVector.broadcast(INTS, value);
+        for (long i = 0; i + LANES < n; i += LANES) {
+            v.intoMemorySegment(dst, base + i * 4, LE);
+        }
+        // The last vector ends exactly at the run's end and may overlap the previous one: same value, no tail.
+        v.intoMemorySegment(dst, base + (n - LANES) * 4, LE);
+    }
+
+    /**
+     * A run shorter than one preferred vector (most track runs): two overlapping stores of the largest narrower
+     * shape that fits, one at each end of the run. Masked stores would do it in one, but their per-lane bounds
+     * check is not compiled away and costs more than the store.
+     */
+    private static void shortFill(MemorySegment dst, long base, long n, int value) {
+        if (n >= 8 && LANES > 8) {
+            IntVector v = IntVector.broadcast(IntVector.SPECIES_256, value);
+            v.intoMemorySegment(dst, base, LE);
+            v.intoMemorySegment(dst, base + (n - 8) * 4, LE);
+        } else if (n >= 4 && LANES > 4) {
+            IntVector v = IntVector.broadcast(IntVector.SPECIES_128, value);
+            v.intoMemorySegment(dst, base, LE);
+            v.intoMemorySegment(dst, base + (n - 4) * 4, LE);
+        } else if (n >= 2) {
+            long pair = (value & 0xffffffffL) * 0x1_0000_0001L;
+            dst.set(Mem.I64, base, pair);
+            dst.set(Mem.I64, base + (n - 2) * 4, pair);
+        } else if (n == 1) {
+            dst.set(Mem.I32, base, value);
+        }
+    }
+
+    @Override
+    public long firstAbove(MemorySegment src, long from, long to, int bound) {
+        IntVector b = IntVector.broadcast(INTS, bound);
+        long i = from;
+        for (; i + LANES <= to; i += LANES) {
+            VectorMask<Integer> above = IntVector.fromMemorySegment(INTS, src, i * 4, LE)
+                    .compare(VectorOperators.GT, b);
+            if (above.anyTrue()) {
+                return i + above.firstTrue();
+            }
+        }
+        return ScalarRowFill.INSTANCE.firstAbove(src, i, to, bound);
     }
 
     @Override
     public void fillF32(MemorySegment dst, long at, long n, float value) {
         fillI32(dst, at, n, Float.floatToRawIntBits(value));
+    }
+
+    @Override
+    public void fillF32Ahead(MemorySegment dst, long at, long n, float value, long limit) {
+        // Runs of up to two vectors with room ahead: two stores, no branch on the run's length (track runs vary
+        // from base to base, and a branch on their length mispredicts more often than not).
+        if (n <= 2L * LANES && at + 2L * LANES <= limit) {
+            IntVector v = IntVector.broadcast(INTS, Float.floatToRawIntBits(value));
+            v.intoMemorySegment(dst, at * 4, LE);
+            v.intoMemorySegment(dst, (at + LANES) * 4, LE);
+        } else {
+            fillF32(dst, at, n, value);
+        }
     }
 
     @Override

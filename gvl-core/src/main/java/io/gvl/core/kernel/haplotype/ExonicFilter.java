@@ -2,7 +2,7 @@ package io.gvl.core.kernel.haplotype;
 
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -26,7 +26,7 @@ public final class ExonicFilter {
      * @return one flag per variant of each row's list
      */
     public static KeepMask keepMask(int[] starts, int[] ends, long[] offsetIdx, int ploidy, SparseGenotypes geno,
-                                    VariantTable variants) {
+                                    VariantArrays variants) {
         if (starts.length != ends.length || (long) starts.length * ploidy != offsetIdx.length) {
             throw new IllegalArgumentException("starts (" + starts.length + "), ends (" + ends.length
                     + ") and offsetIdx (" + offsetIdx.length + " = instances x ploidy " + ploidy + ") disagree");

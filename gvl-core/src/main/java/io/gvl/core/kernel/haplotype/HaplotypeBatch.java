@@ -1,6 +1,6 @@
 package io.gvl.core.kernel.haplotype;
 
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.variant.KeepMask;
 
 /**
@@ -13,7 +13,7 @@ import io.gvl.core.kernel.variant.KeepMask;
  * @param shifts    shift of each row (all 0 when deterministic)
  * @param keep      keep mask over each row's variant list, or null
  */
-public record HaplotypeBatch(Regions regions, int ploidy, long[] offsetIdx, int[] shifts, KeepMask keep) {
+public record HaplotypeBatch(QueryWindows regions, int ploidy, long[] offsetIdx, int[] shifts, KeepMask keep) {
 
     /** Checks {@code ploidy >= 1} and that the per-row arrays have {@code instances * ploidy} entries. */
     public HaplotypeBatch {
@@ -41,7 +41,7 @@ public record HaplotypeBatch(Regions regions, int ploidy, long[] offsetIdx, int[
      * @param keep keep mask, or {@code null}
      * @return the batch
      */
-    public static HaplotypeBatch unshifted(Regions regions, int ploidy, long[] offsetIdx, KeepMask keep) {
+    public static HaplotypeBatch unshifted(QueryWindows regions, int ploidy, long[] offsetIdx, KeepMask keep) {
         return new HaplotypeBatch(regions, ploidy, offsetIdx, new int[offsetIdx.length], keep);
     }
 

@@ -3,7 +3,7 @@ package io.gvl.core.kernel.haplotype;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 
 /**
  * Per-(instance, hap) length change of a haplotype inside its query window (GVL's {@code get_diffs_sparse}): the
@@ -27,7 +27,7 @@ public final class HaplotypeDiffs {
      * @param ploidy haplotypes per instance
      * @return one length change in bp per row
      */
-    public static int[] compute(SparseGenotypes geno, VariantTable variants, long[] offsetIdx, int ploidy,
+    public static int[] compute(SparseGenotypes geno, VariantArrays variants, long[] offsetIdx, int ploidy,
                                 KeepMask keep, int[] qStarts, int[] qEnds) {
         if (ploidy < 1 || offsetIdx.length % ploidy != 0) {
             throw new IllegalArgumentException("offsetIdx length " + offsetIdx.length + " is not a multiple of ploidy "
@@ -69,7 +69,7 @@ public final class HaplotypeDiffs {
      * @param qe the window end, exclusive
      * @return the length change in bp
      */
-    public static int windowed(SparseGenotypes geno, VariantTable variants, KeepMask keep, int k, long from,
+    public static int windowed(SparseGenotypes geno, VariantArrays variants, KeepMask keep, int k, long from,
                                long to, long qs, long qe) {
         long refIdx = qs;
         long acc = 0;
@@ -100,7 +100,7 @@ public final class HaplotypeDiffs {
         return (int) acc;
     }
 
-    private static int plainSum(SparseGenotypes geno, VariantTable variants, KeepMask keep, int k, long from,
+    private static int plainSum(SparseGenotypes geno, VariantArrays variants, KeepMask keep, int k, long from,
                                 long to) {
         long sum = 0;
         for (long j = from; j < to; j++) {

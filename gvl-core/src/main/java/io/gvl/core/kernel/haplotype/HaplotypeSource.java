@@ -2,7 +2,7 @@ package io.gvl.core.kernel.haplotype;
 
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 
 /**
  * The dataset-wide inputs of haplotype reconstruction, fixed for a dataset and shared by every batch: sparse
@@ -13,6 +13,6 @@ import io.gvl.core.kernel.variant.VariantTable;
  * @param reference the reference genome
  * @param pad the byte written outside contigs
  */
-public record HaplotypeSource(SparseGenotypes genotypes, VariantTable variants, ReferenceGenome reference,
+public record HaplotypeSource(SparseGenotypes genotypes, VariantArrays variants, ReferenceGenome reference,
                               byte pad) {
 }

@@ -2,6 +2,7 @@ package io.gvl.core.kernel.haplotype;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
@@ -9,7 +10,7 @@ import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
 import io.gvl.core.kernel.ReverseComplement;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
 
@@ -31,7 +32,7 @@ public final class Haplotypes {
      * @return one length change per (instance, haplotype), in bp
      */
     public static int[] diffs(HaplotypeSource source, HaplotypeBatch batch) {
-        Regions r = batch.regions();
+        QueryWindows r = batch.regions();
         return HaplotypeDiffs.compute(source.genotypes(), source.variants(), batch.offsetIdx(), batch.ploidy(),
                 batch.keep(), r.starts(), r.ends());
     }
@@ -45,7 +46,7 @@ public final class Haplotypes {
      * @return one row length per (instance, haplotype)
      * @throws IllegalArgumentException if {@code diffs} has the wrong length
      */
-    public static long[] raggedLengths(Regions regions, int ploidy, int[] diffs) {
+    public static long[] raggedLengths(QueryWindows regions, int ploidy, int[] diffs) {
         if (diffs.length != (long) regions.size() * ploidy) {
             throw new IllegalArgumentException("diffs has " + diffs.length + " rows, expected "
                     + regions.size() + " x " + ploidy);
@@ -100,13 +101,13 @@ public final class Haplotypes {
             throw new IllegalArgumentException("out has " + out.rows() + " rows, batch has " + batch.rows());
         }
         BatchChecks.genotypes(source.genotypes(), source.variants(), batch.offsetIdx(), batch.keep());
-        Regions regions = batch.regions();
+        QueryWindows regions = batch.regions();
         ReferenceGenome ref = source.reference();
         MemorySegment data = out.data();
         MemorySegment offsets = out.offsets(); // read once: Ragged.offset() checks liveness on every call
         int ploidy = batch.ploidy();
-        RowFill fill = RowFill.best();
-        ReverseComplement rcKernel = ReverseComplement.best();
+        RowFill fill = KernelProvider.get().rowFill();
+        ReverseComplement rcKernel = KernelProvider.get().reverseComplement();
         RowParallelism.forEachRange(batch.rows(), out.totalLength(), (from, to) -> {
             for (int k = (int) from; k < to; k++) {
                 int i = k / ploidy;

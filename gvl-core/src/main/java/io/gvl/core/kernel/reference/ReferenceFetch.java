@@ -2,6 +2,7 @@ package io.gvl.core.kernel.reference;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.ReferenceRows;
 import io.gvl.core.internal.kernel.RowFill;
@@ -29,15 +30,15 @@ public final class ReferenceFetch {
      * @param rc the rows to reverse-complement, or {@code null} for none
      * @throws IllegalArgumentException if {@code out} is not {@link DType#U8} or its rows do not fit the windows
      */
-    public static void fetch(ReferenceGenome ref, Regions regions, byte pad, Ragged out, BitSet rc) {
+    public static void fetch(ReferenceGenome ref, QueryWindows regions, byte pad, Ragged out, BitSet rc) {
         if (out.dtype() != DType.U8) {
             throw new IllegalArgumentException("out must be U8, got " + out.dtype());
         }
         if (out.rows() != regions.size()) {
             throw new IllegalArgumentException("out has " + out.rows() + " rows but regions has " + regions.size());
         }
-        RowFill fill = RowFill.best();
-        ReverseComplement rcKernel = ReverseComplement.best();
+        RowFill fill = KernelProvider.get().rowFill();
+        ReverseComplement rcKernel = KernelProvider.get().reverseComplement();
         MemorySegment data = out.data();
         MemorySegment offsets = out.offsets();
         RowParallelism.forEachRange(regions.size(), out.totalLength(), (from, to) -> {

@@ -2,19 +2,11 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.internal.kernel.Mem;
-import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.internal.kernel.haplotype.BatchChecks;
-import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
-import io.gvl.core.internal.kernel.track.TrackRealignRow;
-import io.gvl.core.internal.kernel.track.WindowedRealigner;
-import io.gvl.core.kernel.ReverseComplement;
-import io.gvl.core.kernel.RowParallelism;
+import io.gvl.core.internal.kernel.track.HaplotypeTrackFill;
+import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
-import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
-import java.lang.foreign.MemorySegment;
+import io.gvl.core.kernel.reference.QueryWindows;
 import java.util.BitSet;
 import java.util.List;
 
@@ -22,9 +14,8 @@ import java.util.List;
  * The fused {@code HapsTracks} kernel: for every instance of a batch, paint each track's reference-coordinate
  * scratch row from its intervals, then write every haplotype row and, per track, the track realigned onto that
  * haplotype; negative-strand rows are reverse-complemented / reversed in the same pass. One call fills all
- * caller-provided buffers. Only the part of a scratch row the instance's rows can read is painted
- * ({@link WindowedRealigner}), so short outputs of long regions cost their output, not their region; the scratch is
- * per worker range, never per row.
+ * caller-provided buffers. Only the part of a scratch row the instance's rows can read is painted, so short outputs
+ * of long regions cost their output, not their region; the scratch is per worker range, never per row.
  */
 public final class HaplotypeTracks {
     private HaplotypeTracks() {
@@ -39,7 +30,7 @@ public final class HaplotypeTracks {
      * @param instance the instance
      * @return the scratch length in bp
      */
-    public static long scratchLength(Regions regions, int ploidy, int[] diffs, int instance) {
+    public static long scratchLength(QueryWindows regions, int ploidy, int[] diffs, int instance) {
         int minDiff = 0;
         for (int h = 0; h < ploidy; h++) {
             minDiff = Math.min(minDiff, diffs[instance * ploidy + h]);
@@ -64,55 +55,8 @@ public final class HaplotypeTracks {
     public static void fill(HaplotypeSource source, HaplotypeBatch batch, int[] diffs, List<TrackSource> tracks,
                             long baseSeed, Ragged haps, List<Ragged> trackOuts, BitSet rc) {
         check(batch, diffs, tracks, haps, trackOuts);
-        BatchChecks.genotypes(source.genotypes(), source.variants(), batch.offsetIdx(), batch.keep());
-        Regions regions = batch.regions();
-        int ploidy = batch.ploidy();
-        ReferenceGenome ref = source.reference();
-        RowFill fill = RowFill.best();
-        ReverseComplement rcKernel = ReverseComplement.best();
-        TrackRealignRow.Context[] contexts = new TrackRealignRow.Context[tracks.size()];
-        for (int t = 0; t < contexts.length; t++) {
-            contexts[t] = new TrackRealignRow.Context(source.genotypes(), source.variants(), batch.keep(),
-                    tracks.get(t).fill(), baseSeed, fill);
-        }
-        MemorySegment hapData = haps.data();
-        MemorySegment rowOffsets = haps.offsets();
-        MemorySegment[] outData = new MemorySegment[tracks.size()];
-        MemorySegment[] outOffsets = new MemorySegment[tracks.size()];
-        for (int t = 0; t < outData.length; t++) {
-            outData[t] = trackOuts.get(t).data();
-            outOffsets[t] = trackOuts.get(t).offsets();
-        }
-        long bytes = haps.totalLength() * (1 + 4L * tracks.size());
-        RowParallelism.forEachRange(regions.size(), bytes, (from, to) -> {
-            WindowedRealigner realigner = new WindowedRealigner(ploidy);
-            for (int i = (int) from; i < to; i++) {
-                long q0 = regions.start(i);
-                int contig = regions.contig(i);
-                boolean flip = rc != null && rc.get(i);
-                for (int k = i * ploidy; k < (i + 1) * ploidy; k++) {
-                    long group = batch.group(k);
-                    long at = Mem.i64(rowOffsets, k);
-                    long len = Mem.i64(rowOffsets, k + 1) - at;
-                    HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
-                            source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
-                            ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), q0, source.pad(),
-                            hapData, at, len, null, null, fill);
-                    if (flip) {
-                        rcKernel.inPlace(hapData, at, len);
-                    }
-                }
-                if (contexts.length == 0) {
-                    continue;
-                }
-                long scratchLen = scratchLength(regions, ploidy, diffs, i);
-                realigner.measure(contexts[0], batch, i, q0, rowOffsets);
-                for (int t = 0; t < contexts.length; t++) {
-                    realigner.realign(contexts[t], tracks.get(t).intervals(), tracks.get(t).group(i), batch, i, q0,
-                            scratchLen, outData[t], outOffsets[t], flip);
-                }
-            }
-        });
+        HaplotypeTrackFill.fill(source, batch, diffs, tracks, baseSeed, haps,
+                TrackOutputs.perTrack(trackOuts, batch.ploidy()), rc);
     }
 
     private static void check(HaplotypeBatch batch, int[] diffs, List<TrackSource> tracks, Ragged haps,

@@ -2,17 +2,16 @@ package io.gvl.core.kernel.track;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.internal.kernel.Mem;
-import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.internal.kernel.track.IntervalRows;
-import io.gvl.core.kernel.RowParallelism;
-import java.lang.foreign.MemorySegment;
+import io.gvl.core.internal.kernel.track.TrackRows;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Dense float32 track rows from stored intervals (GVL's {@code intervals_to_tracks}): zero, then paint each
  * interval's value over its overlap with the row in stored order (later intervals win), stopping at the first
- * interval that starts past the row. Painting is constant runs, which {@link RowFill} vectorizes.
+ * interval that starts past the row. Painting is constant runs, which the row-fill kernels vectorize; a row finds
+ * its first interval by a binary search over the starts (and a vector scan of the ends before it), not by walking
+ * its group from the start.
  */
 public final class IntervalPainter {
     private IntervalPainter() {
@@ -37,18 +36,6 @@ public final class IntervalPainter {
             throw new IllegalArgumentException("groups (" + groups.length + "), starts (" + starts.length
                     + ") and out rows (" + out.rows() + ") differ");
         }
-        RowFill fill = RowFill.best();
-        MemorySegment data = out.data();
-        MemorySegment offsets = out.offsets();
-        RowParallelism.forEachRange(starts.length, out.totalLength() * 4, (from, to) -> {
-            for (int r = (int) from; r < to; r++) {
-                long at = Mem.i64(offsets, r);
-                long len = Mem.i64(offsets, r + 1) - at;
-                IntervalRows.paintRow(itv, groups[r], starts[r], data, at, len, fill);
-                if (reverse != null && reverse.get(r)) {
-                    fill.reverseF32(data, at, len);
-                }
-            }
-        });
+        TrackRows.paint(List.of(itv), new long[][] {groups}, starts, out, reverse);
     }
 }

@@ -1,17 +1,15 @@
 package io.gvl.core.kernel.track;
 
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.internal.kernel.Mem;
-import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.internal.kernel.haplotype.BatchChecks;
-import io.gvl.core.internal.kernel.track.TrackRealignRow;
-import io.gvl.core.kernel.RowParallelism;
+import io.gvl.core.internal.kernel.track.RealignedTrackRows;
+import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
-import java.lang.foreign.MemorySegment;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Realigns reference-coordinate tracks onto haplotypes for a whole batch (GVL's
@@ -36,33 +34,11 @@ public final class RealignedTracks {
      * @param batch the rows, with their groups, shifts and keep mask
      * @param fill how inserted bases get values
      */
-    public static void realign(SparseGenotypes genotypes, VariantTable variants, HaplotypeBatch batch,
+    public static void realign(SparseGenotypes genotypes, VariantArrays variants, HaplotypeBatch batch,
                                Ragged tracks, InsertionFill fill, long baseSeed, Ragged out, BitSet reverse) {
         check(batch, tracks, out);
-        BatchChecks.genotypes(genotypes, variants, batch.offsetIdx(), batch.keep());
-        TrackRealignRow.Context c = new TrackRealignRow.Context(genotypes, variants, batch.keep(), fill, baseSeed,
-                RowFill.best());
-        MemorySegment src = tracks.data();
-        MemorySegment srcOffsets = tracks.offsets();
-        MemorySegment dst = out.data();
-        MemorySegment dstOffsets = out.offsets();
-        int ploidy = batch.ploidy();
-        RowParallelism.forEachRange(batch.rows(), out.totalLength() * 4, (from, to) -> {
-            double[] scratch = new double[8];
-            for (int k = (int) from; k < to; k++) {
-                int i = k / ploidy;
-                long group = batch.group(k);
-                long at = Mem.i64(dstOffsets, k);
-                long len = Mem.i64(dstOffsets, k + 1) - at;
-                long trackAt = Mem.i64(srcOffsets, i);
-                TrackRealignRow.realign(c, k, i, k % ploidy, genotypes.start(group), genotypes.stop(group),
-                        batch.shift(k), src, trackAt, Mem.i64(srcOffsets, i + 1) - trackAt, batch.regions().start(i),
-                        dst, at, len, scratch);
-                if (reverse != null && reverse.get(i)) {
-                    c.rows().reverseF32(dst, at, len);
-                }
-            }
-        });
+        RealignedTrackRows.realign(genotypes, variants, batch, tracks, fill, baseSeed,
+                TrackOutputs.perTrack(List.of(out), batch.ploidy()), 0, out.totalLength() * 4, reverse);
     }
 
     private static void check(HaplotypeBatch batch, Ragged tracks, Ragged out) {

@@ -1,5 +1,7 @@
 package io.gvl.core.kernel.track;
 
+import io.gvl.core.dataset.InsertionFill;
+
 /**
  * One active track of a batch: its stored intervals, the interval group of each instance (per-sample tracks: the
  * instance's dataset id; annotation tracks: its on-disk region) and its insertion fill.

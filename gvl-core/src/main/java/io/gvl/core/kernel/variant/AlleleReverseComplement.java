@@ -1,5 +1,6 @@
 package io.gvl.core.kernel.variant;
 
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.kernel.ReverseComplement;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
@@ -21,7 +22,7 @@ public final class AlleleReverseComplement {
      * @param rows       rows whose alleles to reverse-complement
      */
     public static void inPlace(MemorySegment bytes, long[] seqOffsets, long[] varOffsets, BitSet rows) {
-        ReverseComplement rc = ReverseComplement.best();
+        ReverseComplement rc = KernelProvider.get().reverseComplement();
         for (int g = rows.nextSetBit(0); g >= 0 && g < varOffsets.length - 1; g = rows.nextSetBit(g + 1)) {
             for (long a = varOffsets[g]; a < varOffsets[g + 1]; a++) {
                 long s = seqOffsets[(int) a];

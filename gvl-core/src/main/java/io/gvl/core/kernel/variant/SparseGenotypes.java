@@ -8,7 +8,7 @@ import java.lang.foreign.MemorySegment;
  * (region, sample, ploid) of the store), a start/stop pair into it. Groups are addressed through
  * {@code genoOffsetIdx}; the lists within a group are sorted by position. Memory is borrowed (typically mapped).
  *
- * @param variantIdxs int32 indices into the {@link VariantTable}
+ * @param variantIdxs int32 indices into the {@link VariantArrays}
  * @param starts      int64 first list position of each group
  * @param stops       int64 end (exclusive) list position of each group
  */

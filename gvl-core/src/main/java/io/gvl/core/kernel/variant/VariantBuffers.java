@@ -1,6 +1,7 @@
 package io.gvl.core.kernel.variant;
 
 import io.gvl.core.buffer.DType;
+import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.ReferenceRows;
 import io.gvl.core.internal.kernel.RowFill;
@@ -42,7 +43,7 @@ public final class VariantBuffers {
      * @param contigs int32 contig code of each gathered variant
      * @param positions the variant table the indices point into
      */
-    public record Gathered(MemorySegment variantIdxs, MemorySegment contigs, VariantTable positions) {
+    public record Gathered(MemorySegment variantIdxs, MemorySegment contigs, VariantArrays positions) {
         long size() {
             return variantIdxs.byteSize() / 4;
         }
@@ -141,7 +142,7 @@ public final class VariantBuffers {
             offsets[i + 1] = offsets[i] + (g.positions().refEnd(v) + l - starts[i]);
         }
         MemorySegment data = VariantGather.allocate(arena, offsets[n]);
-        RowFill fill = RowFill.best();
+        RowFill fill = KernelProvider.get().rowFill();
         for (int i = 0; i < n; i++) {
             long len = offsets[i + 1] - offsets[i];
             ReferenceRows.fetchRow(reference, Mem.i32(g.contigs(), i), starts[i], starts[i] + len, pad, data,

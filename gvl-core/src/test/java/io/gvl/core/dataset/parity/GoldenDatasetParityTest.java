@@ -9,7 +9,7 @@ import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.internal.write.VcfVariantSource;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.write.BigWigs;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.io.fasta.Reference;

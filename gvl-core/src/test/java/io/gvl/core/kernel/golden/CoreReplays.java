@@ -9,11 +9,11 @@ import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.ReferenceFetch;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.rng.StatelessHash;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -52,7 +52,7 @@ final class CoreReplays {
     private static Object reference(Args a) {
         long[] outOffsets = a.longs(1);
         Ragged out = zeroOutput(DType.U8, outOffsets);
-        ReferenceFetch.fetch(new ReferenceGenome(a.seg(2), a.seg(3)), Regions.fromRows(a.ints(0)),
+        ReferenceFetch.fetch(new ReferenceGenome(a.seg(2), a.seg(3)), QueryWindows.fromRows(a.ints(0)),
                 (byte) a.integer(4), out, null);
         return out.data().toArray(ValueLayout.JAVA_BYTE);
     }
@@ -60,7 +60,7 @@ final class CoreReplays {
     private static Object diffs(Args a) {
         long[] shape = a.shape(0);
         int ploidy = (int) shape[1];
-        VariantTable vt = VariantTable.positionsOnly(a.isNone(8) ? MemorySegment.ofArray(new int[a.ints(3).length])
+        VariantArrays vt = VariantArrays.positionsOnly(a.isNone(8) ? MemorySegment.ofArray(new int[a.ints(3).length])
                 : a.seg(8), a.seg(3));
         return HaplotypeDiffs.compute(genotypes(a, 1, 2), vt, a.longs(0), ploidy, keep(a, 4, 5),
                 a.ints(6), a.ints(7));
@@ -69,15 +69,15 @@ final class CoreReplays {
     private static Object exonic(Args a) {
         int ploidy = (int) a.shape(2)[1];
         KeepMask k = ExonicFilter.keepMask(a.ints(0), a.ints(1), a.longs(2), ploidy, genotypes(a, 3, 4),
-                VariantTable.positionsOnly(a.seg(5), a.seg(6)));
+                VariantArrays.positionsOnly(a.seg(5), a.seg(6)));
         return List.of(k.keep().toArray(ValueLayout.JAVA_BYTE), k.offsets());
     }
 
     private static Object haplotypes(Args a) {
         Ragged out = zeroOutput(DType.U8, a.longs(0));
-        Regions regions = Regions.fromRows(a.ints(1));
+        QueryWindows regions = QueryWindows.fromRows(a.ints(1));
         int ploidy = (int) a.shape(2)[1];
-        VariantTable vt = new VariantTable(a.seg(6), a.seg(7), a.seg(8), a.seg(9));
+        VariantArrays vt = new VariantArrays(a.seg(6), a.seg(7), a.seg(8), a.seg(9));
         HaplotypeSource src = new HaplotypeSource(genotypes(a, 5, 4), vt, new ReferenceGenome(a.seg(10), a.seg(11)),
                 (byte) a.integer(12));
         HaplotypeBatch batch = new HaplotypeBatch(regions, ploidy, a.longs(3), a.ints(2), keep(a, 13, 14));

@@ -3,14 +3,14 @@ package io.gvl.core.kernel.golden;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
-import io.gvl.core.kernel.reference.Regions;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.kernel.reference.QueryWindows;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.track.RealignedTracks;
 import io.gvl.core.kernel.track.TrackIntervals;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -41,12 +41,12 @@ final class TrackReplays {
         Ragged tracks = Ragged.wrap(DType.F32, new long[] {trackOffsets.length - 1}, a.seg(8),
                 MemorySegment.ofArray(trackOffsets));
         int ploidy = (int) a.shape(3)[1];
-        HaplotypeBatch batch = new HaplotypeBatch(Regions.fromRows(a.ints(1)), ploidy, a.longs(3), a.ints(2),
+        HaplotypeBatch batch = new HaplotypeBatch(QueryWindows.fromRows(a.ints(1)), ploidy, a.longs(3), a.ints(2),
                 CoreReplays.keep(a, 11, 12));
         SparseGenotypes geno = SparseGenotypes.fromStartsStops(a.seg(4), a.seg(5));
         double[] params = a.doubles(10);
         InsertionFill fill = InsertionFill.of((int) a.integer(13), params.length == 0 ? 0 : params[0]);
-        RealignedTracks.realign(geno, VariantTable.positionsOnly(a.seg(6), a.seg(7)), batch, tracks, fill,
+        RealignedTracks.realign(geno, VariantArrays.positionsOnly(a.seg(6), a.seg(7)), batch, tracks, fill,
                 a.integer(14), out, null);
         return out.data().toArray(ValueLayout.JAVA_BYTE);
     }

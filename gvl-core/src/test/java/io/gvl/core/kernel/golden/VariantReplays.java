@@ -10,7 +10,7 @@ import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.Tokenizer;
 import io.gvl.core.kernel.variant.VariantBuffers;
 import io.gvl.core.kernel.variant.VariantGather;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -83,7 +83,7 @@ final class VariantReplays {
         Arena arena = Arena.ofAuto();
         long mode = a.integer(0);
         VariantBuffers.Gathered g = new VariantBuffers.Gathered(a.seg(1), a.seg(13),
-                VariantTable.positionsOnly(a.seg(14), a.seg(15)));
+                VariantArrays.positionsOnly(a.seg(14), a.seg(15)));
         VariantBuffers.Alleles alt = new VariantBuffers.Alleles(a.seg(3), a.seg(4));
         VariantBuffers.Alleles ref = a.isNone(5) ? null : new VariantBuffers.Alleles(a.seg(5), a.seg(6));
         Tokenizer tok = a.isNone(12) ? null : new Tokenizer(a.arr(12).descr().equals("<i4") ? DType.I32 : DType.U8,

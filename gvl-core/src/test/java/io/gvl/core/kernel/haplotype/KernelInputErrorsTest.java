@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -22,7 +22,7 @@ class KernelInputErrorsTest {
     @Test
     void groupIndexOutOfRange() {
         OneRow row = OneRow.ref("ACGTACGT").variant(2, 0, "T");
-        HaplotypeBatch batch = new HaplotypeBatch(new Regions(new int[] {0}, new int[] {0}, new int[] {4}), 1,
+        HaplotypeBatch batch = new HaplotypeBatch(new QueryWindows(new int[] {0}, new int[] {0}, new int[] {4}), 1,
                 new long[] {5}, new int[] {0}, null);
         try (Arena arena = Arena.ofConfined()) {
             Ragged out = Ragged.allocate(arena, DType.U8, new long[] {1}, new long[] {4});
@@ -66,7 +66,7 @@ class KernelInputErrorsTest {
 
     @Test
     void batchArraysMustMatchPloidy() {
-        assertMessage("needs 2 rows", () -> new HaplotypeBatch(new Regions(new int[] {0}, new int[] {0},
+        assertMessage("needs 2 rows", () -> new HaplotypeBatch(new QueryWindows(new int[] {0}, new int[] {0},
                 new int[] {4}), 2, new long[] {0}, new int[] {0}, null));
     }
 }

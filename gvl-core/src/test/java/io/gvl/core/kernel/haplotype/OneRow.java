@@ -3,9 +3,9 @@ package io.gvl.core.kernel.haplotype;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -67,7 +67,7 @@ public final class OneRow {
         }
         SparseGenotypes g = new SparseGenotypes(MemorySegment.ofArray(idx), MemorySegment.ofArray(new long[] {0}),
                 MemorySegment.ofArray(new long[] {n}));
-        VariantTable vt = new VariantTable(MemorySegment.ofArray(starts), MemorySegment.ofArray(ilens),
+        VariantArrays vt = new VariantArrays(MemorySegment.ofArray(starts), MemorySegment.ofArray(ilens),
                 MemorySegment.ofArray(alts.toByteArray()), MemorySegment.ofArray(altOffsets));
         ReferenceGenome ref = new ReferenceGenome(MemorySegment.ofArray(reference),
                 MemorySegment.ofArray(new long[] {0, reference.length}));
@@ -75,7 +75,7 @@ public final class OneRow {
     }
 
     public HaplotypeBatch batch(int start, int end, int shift) {
-        return new HaplotypeBatch(new Regions(new int[] {0}, new int[] {start}, new int[] {end}), 1, new long[] {0},
+        return new HaplotypeBatch(new QueryWindows(new int[] {0}, new int[] {start}, new int[] {end}), 1, new long[] {0},
                 new int[] {shift}, null);
     }
 

@@ -1,5 +1,6 @@
 package io.gvl.core.kernel.track;
 
+import io.gvl.core.dataset.InsertionFill;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

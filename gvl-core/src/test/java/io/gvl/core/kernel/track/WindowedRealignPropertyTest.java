@@ -1,20 +1,25 @@
 package io.gvl.core.kernel.track;
 
+import io.gvl.core.dataset.InsertionFill;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.KernelProvider;
+import io.gvl.core.internal.kernel.track.HaplotypeTrackFill;
 import io.gvl.core.internal.kernel.track.ReadWindow;
+import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.internal.kernel.track.TrackRealignRow;
+import io.gvl.core.internal.kernel.track.TrackRows;
+import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.reference.Regions;
+import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -70,6 +75,69 @@ class WindowedRealignPropertyTest {
         }
     }
 
+    /**
+     * Realigned rows written straight into one instance-major {@code (B, T, P)} buffer, serially and in parallel,
+     * equal the per-track buffers of {@link HaplotypeTracks#fill}; reference-coordinate rows written into one
+     * {@code (B, T)} buffer equal {@link IntervalPainter#paint} per track.
+     */
+    @ParameterizedTest(name = "seed={0}")
+    @MethodSource("seeds")
+    void instanceMajorRowsEqualPerTrackBuffers(long seed) {
+        Case b = new Case(seed);
+        int count = b.fills.size();
+        int n = b.batch.regions().size();
+        int p = b.batch.ploidy();
+        try (Arena arena = Arena.ofShared()) {
+            long[] shape = {b.batch.rows()};
+            List<Ragged> outs = new ArrayList<>();
+            List<TrackSource> sources = new ArrayList<>();
+            for (InsertionFill fill : b.fills) {
+                outs.add(Ragged.allocate(arena, DType.F32, shape, b.lengths));
+                sources.add(new TrackSource(b.intervals, b.groups(), fill));
+            }
+            HaplotypeTracks.fill(b.source, b.batch, b.diffs, sources, b.baseSeed,
+                    Ragged.allocate(arena, DType.U8, shape, b.lengths), outs, b.negative);
+            long[] majorLengths = new long[n * count * p];
+            for (int r = 0; r < majorLengths.length; r++) {
+                majorLengths[r] = b.lengths[(r / (count * p)) * p + r % p];
+            }
+            long[] paintLengths = new long[n];
+            java.util.Arrays.fill(paintLengths, 1 + seed % 50);
+            Ragged painted = Ragged.allocate(arena, DType.F32, new long[] {n}, paintLengths);
+            IntervalPainter.paint(b.intervals, b.groups(), b.batch.regions().starts(), painted, b.negative);
+            long[] paintedMajorLengths = new long[n * count];
+            java.util.Arrays.fill(paintedMajorLengths, 1 + seed % 50);
+            for (RowParallelism.Mode mode : List.of(RowParallelism.Mode.NEVER, RowParallelism.Mode.ALWAYS)) {
+                Ragged major = Ragged.allocate(arena, DType.F32, new long[] {n, count, p}, majorLengths);
+                Ragged haps = Ragged.allocate(arena, DType.U8, shape, b.lengths);
+                RowParallelism.withMode(mode, () -> {
+                    HaplotypeTrackFill.fill(b.source, b.batch, b.diffs, sources, b.baseSeed, haps,
+                            TrackOutputs.instanceMajor(major, count, p), b.negative);
+                    return null;
+                });
+                Ragged paintedMajor = Ragged.allocate(arena, DType.F32, new long[] {n, count}, paintedMajorLengths);
+                long[][] groups = new long[count][];
+                java.util.Arrays.fill(groups, b.groups());
+                RowParallelism.withMode(mode, () -> {
+                    TrackRows.paint(java.util.Collections.nCopies(count, b.intervals), groups,
+                            b.batch.regions().starts(), paintedMajor, b.negative);
+                    return null;
+                });
+                for (int i = 0; i < n; i++) {
+                    for (int t = 0; t < count; t++) {
+                        for (int h = 0; h < p; h++) {
+                            assertArrayEquals(bits(outs.get(t).row((long) i * p + h)),
+                                    bits(major.row(((long) i * count + t) * p + h)),
+                                    mode + " track " + t + " instance " + i + " hap " + h + " of " + b);
+                        }
+                        assertArrayEquals(bits(painted.row(i)), bits(paintedMajor.row((long) i * count + t)),
+                                mode + " painted track " + t + " instance " + i + " of " + b);
+                    }
+                }
+            }
+        }
+    }
+
     /** Poisoning every scratch value outside a row's read window leaves its realigned row unchanged. */
     @ParameterizedTest(name = "seed={0}")
     @MethodSource("seeds")
@@ -83,7 +151,7 @@ class WindowedRealignPropertyTest {
             Ragged scratch = b.fullScratch(arena);
             for (InsertionFill fill : b.fills) {
                 var c = new TrackRealignRow.Context(g, b.source.variants(), batch.keep(), fill, b.baseSeed,
-                        RowFill.scalar());
+                        KernelProvider.scalar().rowFill());
                 for (int k = 0; k < batch.rows(); k++) {
                     int i = k / batch.ploidy();
                     long q0 = batch.regions().start(i);
@@ -210,14 +278,14 @@ class WindowedRealignPropertyTest {
             source = new HaplotypeSource(new SparseGenotypes(
                     MemorySegment.ofArray(flat.stream().mapToInt(Integer::intValue).toArray()),
                     MemorySegment.ofArray(gs), MemorySegment.ofArray(ge)),
-                    new VariantTable(MemorySegment.ofArray(table.stream().mapToInt(t -> t[0]).toArray()),
+                    new VariantArrays(MemorySegment.ofArray(table.stream().mapToInt(t -> t[0]).toArray()),
                             MemorySegment.ofArray(table.stream().mapToInt(t -> t[1]).toArray()),
                             MemorySegment.ofArray(alts.toByteArray()),
                             MemorySegment.ofArray(altOffsets.stream().mapToLong(Long::longValue).toArray())),
                     new ReferenceGenome(MemorySegment.ofArray(contig), MemorySegment.ofArray(new long[] {0,
                             contig.length})), (byte) 'N');
             long[] groups = LongStream.range(0, rows).toArray();
-            Regions regions = new Regions(new int[instances], starts, ends);
+            QueryWindows regions = new QueryWindows(new int[instances], starts, ends);
             diffs = Haplotypes.diffs(source, HaplotypeBatch.unshifted(regions, ploidy, groups, keep));
             int[] shifts = new int[rows];
             for (int k = 0; k < rows; k++) {
@@ -240,7 +308,7 @@ class WindowedRealignPropertyTest {
             baseSeed = rnd.nextLong();
         }
 
-        /** Dense runs of distinct values; some seeds overlap runs or put one out of start order. */
+        /** Dense runs of distinct values; some seeds overlap runs and add one long interval over later ones. */
         private static Intervals intervals(Random rnd, int[] starts, int[] ends) {
             List<int[]> all = new ArrayList<>();
             long[] offsets = new long[starts.length + 1];
@@ -252,7 +320,13 @@ class WindowedRealignPropertyTest {
                     s = messy ? s + 1 + rnd.nextInt(20) : e;
                 }
                 if (messy && all.size() > offsets[i] + 2) {
-                    all.add(new int[] {starts[i] + rnd.nextInt(ends[i] - starts[i]), ends[i], 7});
+                    // A long interval over later ones, kept in start order (the format sorts each group by start).
+                    int s = starts[i] + rnd.nextInt(ends[i] - starts[i]);
+                    int at = (int) offsets[i];
+                    while (at < all.size() && all.get(at)[0] <= s) {
+                        at++;
+                    }
+                    all.add(at, new int[] {s, ends[i], 7});
                 }
                 offsets[i + 1] = all.size();
             }

@@ -2,19 +2,19 @@ package io.gvl.core.internal.kernel.haplotype;
 
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 
 /**
  * Validates the genotype side of a batch before a kernel runs, so inconsistent inputs fail with a message naming
  * the row, the group and the sizes instead of an out-of-bounds access deep inside a (possibly parallel) kernel.
- * Linear in the batch's rows: variant indices are checked where kernels read them ({@link VariantTable#require}),
+ * Linear in the batch's rows: variant indices are checked where kernels read them ({@link VariantArrays#require}),
  * and ALT offsets when the table is built, so a query does not pay for the whole region's variants twice.
  */
 public final class BatchChecks {
     private BatchChecks() {
     }
 
-    public static void genotypes(SparseGenotypes geno, VariantTable variants, long[] offsetIdx, KeepMask keep) {
+    public static void genotypes(SparseGenotypes geno, VariantArrays variants, long[] offsetIdx, KeepMask keep) {
         long groups = geno.groups();
         long listLen = geno.variantIdxs().byteSize() / 4;
         for (int k = 0; k < offsetIdx.length; k++) {

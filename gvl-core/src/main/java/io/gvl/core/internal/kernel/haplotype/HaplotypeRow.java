@@ -3,7 +3,7 @@ package io.gvl.core.internal.kernel.haplotype;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -35,7 +35,7 @@ public final class HaplotypeRow {
      * @param annVar    int32 variant-index annotation at element {@code at}, or null
      * @param annRef    int32 reference-coordinate annotation at element {@code at}, or null
      */
-    public static void reconstruct(SparseGenotypes geno, VariantTable variants, KeepMask keep, int k, long from,
+    public static void reconstruct(SparseGenotypes geno, VariantArrays variants, KeepMask keep, int k, long from,
                                    long to, long shift, MemorySegment ref, long contigAt, long contigLen,
                                    long refStart, byte pad, MemorySegment out, long at, long len,
                                    MemorySegment annVar, MemorySegment annRef, RowFill fill) {

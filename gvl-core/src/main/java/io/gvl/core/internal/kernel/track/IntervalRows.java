@@ -6,7 +6,14 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Row-level interval painting shared by the track kernels (reference-coordinate rows, realignment scratch rows,
- * spliced rows). Internal because it works on raw row positions and takes the {@link RowFill} implementation.
+ * spliced rows). The result is GVL's: zero the row, then paint the group's intervals in stored order (later ones
+ * win) until the first one starting at or past the row's end. It is computed without walking the group from its
+ * start: a binary search over the sorted starts finds the first interval starting inside the row, and a vector
+ * search over the ends before it finds any earlier interval that still reaches in. Each element is then written
+ * once, gaps as zero runs and intervals as value runs (an interval overlapping an earlier one writes over it); a
+ * run may be written with stores that reach past it, toward the span's end, because the rest of the span is written
+ * after it.
+ * Internal because it works on raw row positions and takes the {@link RowFill} implementation.
  */
 public final class IntervalRows {
     private IntervalRows() {
@@ -15,52 +22,83 @@ public final class IntervalRows {
     /** Paints group {@code group} into {@code out[at, at + len)} for a row starting at genome position {@code q0}. */
     public static void paintRow(Intervals itv, long group, long q0, MemorySegment out, long at, long len,
                                 RowFill fill) {
-        fill.fillF32(out, at, len, 0f);
-        for (long i = itv.groupStart(group), e = itv.groupEnd(group); i < e; i++) {
-            long s = itv.start(i) - q0;
-            if (s >= len) {
-                break;
-            }
-            long from = Math.max(s, 0);
-            long to = Math.min(itv.end(i) - q0, len);
-            if (to > from) {
-                fill.fillF32(out, at + from, to - from, itv.value(i));
-            }
-        }
+        paintSpan(itv, group, q0, 0, len, len, out, at, fill);
     }
 
     /**
      * Windows of the row {@link #paintRow} would paint {@code len} long from {@code q0}: elements
-     * {@code [lo[w], hi[w])} to {@code out[at[w], at[w] + hi[w] - lo[w])} for {@code w < windows}, in one pass over
-     * the intervals. The pass stops where the full row's does (first interval starting at or past {@code len}), not
-     * at the windows' end, so every window matches the full row even if a group were out of order.
+     * {@code [lo[w], hi[w])} to {@code out[at[w], at[w] + hi[w] - lo[w])} for {@code w < windows}, each found by its
+     * own search, so a short window of a long row costs its own length.
      */
     public static void paintWindows(Intervals itv, long group, long q0, long len, long[] lo, long[] hi, long[] at,
                                     int windows, MemorySegment out, RowFill fill) {
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
         for (int w = 0; w < windows; w++) {
-            fill.fillF32(out, at[w], hi[w] - lo[w], 0f);
-            first = Math.min(first, lo[w]);
-            last = Math.max(last, hi[w]);
+            paintSpan(itv, group, q0, lo[w], hi[w], len, out, at[w], fill);
         }
-        for (long i = itv.groupStart(group), e = itv.groupEnd(group); i < e; i++) {
+    }
+
+    /**
+     * Elements {@code [lo, hi)} of the row starting at genome position {@code q0}, written to
+     * {@code out[at, at + hi - lo)}, as the full row would have them when painting stops at the first interval
+     * starting at or past row position {@code limit}.
+     */
+    static void paintSpan(Intervals itv, long group, long q0, long lo, long hi, long limit, MemorySegment out,
+                          long at, RowFill fill) {
+        if (hi <= lo) {
+            return;
+        }
+        // Starts are sorted: past min(hi, limit) an interval either misses the span or stops the painting.
+        long stop = Math.min(hi, limit);
+        long spanEnd = at + hi - lo;
+        long cursor = lo;
+        for (long i = firstReaching(itv, group, q0 + lo, fill), e = itv.groupEnd(group); i < e; i++) {
             long s = itv.start(i) - q0;
-            if (s >= len) {
+            if (s >= stop) {
                 break;
             }
-            long end = itv.end(i) - q0;
-            if (end <= first || s >= last) {
-                // Outside every window: the common case when windows are short.
+            long from = Math.max(s, lo);
+            long to = Math.min(itv.end(i) - q0, hi);
+            if (to <= from) {
                 continue;
             }
-            for (int w = 0; w < windows; w++) {
-                long from = Math.max(s, lo[w]);
-                long to = Math.min(end, hi[w]);
-                if (to > from) {
-                    fill.fillF32(out, at[w] + from - lo[w], to - from, itv.value(i));
-                }
+            // Writes may run ahead of the cursor (up to the span's end): everything past it is written later.
+            if (from > cursor) {
+                fill.fillF32Ahead(out, at + cursor - lo, from - cursor, 0f, spanEnd);
+            }
+            if (to >= cursor) {
+                fill.fillF32Ahead(out, at + from - lo, to - from, itv.value(i), spanEnd);
+                cursor = to;
+            } else {
+                // Inside what earlier intervals wrote: no element past it may change.
+                fill.fillF32(out, at + from - lo, to - from, itv.value(i));
             }
         }
+        fill.fillF32(out, at + cursor - lo, hi - cursor, 0f);
+    }
+
+    /**
+     * The first interval of {@code group} that can reach genome position {@code g0} or past it: every interval
+     * before it ends at or before {@code g0}. Intervals starting at or after {@code g0} are found by a binary search
+     * on the sorted starts; of those before, only the ones ending past {@code g0} matter, which the ends show.
+     */
+    static long firstReaching(Intervals itv, long group, long g0, RowFill fill) {
+        long gs = itv.groupStart(group);
+        long lo = gs;
+        long hi = itv.groupEnd(group);
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (itv.start(mid) < g0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        if (lo == gs || g0 < Integer.MIN_VALUE) {
+            return gs;
+        }
+        if (g0 >= Integer.MAX_VALUE) {
+            return lo;
+        }
+        return fill.firstAbove(itv.ends(), gs, lo, (int) g0);
     }
 }

@@ -2,10 +2,10 @@ package io.gvl.core.internal.kernel.track;
 
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.kernel.track.InsertionFill;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
-import io.gvl.core.kernel.variant.VariantTable;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -19,7 +19,7 @@ public final class TrackRealignRow {
     }
 
     /** Batch-wide inputs of the realignment; {@code scratch} is per thread. */
-    public record Context(SparseGenotypes genotypes, VariantTable variants, KeepMask keep, InsertionFill fill,
+    public record Context(SparseGenotypes genotypes, VariantArrays variants, KeepMask keep, InsertionFill fill,
                           long baseSeed, RowFill rows) {
     }
 

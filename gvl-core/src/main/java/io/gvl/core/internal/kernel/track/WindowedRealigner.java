@@ -49,12 +49,13 @@ public final class WindowedRealigner {
 
     /**
      * Paints group {@code group} of {@code itv} where the measured rows read and realigns them into {@code out}
-     * (rows at {@code outOffsets}), reversing them when {@code flip}.
+     * (rows at {@code outOffsets}, haplotype {@code h} at row {@code firstRow + h}), reversing them when
+     * {@code flip}.
      *
      * @param trackLen GVL's scratch length of the instance, which every clamp of the realignment keeps using
      */
     public void realign(TrackRealignRow.Context c, Intervals itv, long group, HaplotypeBatch batch, int i, long q0,
-                        long trackLen, MemorySegment out, MemorySegment outOffsets, boolean flip) {
+                        long trackLen, MemorySegment out, MemorySegment outOffsets, long firstRow, boolean flip) {
         long joinedLo = Long.MAX_VALUE;
         long joinedHi = 0;
         long separate = 0;
@@ -76,7 +77,7 @@ public final class WindowedRealigner {
         IntervalRows.paintWindows(itv, group, q0, trackLen, lo, hi, at, windows, scratch, c.rows());
         for (int h = 0; h < ploidy; h++) {
             int w = joined ? 0 : h;
-            row(c, batch, i, h, q0, trackLen, at[w] - lo[w], out, outOffsets, flip);
+            row(c, batch, i, h, q0, trackLen, at[w] - lo[w], out, outOffsets, firstRow + h, flip);
         }
     }
 
@@ -87,13 +88,16 @@ public final class WindowedRealigner {
         }
     }
 
-    /** Realigns row {@code h}; track index {@code idx} sits at scratch element {@code trackAt + idx}. */
+    /**
+     * Realigns row {@code h} into output row {@code outRow}; track index {@code idx} sits at scratch element
+     * {@code trackAt + idx}.
+     */
     private void row(TrackRealignRow.Context c, HaplotypeBatch batch, int i, int h, long q0, long trackLen,
-                     long trackAt, MemorySegment out, MemorySegment outOffsets, boolean flip) {
+                     long trackAt, MemorySegment out, MemorySegment outOffsets, long outRow, boolean flip) {
         int k = i * ploidy + h;
         long group = batch.group(k);
-        long at = Mem.i64(outOffsets, k);
-        long len = Mem.i64(outOffsets, k + 1) - at;
+        long at = Mem.i64(outOffsets, outRow);
+        long len = Mem.i64(outOffsets, outRow + 1) - at;
         TrackRealignRow.realign(c, k, i, h, c.genotypes().start(group), c.genotypes().stop(group), batch.shift(k),
                 scratch, trackAt, trackLen, q0, out, at, len, fillScratch);
         if (flip) {

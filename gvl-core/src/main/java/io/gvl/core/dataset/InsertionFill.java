@@ -1,4 +1,4 @@
-package io.gvl.core.kernel.track;
+package io.gvl.core.dataset;
 
 /**
  * How a realigned track fills the positions of an insertion (anchor base included), GVL's

@@ -10,10 +10,10 @@ import java.util.Arrays;
  * @param starts 0-based window start per instance (may be negative after jitter)
  * @param ends exclusive window end per instance
  */
-public record Regions(int[] contigs, int[] starts, int[] ends) {
+public record QueryWindows(int[] contigs, int[] starts, int[] ends) {
 
     /** Checks that the three arrays have the same length and copies them. */
-    public Regions {
+    public QueryWindows {
         if (contigs.length != starts.length || starts.length != ends.length) {
             throw new IllegalArgumentException("contigs, starts and ends differ in length: " + contigs.length + ", "
                     + starts.length + ", " + ends.length);
@@ -30,7 +30,7 @@ public record Regions(int[] contigs, int[] starts, int[] ends) {
      * @return the windows
      * @throws IllegalArgumentException if the length is not a multiple of 3
      */
-    public static Regions fromRows(int[] nBy3) {
+    public static QueryWindows fromRows(int[] nBy3) {
         if (nBy3.length % 3 != 0) {
             throw new IllegalArgumentException("regions must be (n, 3), got " + nBy3.length + " values");
         }
@@ -43,7 +43,7 @@ public record Regions(int[] contigs, int[] starts, int[] ends) {
             s[i] = nBy3[3 * i + 1];
             e[i] = nBy3[3 * i + 2];
         }
-        return new Regions(c, s, e);
+        return new QueryWindows(c, s, e);
     }
 
     /**
@@ -117,7 +117,7 @@ public record Regions(int[] contigs, int[] starts, int[] ends) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Regions r && Arrays.equals(contigs, r.contigs) && Arrays.equals(starts, r.starts)
+        return o instanceof QueryWindows r && Arrays.equals(contigs, r.contigs) && Arrays.equals(starts, r.starts)
                 && Arrays.equals(ends, r.ends);
     }
 
@@ -128,6 +128,6 @@ public record Regions(int[] contigs, int[] starts, int[] ends) {
 
     @Override
     public String toString() {
-        return "Regions[" + size() + "]";
+        return "QueryWindows[" + size() + "]";
     }
 }

@@ -13,13 +13,13 @@ import java.lang.foreign.MemorySegment;
  * @param alts       ALT bytes of all variants back to back
  * @param altOffsets int64, {@code variants + 1} entries
  */
-public record VariantTable(MemorySegment starts, MemorySegment ilens, MemorySegment alts, MemorySegment altOffsets) {
+public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySegment alts, MemorySegment altOffsets) {
 
     /**
      * Checks that starts and ilens have the same size and that ALT offsets (when given) cover every variant and
      * never decrease.
      */
-    public VariantTable {
+    public VariantArrays {
         if (starts.byteSize() != ilens.byteSize()) {
             throw new IllegalArgumentException("starts hold " + starts.byteSize() / 4 + " variants but ilens hold "
                     + ilens.byteSize() / 4);
@@ -62,8 +62,8 @@ public record VariantTable(MemorySegment starts, MemorySegment ilens, MemorySegm
      * @param ilens int32 length change per variant
      * @return a table whose allele accessors must not be used
      */
-    public static VariantTable positionsOnly(MemorySegment starts, MemorySegment ilens) {
-        return new VariantTable(starts, ilens, MemorySegment.NULL, MemorySegment.NULL);
+    public static VariantArrays positionsOnly(MemorySegment starts, MemorySegment ilens) {
+        return new VariantArrays(starts, ilens, MemorySegment.NULL, MemorySegment.NULL);
     }
 
     /**

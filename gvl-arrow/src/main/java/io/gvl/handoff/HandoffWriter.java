@@ -1,0 +1,209 @@
+package io.gvl.handoff;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gvl.dataloader.Batch;
+import io.gvl.dataloader.DataLoader;
+import io.gvl.handoff.internal.Releases;
+import io.gvl.handoff.internal.SlotLayout;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The writer side of the cross-process hand-off (protocol in {@code docs/handoff.md}): each batch is copied into the
+ * next slot of a {@link SlotRing} once the consumer has released it, and announced by one JSON line on the
+ * descriptor stream naming the slot, every array's dtype, shape and byte offsets, and a CRC32 of each buffer. The
+ * consumer maps the slot file, reads the arrays in place, and answers {@code {"type":"release","slot":k}} on the
+ * release stream when it no longer needs them. Slots are reused round-robin among the free ones, so the consumer
+ * may hold up to {@code N - 1} batches, in any order, while the writer fills the last one.
+ *
+ * <p>A consumer that stops answering cannot hang the writer: waiting for a release ends after the release timeout
+ * with a {@link HandoffException}, as does a release stream closed while a slot is still in use. Not thread-safe:
+ * one thread writes. The first line sent is {@code {"type":"hello","protocol":1,"dir":...,"slots":N}}.
+ */
+public final class HandoffWriter {
+    /** The protocol version in the {@code hello} line; a reader refuses versions it does not know. */
+    public static final int PROTOCOL = 1;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SlotRing ring;
+    private final OutputStream descriptors;
+    private final Releases releases;
+    private final Duration timeout;
+    private final boolean[] free;
+    private int next;
+    private boolean greeted;
+
+    /**
+     * Creates a writer over {@code ring}; every slot starts free.
+     *
+     * @param ring the slots; the caller closes it after the writer is done
+     * @param descriptors where descriptor lines go (e.g. {@code System.out} of a child process); flushed per line
+     * @param releases where release lines come from (e.g. {@code System.in}); read on a daemon thread
+     * @param releaseTimeout how long to wait for the consumer to release a slot before failing
+     */
+    public HandoffWriter(SlotRing ring, OutputStream descriptors, InputStream releases, Duration releaseTimeout) {
+        this.ring = ring;
+        this.descriptors = descriptors;
+        this.releases = new Releases(releases, ring.count());
+        this.timeout = releaseTimeout;
+        this.free = new boolean[ring.count()];
+        Arrays.fill(free, true);
+    }
+
+    /**
+     * Copies {@code batch} into the next free slot (round-robin; waiting for a release when the consumer holds every
+     * slot) and writes its descriptor.
+     *
+     * @param epoch the epoch the batch belongs to (0-based)
+     * @param batch an open batch; it is not closed here
+     * @return the slot written
+     * @throws HandoffException if the consumer does not release the slot in time, closed its release stream, sent a
+     *     bad line, or the slot cannot grow
+     * @throws InterruptedException if the thread is interrupted while waiting for a release
+     */
+    public int write(long epoch, Batch batch) throws InterruptedException {
+        int slot = freeSlot();
+        while (slot < 0) {
+            int released = releases.next(timeout, "waiting for a free slot (all " + free.length + " in "
+                    + ring.directory() + " are held) before batch " + batch.index() + " of epoch " + epoch);
+            free[released] = true;
+            slot = released;
+        }
+        SlotLayout layout = new SlotLayout(batch.arrays());
+        MemorySegment segment = ring.segment(slot, layout.bytes());
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("type", "batch");
+        d.put("epoch", epoch);
+        d.put("index", batch.index());
+        d.put("slot", slot);
+        d.put("file", SlotRing.fileName(slot));
+        d.put("file_bytes", segment.byteSize());
+        d.put("instances", batch.size());
+        d.put("regions", batch.regions());
+        d.put("samples", batch.samples());
+        d.put("arrays", layout.write(segment));
+        free[slot] = false;
+        next = (slot + 1) % ring.count();
+        send(d);
+        return slot;
+    }
+
+    /** The first free slot in round-robin order from {@code next}, after taking the releases already sent. */
+    private int freeSlot() {
+        releases.drain(free);
+        for (int k = 0; k < free.length; k++) {
+            int slot = (next + k) % free.length;
+            if (free[slot]) {
+                return slot;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Announces the end of an epoch.
+     *
+     * @param epoch the epoch that ended
+     * @param batches how many batches it had
+     */
+    public void endEpoch(long epoch, long batches) {
+        send(Map.of("type", "epoch_end", "epoch", epoch, "batches", batches));
+    }
+
+    /** Announces that no more batches follow; the consumer then stops reading. */
+    public void done() {
+        send(Map.of("type", "done"));
+    }
+
+    /**
+     * Announces a failure; the consumer raises it with this message.
+     *
+     * @param message what failed
+     */
+    public void fail(String message) {
+        send(Map.of("type", "error", "message", message));
+    }
+
+    /**
+     * Streams {@code epochs} epochs of {@code loader}: every batch, an {@code epoch_end} after each epoch, then
+     * {@code done}, and waits for the last releases ({@link #awaitReleases()}). Each batch is closed once copied. On failure an {@code error} line is sent before rethrowing.
+     *
+     * @param loader the loader; not closed here
+     * @param epochs how many epochs, {@code >= 1}
+     * @return the number of batches written
+     * @throws HandoffException if the consumer stops releasing slots (see {@link #write})
+     * @throws InterruptedException if interrupted while waiting for a release
+     */
+    public long run(DataLoader loader, int epochs) throws InterruptedException {
+        long total = 0;
+        try {
+            for (long e = 0; e < epochs; e++) {
+                long n = 0;
+                for (Batch b : loader) {
+                    try (b) {
+                        write(e, b);
+                    }
+                    n++;
+                }
+                endEpoch(e, n);
+                total += n;
+            }
+            done();
+            awaitReleases();
+            return total;
+        } catch (RuntimeException | InterruptedException ex) {
+            try {
+                fail(String.valueOf(ex.getMessage()));
+            } catch (UncheckedIOException ignored) {
+                // The consumer is gone; the original error says why.
+            }
+            throw ex;
+        }
+    }
+
+    /**
+     * Waits until the consumer has released every slot, or closed its release stream: after this the slot files
+     * may be deleted without racing a consumer that has yet to map the last batch.
+     *
+     * @throws HandoffException if a slot is still held when the release timeout ends
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void awaitReleases() throws InterruptedException {
+        releases.drain(free);
+        for (int slot = 0; slot < free.length; slot++) {
+            while (!free[slot] && !releases.ended()) {
+                try {
+                    free[releases.next(timeout, "waiting for the release of slot " + slot + " after the last batch")]
+                            = true;
+                } catch (HandoffException e) {
+                    if (!releases.ended()) {
+                        throw e;
+                    }
+                }
+            }
+        }
+    }
+
+    private void send(Map<String, ?> message) {
+        if (!greeted) {
+            greeted = true;
+            send(Map.of("type", "hello", "protocol", PROTOCOL, "dir", ring.directory().toAbsolutePath().toString(),
+                    "slots", ring.count()));
+        }
+        try {
+            byte[] line = JSON.writeValueAsBytes(message);
+            descriptors.write(line);
+            descriptors.write('\n');
+            descriptors.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write a descriptor line (the consumer closed its end?)", e);
+        }
+    }
+}
