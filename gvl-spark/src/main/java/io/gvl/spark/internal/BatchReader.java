@@ -35,8 +35,8 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     private final RegionBlock block;
     private final BufferAllocator allocator = new RootAllocator();
     private final Dataset view;
-    private final boolean wantSequence;
     private final List<String> wantTracks = new ArrayList<>();
+    private final SeqKind viewSeqs;
     private DatasetFiles files;
     private RegionOrder order;
     private int nextRegion;
@@ -56,7 +56,9 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
                 wantTracks.add(Columns.trackOf(c));
             }
         }
-        this.wantSequence = seq;
+        // Haplotype tracks are realigned to each haplotype, so a tracks-only read still builds haplotypes (a track
+        // column's values must not depend on which other columns are selected); reference tracks need no sequence.
+        this.viewSeqs = seq || info.seqs() == SeqKind.HAPLOTYPES ? info.seqs() : SeqKind.NONE;
         this.view = seq || !wantTracks.isEmpty() ? openView() : null;
         if (variants && info.hasGenotypes()) {
             Path dir = Path.of(info.options().path());
@@ -67,10 +69,10 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
 
     private Dataset openView() {
         Path dir = Path.of(info.options().path());
-        Dataset ds = info.options().reference() != null && wantSequence
+        Dataset ds = viewSeqs != SeqKind.NONE
                 ? Dataset.open(dir, Path.of(info.options().reference())) : Dataset.open(dir);
         try {
-            return ds.withSeqs(wantSequence ? info.seqs() : SeqKind.NONE).withTracks(wantTracks);
+            return ds.withSeqs(viewSeqs).withTracks(wantTracks);
         } catch (RuntimeException e) {
             ds.close();
             throw e;
@@ -124,7 +126,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     }
 
     private DatasetOutput query(int[] regions, int[] samples, Arena arena) {
-        if (wantSequence) {
+        if (viewSeqs != SeqKind.NONE) {
             ReadCounters.SEQUENCE_QUERIES.incrementAndGet();
         }
         if (!wantTracks.isEmpty()) {
@@ -164,8 +166,8 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
                 }
                 Ragged tracks = ragged(out.tracks());
                 int t = wantTracks.size();
-                long perPair = tracks.rows() / (n / h == 0 ? 1 : n / h);
-                boolean realigned = perPair == (long) t * info.ploidy() && info.ploidy() > 1;
+                // (pairs, tracks, ploidy) when realigned to haplotypes, else (pairs, tracks)
+                boolean realigned = tracks.shape().length == 3;
                 int p = realigned ? info.ploidy() : 1;
                 yield ArrowColumns.floatLists(c, allocator, memory, tracks,
                         sourceRows(n, haps, p, t, wantTracks.indexOf(track), realigned));
