@@ -18,7 +18,7 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.kernel.OneHot;
+import io.gvl.core.buffer.OneHot;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DatasetSource;
 import io.gvl.djl.internal.SlotArena;

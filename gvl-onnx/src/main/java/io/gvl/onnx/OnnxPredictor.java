@@ -13,7 +13,7 @@ import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
-import io.gvl.core.kernel.OneHot;
+import io.gvl.core.buffer.OneHot;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.Mode;

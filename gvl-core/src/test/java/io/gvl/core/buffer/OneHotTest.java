@@ -1,11 +1,9 @@
-package io.gvl.core.kernel;
+package io.gvl.core.buffer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.gvl.core.buffer.DType;
-import io.gvl.core.buffer.Dense;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,7 +1,5 @@
-package io.gvl.core.kernel;
+package io.gvl.core.buffer;
 
-import io.gvl.core.buffer.DType;
-import io.gvl.core.buffer.Dense;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
