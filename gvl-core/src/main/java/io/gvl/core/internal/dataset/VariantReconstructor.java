@@ -11,7 +11,6 @@ import io.gvl.core.dataset.TokenAlphabet;
 import io.gvl.core.dataset.VarWindowOpt;
 import io.gvl.core.kernel.variant.AlleleReverseComplement;
 import io.gvl.core.kernel.variant.EmptyRowFill;
-import io.gvl.core.kernel.variant.FlatAlleles;
 import io.gvl.core.kernel.variant.FlatRagged;
 import io.gvl.core.kernel.variant.Tokenizer;
 import io.gvl.core.kernel.variant.VariantBuffers;
@@ -32,9 +31,6 @@ import java.util.Map;
  */
 final class VariantReconstructor {
     /** A per-variant sequence field: data with per-variant offsets. */
-    private record Nested(DType dtype, MemorySegment data, long[] seqOffsets) {
-    }
-
     private final OpenedDataset ds;
     private final ViewState view;
     private final VariantOptions o;
@@ -65,8 +61,8 @@ final class VariantReconstructor {
         VariantSelection sel = VariantSelection.select(arena, store, layout, o);
         long[] rows = sel.rowOffsets();
         Map<String, FlatRagged> scalars = scalars(store, sel);
-        Map<String, Nested> nested = new LinkedHashMap<>();
-        Nested flankTokens = null;
+        Map<String, FlatRagged> nested = new LinkedHashMap<>();
+        FlatRagged flankTokens = null;
         int l = 0;
         VariantBuffers.Gathered gathered = new VariantBuffers.Gathered(sel.variantIdxs(), contigs(sel),
                 store.table());
@@ -77,7 +73,7 @@ final class VariantReconstructor {
             Map<String, FlatRagged> win = VariantBuffers.windows(arena, gathered, part(w.ref()), part(w.alt()),
                     store.alt(), w.ref() == VarWindowOpt.Part.ALLELE ? store.ref() : null, tok, ds.genome(),
                     Reference.PAD);
-            win.forEach((k, v) -> nested.put(k, new Nested(v.dtype(), v.data(), v.offsets())));
+            nested.putAll(win);
         } else {
             boolean withFlank = flank && o.flankLength() > 0 && o.tokens().isPresent() && ds.genome() != null;
             l = withFlank ? o.flankLength() : 0;
@@ -87,13 +83,10 @@ final class VariantReconstructor {
             for (String k : List.of(DatasetOutput.ALT, DatasetOutput.REF)) {
                 FlatRagged a = bufs.get(k);
                 if (a != null) {
-                    nested.put(k, new Nested(DType.U8, a.data(), a.offsets()));
+                    nested.put(k, a);
                 }
             }
-            FlatRagged ft = bufs.get(DatasetOutput.FLANK_TOKENS);
-            if (ft != null) {
-                flankTokens = new Nested(ft.dtype(), ft.data(), null);
-            }
+            flankTokens = bufs.get(DatasetOutput.FLANK_TOKENS);
         }
         if (o.dummy().isPresent()) {
             DummyVariant d = o.dummy().get();
@@ -105,22 +98,20 @@ final class VariantReconstructor {
                 e.setValue(g);
                 filled = g.offsets();
             }
-            for (Map.Entry<String, Nested> e : nested.entrySet()) {
-                Nested s = e.getValue();
-                FlatAlleles a = EmptyRowFill.sequences(arena, s.dtype(), s.data(), rows, s.seqOffsets(),
-                        dummySequence(e.getKey(), s.dtype(), d, l));
-                e.setValue(new Nested(s.dtype(), a.data(), a.seqOffsets()));
+            for (Map.Entry<String, FlatRagged> e : nested.entrySet()) {
+                FlatRagged s = e.getValue();
+                e.setValue(EmptyRowFill.sequences(arena, s.dtype(), s.data(), rows, s.offsets(),
+                        dummySequence(e.getKey(), s.dtype(), d, l)));
             }
             if (flankTokens != null) {
-                FlatRagged f = EmptyRowFill.fixed(arena, flankTokens.dtype(), flankTokens.data(), rows, 2L * l,
+                flankTokens = EmptyRowFill.fixed(arena, flankTokens.dtype(), flankTokens.data(), rows, 2L * l,
                         VariantColumns.scalar(flankTokens.dtype(), (double) o.tokens().get().unknownToken()));
-                flankTokens = new Nested(f.dtype(), f.data(), null);
             }
             rows = filled;
         }
         if (view.seqs() == SeqKind.VARIANTS && !layout.rowRc().isEmpty()) {
-            for (Nested a : nested.values()) {
-                AlleleReverseComplement.inPlace(a.data(), a.seqOffsets(), rows, layout.rowRc());
+            for (FlatRagged a : nested.values()) {
+                AlleleReverseComplement.inPlace(a.data(), a.offsets(), rows, layout.rowRc());
             }
         }
         return shape(scalars, nested, flankTokens, rows, sel.ploidy(), l);
@@ -204,7 +195,7 @@ final class VariantReconstructor {
         return s;
     }
 
-    private List<NamedArray> shape(Map<String, FlatRagged> scalars, Map<String, Nested> nested, Nested flank,
+    private List<NamedArray> shape(Map<String, FlatRagged> scalars, Map<String, FlatRagged> nested, FlatRagged flank,
                                    long[] rows, int ploidy, int l) {
         long[] lead = leadingShape;
         long[] groupShape = Arrays.copyOf(lead, lead.length + 1);
@@ -233,8 +224,8 @@ final class VariantReconstructor {
         return out;
     }
 
-    private NamedArray perVariant(String name, Nested n, long variants) {
+    private NamedArray perVariant(String name, FlatRagged n, long variants) {
         return new NamedArray(name, Ragged.wrap(n.dtype(), new long[] {variants}, n.data(),
-                VariantColumns.offsets(arena, n.seqOffsets())));
+                VariantColumns.offsets(arena, n.offsets())));
     }
 }

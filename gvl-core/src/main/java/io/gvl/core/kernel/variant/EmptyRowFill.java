@@ -56,8 +56,25 @@ public final class EmptyRowFill {
     }
 
     /**
+     * The row offsets after {@link #sequences} or {@link #fixed}: every empty row holds one variant.
+     *
+     * @param varOffsets variant offsets per row
+     * @return the new variant offsets per row
+     */
+    public static long[] filledRowOffsets(long[] varOffsets) {
+        int rows = varOffsets.length - 1;
+        long[] vars = new long[rows + 1];
+        for (int i = 0; i < rows; i++) {
+            long n = varOffsets[i + 1] - varOffsets[i];
+            vars[i + 1] = vars[i] + (n > 0 ? n : 1);
+        }
+        return vars;
+    }
+
+    /**
      * A sequence field (alleles, tokens; GVL's {@code fill_empty_seq}): each empty row receives one variant whose
-     * sequence is {@code dummy}.
+     * sequence is {@code dummy}. The result has one row per variant of the filled rows (their offsets are
+     * {@link #filledRowOffsets}), each row that variant's sequence.
      *
      * @param arena the arena the result is allocated in (it borrows it)
      * @param dtype the element type
@@ -65,18 +82,14 @@ public final class EmptyRowFill {
      * @param varOffsets variant offsets per row
      * @param seqOffsets element offsets per variant
      * @param dummy the sequence of the dummy variant
-     * @return the field with one dummy variant in every empty row
+     * @return the sequences of the filled rows' variants, with their element offsets
      */
-    public static FlatAlleles sequences(Arena arena, DType dtype, MemorySegment data, long[] varOffsets,
-                                        long[] seqOffsets, MemorySegment dummy) {
+    public static FlatRagged sequences(Arena arena, DType dtype, MemorySegment data, long[] varOffsets,
+                                       long[] seqOffsets, MemorySegment dummy) {
         long es = dtype.byteSize();
         long dummyLen = dummy.byteSize() / es;
         int rows = varOffsets.length - 1;
-        long[] vars = new long[rows + 1];
-        for (int i = 0; i < rows; i++) {
-            long n = varOffsets[i + 1] - varOffsets[i];
-            vars[i + 1] = vars[i] + (n > 0 ? n : 1);
-        }
+        long[] vars = filledRowOffsets(varOffsets);
         long[] seqs = new long[Math.toIntExact(vars[rows] + 1)];
         int vp = 0;
         for (int i = 0; i < rows; i++) {
@@ -104,6 +117,6 @@ public final class EmptyRowFill {
                 }
             }
         }
-        return new FlatAlleles(dst, vars, seqs);
+        return new FlatRagged(dtype, dst, seqs);
     }
 }

@@ -4,9 +4,12 @@ import io.gvl.core.buffer.DType;
 import java.lang.foreign.MemorySegment;
 
 /**
- * A variable-length result of the variant kernels: typed data plus int64 row offsets counted in <em>rows of
- * {@code inner} elements</em> (1 for scalar fields; a fixed per-variant width for fixed-size fields), GVL's
- * {@code FlatRagged}. The data lives in the arena the kernel was given.
+ * The one variable-length result shape of the variant kernels: typed data plus int64 row offsets counted in
+ * <em>rows of {@code inner} elements</em> (1 for scalar fields; a fixed per-variant width for fixed-size fields),
+ * GVL's {@code FlatRagged}. A row is a group's variants for per-group fields and one variant's sequence for
+ * alleles and token windows; the second level (variants per group) then travels as the caller's {@code long[]}
+ * group offsets, so no two-level type is needed inside the kernels. The data lives in the arena the kernel was
+ * given; the public two-level view is {@link io.gvl.core.variants.NestedRagged}.
  *
  * @param dtype the element type
  * @param data the elements, in the kernel's arena

@@ -4,7 +4,6 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.variant.AlleleReverseComplement;
 import io.gvl.core.kernel.variant.EmptyRowFill;
-import io.gvl.core.kernel.variant.FlatAlleles;
 import io.gvl.core.kernel.variant.FlatRagged;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.Tokenizer;
@@ -64,8 +63,8 @@ final class VariantReplays {
     }
 
     private static Object fillSeq(Args a, DType dtype) {
-        FlatAlleles r = EmptyRowFill.sequences(Arena.ofAuto(), dtype, a.seg(0), a.longs(1), a.longs(2), a.seg(3));
-        return List.of(bytes(r.data()), r.varOffsets(), r.seqOffsets());
+        FlatRagged r = EmptyRowFill.sequences(Arena.ofAuto(), dtype, a.seg(0), a.longs(1), a.longs(2), a.seg(3));
+        return List.of(bytes(r.data()), EmptyRowFill.filledRowOffsets(a.longs(1)), r.offsets());
     }
 
     private static Object rcAlleles(Args a) {
