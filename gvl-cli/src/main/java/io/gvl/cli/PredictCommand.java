@@ -146,7 +146,12 @@ public final class PredictCommand implements Callable<Integer> {
         Path arrow = out.toAbsolutePath().resolveSibling("." + out.getFileName() + ".arrow-"
                 + ProcessHandle.current().pid());
         try (OutputFile dest = OutputFile.create(out)) {
-            PredictionStats s = predictor.predict(view, arrow, batch, true);
+            PredictionStats s;
+            try {
+                s = predictor.predict(view, arrow, batch, true);
+            } catch (UncheckedIOException e) {
+                throw OutputFile.failure(out, e.getCause()); // name OUT, not the hidden Arrow file
+            }
             long start = System.nanoTime();
             ParquetPredictions.convert(arrow, dest, out.toString());
             dest.commit();

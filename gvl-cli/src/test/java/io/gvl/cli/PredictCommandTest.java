@@ -371,6 +371,11 @@ class PredictCommandTest {
         Table expected = readArrowCells(asArrow);
         assertEquals(64, expected.rows().size());
         assertSameCells(expected.rows(), readParquetCells(asParquet, expected.schema()));
+        CliRun again = CliRun.of("predict", ds.toString(), "--reference", FASTA.toString(), "--model",
+                byteSum.toString(), "--out", asParquet.toString(), "--format", "parquet", "--length", "10",
+                "--regions", "0", "--overwrite");
+        assertEquals(0, again.exitCode(), again.err());
+        assertSameCells(expected.rows().subList(0, 16), readParquetCells(asParquet, expected.schema()));
         CliRun bad = CliRun.of("predict", ds.toString(), "--reference", FASTA.toString(), "--model",
                 byteSum.toString(), "--out", tmp.resolve("x.csv").toString(), "--format", "csv");
         assertEquals(1, bad.exitCode());
