@@ -56,11 +56,6 @@ final class ArrowRowsWriteSupport extends WriteSupport<Integer> {
         this.parquet = message.named("predictions");
     }
 
-    /** The Parquet schema the rows are written with. */
-    MessageType parquetSchema() {
-        return parquet;
-    }
-
     /** Reads the next rows from {@code batch}, which must have the schema this was made with. */
     void use(VectorSchemaRoot batch) {
         this.root = batch;

@@ -29,10 +29,12 @@ final class ParquetPredictions {
     /**
      * Writes the table in {@code arrowFile} as Parquet to {@code out}, which is committed by the caller.
      *
-     * @return the rows written
+     * @param arrowFile an Arrow IPC file as {@code OnnxPredictor} writes it
+     * @param out the destination's temporary file
+     * @param name the destination, as parquet-java names its output
+     * @throws IOException if the Arrow file cannot be read or the Parquet file written
      */
-    static long convert(Path arrowFile, OutputFile out, String name) throws IOException {
-        long rows = 0;
+    static void convert(Path arrowFile, OutputFile out, String name) throws IOException {
         try (BufferAllocator allocator = new RootAllocator();
              FileChannel channel = FileChannel.open(arrowFile);
              ArrowFileReader reader = new ArrowFileReader(channel, allocator)) {
@@ -49,11 +51,9 @@ final class ParquetPredictions {
                     for (int i = 0; i < root.getRowCount(); i++) {
                         writer.write(i);
                     }
-                    rows += root.getRowCount();
                 }
             }
         }
-        return rows;
     }
 
     /** parquet-java's writer builder for a given write support. */
