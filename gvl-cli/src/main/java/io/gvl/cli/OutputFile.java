@@ -27,12 +27,8 @@ final class OutputFile implements AutoCloseable {
     }
 
     static OutputFile create(Path out) {
-        Path target = out.toAbsolutePath().normalize();
+        Path target = requireDirectoryFor(out);
         Path dir = target.getParent();
-        if (!Files.isDirectory(dir)) {
-            throw new UncheckedIOException(new IOException(out + ": cannot write the output: the directory " + dir
-                    + " does not exist (create it first)"));
-        }
         Path tmp = dir.resolve("." + target.getFileName() + ".tmp." + ProcessHandle.current().pid() + "-"
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
         try {
@@ -40,6 +36,28 @@ final class OutputFile implements AutoCloseable {
         } catch (IOException e) {
             throw failure(out, e);
         }
+    }
+
+    /**
+     * Checks that {@code out} names a file in an existing directory, before any work is done for it.
+     *
+     * @return {@code out}, absolute and normalized
+     */
+    static Path requireDirectoryFor(Path out) {
+        Path target = out.toAbsolutePath().normalize();
+        Path dir = target.getParent();
+        if (Files.isDirectory(target)) {
+            throw refused(out + ": cannot write the output: it is a directory (give a file name inside it)");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw refused(out + ": cannot write the output: the directory " + dir
+                    + (Files.exists(dir) ? " is not a directory" : " does not exist (create it first)"));
+        }
+        return target;
+    }
+
+    private static UncheckedIOException refused(String message) {
+        return new UncheckedIOException(message, new IOException(message));
     }
 
     OutputStream stream() {

@@ -7,8 +7,10 @@ import io.gvl.format.GvlException;
 import io.gvl.onnx.OnnxPredictor;
 import io.gvl.onnx.PredictionException;
 import io.gvl.onnx.PredictionStats;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,10 +24,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gvl predict DIR --reference FA --model M.onnx --out preds.arrow}: every (region, sample, haplotype) of the
  * selection through an ONNX model with ONNX Runtime ({@link OnnxPredictor}), the outputs written as an Arrow IPC
- * table keyed by region, sample and haplotype. Exit code 1 and one line on a fixable error.
+ * table keyed by region, sample and haplotype, or as the same table in Parquet when {@code OUT} ends in
+ * {@code .parquet} (or {@code --format parquet}): the predictor writes the Arrow table to a hidden sibling, which
+ * {@link ParquetPredictions} rewrites into a temporary file that is renamed onto {@code OUT}. Exit code 1 and one
+ * line on a fixable error; no output file is left then.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true,
-        description = "Run every (region, sample, haplotype) through an ONNX model; write an Arrow IPC table.")
+        description = "Run every (region, sample, haplotype) through an ONNX model; write an Arrow IPC or Parquet"
+                + " table.")
 public final class PredictCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")
@@ -38,8 +44,13 @@ public final class PredictCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "M.onnx", description = "ONNX model file.")
     Path model;
 
-    @Option(names = "--out", required = true, paramLabel = "OUT", description = "Arrow IPC file to write.")
+    @Option(names = "--out", required = true, paramLabel = "OUT",
+            description = "Table to write: Parquet when it ends in .parquet, else Arrow IPC (.arrow, .feather).")
     Path out;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+            description = "arrow, parquet, or auto: by the extension of OUT (default: ${DEFAULT-VALUE}).")
+    String format;
 
     @Option(names = "--input", paramLabel = "NAME",
             description = "Model input the sequences go to (default: the model's only input).")
@@ -82,24 +93,79 @@ public final class PredictCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        try (OnnxPredictor predictor = OnnxPredictor.open(model, t, input);
-             Dataset ds = Dataset.open(dir, reference)) {
-            Dataset view = ds.withSeqs(kind(predictor)).withoutTracks();
-            if (length != null) {
-                view = view.withLen(OutputLength.fixed(length));
+        try {
+            boolean parquet = parquet();
+            OutputFile.requireDirectoryFor(out);
+            try (OnnxPredictor predictor = OnnxPredictor.open(model, t, input);
+                 Dataset ds = Dataset.open(dir, reference)) {
+                return run(predictor, ds, parquet);
             }
-            view = view.subsetTo(Selection.indices(regions, view.regionCount(), "region"),
-                    Selection.samples(samples, view.samples()));
-            PredictionStats s = predictor.predict(view, out, batch, overwrite);
-            PrintWriter o = spec.commandLine().getOut();
-            o.println(out + ": " + s.rows() + " rows (" + s.instances() + " instances) written");
-            if (stats) {
-                o.println("stats: " + s.summary());
-            }
-            return 0;
         } catch (GvlException | IllegalArgumentException | IndexOutOfBoundsException | UncheckedIOException e) {
             err.println("gvl predict: " + e.getMessage());
             return 1;
+        }
+    }
+
+    private int run(OnnxPredictor predictor, Dataset ds, boolean parquet) {
+        Dataset view = ds.withSeqs(kind(predictor)).withoutTracks();
+        if (length != null) {
+            view = view.withLen(OutputLength.fixed(length));
+        }
+        view = view.subsetTo(Selection.indices(regions, view.regionCount(), "region"),
+                Selection.samples(samples, view.samples()));
+        PredictionStats s = parquet ? predictParquet(predictor, view) : predictor.predict(view, out, batch,
+                overwrite);
+        PrintWriter o = spec.commandLine().getOut();
+        o.println(out + ": " + s.rows() + " rows (" + s.instances() + " instances) written");
+        if (stats) {
+            o.println("stats: " + s.summary());
+        }
+        return 0;
+    }
+
+    /** {@code --format}, or for {@code auto} the extension of {@code --out}. */
+    private boolean parquet() {
+        return switch (format.toLowerCase(Locale.ROOT)) {
+            case "parquet" -> true;
+            case "arrow" -> false;
+            case "auto" -> out.getFileName() != null
+                    && out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".parquet");
+            default -> throw new IllegalArgumentException("--format must be auto, arrow or parquet, got '" + format
+                    + "'");
+        };
+    }
+
+    /**
+     * The Arrow table into a hidden sibling of {@code out}, rewritten as Parquet into the output's temporary file
+     * and renamed onto {@code out}; the conversion's time counts as writing.
+     */
+    private PredictionStats predictParquet(OnnxPredictor predictor, Dataset view) {
+        if (Files.exists(out) && !overwrite) {
+            throw new PredictionException(out + " exists; remove it or pass overwrite (--overwrite)");
+        }
+        Path arrow = out.toAbsolutePath().resolveSibling("." + out.getFileName() + ".arrow-"
+                + ProcessHandle.current().pid());
+        try (OutputFile dest = OutputFile.create(out)) {
+            PredictionStats s;
+            try {
+                s = predictor.predict(view, arrow, batch, true);
+            } catch (UncheckedIOException e) {
+                throw OutputFile.failure(out, e.getCause()); // name OUT, not the hidden Arrow file
+            }
+            long start = System.nanoTime();
+            ParquetPredictions.convert(arrow, dest, out.toString());
+            dest.commit();
+            long nanos = System.nanoTime() - start;
+            return new PredictionStats(s.instances(), s.rows(), s.gvlNanos(), s.runtimeNanos(),
+                    s.writeNanos() + nanos, s.totalNanos() + nanos);
+        } catch (IOException e) {
+            throw OutputFile.failure(out, e);
+        } finally {
+            try {
+                Files.deleteIfExists(arrow);
+            } catch (IOException e) {
+                // a hidden, uniquely named leftover does not affect the destination
+            }
         }
     }
 

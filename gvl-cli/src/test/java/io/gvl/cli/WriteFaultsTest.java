@@ -203,6 +203,64 @@ class WriteFaultsTest {
         Files.delete(full.resolve("OUT.lock"));
     }
 
+    /**
+     * gvl predict into Parquet needs room for the Arrow table and then the Parquet file: with every amount of free
+     * space from none to more than enough, the run either writes the whole table or fails naming OUT and the
+     * reason, leaving nothing (neither OUT nor a hidden temporary file). With room for the Arrow table alone the
+     * failure comes from the Parquet rewrite.
+     */
+    @Test
+    void fullDeviceDuringPredictToParquetLeavesNothing() throws IOException {
+        requireSmallDevice();
+        Path ds = tmp.resolve("z.gvl");
+        assertEquals(0, CliRun.of("write", ds.toString(), "--bed", Z.resolve("regions.bed").toString(), "--vcf",
+                Z.resolve("z_synth16.norm.vcf.gz").toString()).exitCode());
+        Path model = tmp.resolve("tiny-cnn.onnx");
+        try (var in = WriteFaultsTest.class.getResourceAsStream("/onnx/tiny-cnn.onnx")) {
+            Files.copy(in, model);
+        }
+        Path reference = tmp.resolve("preds.parquet");
+        String[] predict = {"predict", ds.toString(), "--reference", Z_FASTA.toString(), "--model", model.toString(),
+            "--threads", "1", "--out"};
+        assertEquals(0, CliRun.of(concat(predict, reference.toString())).exitCode());
+        byte[] expected = Files.readAllBytes(reference);
+        Path arrow = tmp.resolve("preds.arrow");
+        assertEquals(0, CliRun.of(concat(predict, arrow.toString())).exitCode());
+        int page = 4096;
+        int pages = 96 * 1024 / page;
+        int arrowPages = (int) ((Files.size(arrow) + page - 1) / page);
+        int enough = arrowPages + (expected.length + page - 1) / page;
+        assertTrue(enough + 2 <= pages, "the device holds both tables");
+        List<Boolean> written = new ArrayList<>();
+        for (int free = 0; free <= enough + 2; free++) {
+            Path filler = Files.write(full.resolve("filler"), new byte[(pages - free) * page]);
+            Path out = full.resolve("preds.parquet");
+            CliRun r = runCapturingLog(concat(predict, out.toString()));
+            String where = free + " free pages: " + r.err();
+            written.add(r.exitCode() == 0);
+            if (r.exitCode() == 0) {
+                assertArrayEquals(expected, Files.readAllBytes(out), where);
+                Files.delete(out);
+            } else {
+                assertEquals(1, r.exitCode(), where);
+                String line = r.err().lines().filter(l -> l.startsWith("gvl predict:")).findFirst().orElse(where);
+                assertTrue(line.startsWith("gvl predict: " + out + ": cannot write the output (No space left on"
+                        + " device); nothing was left there"), where);
+                assertNoStackTrace(r.err());
+            }
+            assertEquals(List.of("filler"), names(full), where);
+            Files.delete(filler);
+        }
+        assertFalse(written.get(arrowPages), "room for the Arrow table only: the Parquet rewrite fails " + written);
+        assertTrue(written.get(enough) && written.getLast(), "room for both tables " + written);
+    }
+
+    private static String[] concat(String[] head, String last) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + 1);
+        all[head.length] = last;
+        return all;
+    }
+
     @Test
     void fullDeviceDuringFetchNamesTheOutput() throws IOException {
         requireSmallDevice();
