@@ -36,7 +36,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +46,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * 1000 Genomes sites, 16 phased samples, 24 regions) with two seeded bigWig tracks. Every Spark row is compared
  * byte for byte with {@link Dataset#get} of the same (region, sample) at the same haplotype; pushed filters must
  * plan only the region blocks, samples and haplotypes they allow; pruned columns must not run their kernels. One
- * shared {@code local[2]} session for the whole class (its start-up is most of the run time).
+ * shared {@code local[2]} session for the module ({@link SharedSpark}; its start-up is most of the run time).
  */
 class GvlSparkReadTest {
     static final long SEED = 20261203L;
@@ -80,19 +79,7 @@ class GvlSparkReadTest {
             w.track(new BigWigs(TRACKS.get(t), files));
         }
         Gvl.write(dataset, w.build());
-        spark = SparkSession.builder().master("local[2]").appName("gvl-spark-test")
-                .config("spark.ui.enabled", "false")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "2")
-                .getOrCreate();
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (spark != null) {
-            spark.stop();
-        }
+        spark = SharedSpark.session();
     }
 
     /** Seeded step values over every region (with some margin), zero elsewhere; contig z is 1,000,000 bp. */

@@ -1,0 +1,69 @@
+package io.gvl.spark;
+
+import io.gvl.core.write.WriteOptions;
+import io.gvl.spark.internal.DistributedWrite;
+import java.nio.file.Path;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Writes a gvl dataset with a Spark job instead of one machine's threads. The result is the same dataset
+ * {@link io.gvl.core.Gvl#write} makes, byte for byte; only where the parts are computed differs.
+ *
+ * <p>The driver makes the {@link io.gvl.core.write.WritePlan} (it checks every input and writes the variant table,
+ * the BED table and the windows once), then runs one Spark task per part, with no shuffle: first the genotype
+ * parts, then the track parts (which read the window ends the genotype parts found). Each task rebuilds the plan
+ * from its JSON, reopens the input files and publishes its part by an atomic rename. A part's bytes depend only on
+ * the plan and its block, so a retried or speculative attempt reuses a published part and an attempt killed midway
+ * leaves only a temporary directory. The driver then checks that every part was reported once and merges: the
+ * dataset is published by one rename, and only if every part is present exactly once.
+ *
+ * <p>Storage: {@code out} and every input file must be on storage that the driver and every executor see at the
+ * same path (a shared POSIX or NFS file system; a local directory in local mode). Paths are opened as local files.
+ * Write one dataset per destination at a time. Retries come from Spark ({@code spark.task.maxFailures}).
+ */
+public final class GvlSpark {
+    /** Sorted regions per region block of {@link #write(SparkSession, Path, WriteOptions)}. */
+    public static final int DEFAULT_REGIONS_PER_BLOCK = 64;
+
+    private GvlSpark() {
+    }
+
+    /**
+     * Writes the dataset with blocks of {@link #DEFAULT_REGIONS_PER_BLOCK} regions and every sample in one block
+     * (the shape that suits VCF and BCF, whose records are decoded for all samples at once).
+     *
+     * @param spark the session whose executors write the parts
+     * @param out the dataset directory to publish, on storage every executor sees
+     * @param options the write options; variants must be a file and sample tracks bigWigs
+     * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
+     *     is missing, present twice or foreign at the merge (the cause is then the
+     *     {@link io.gvl.format.PartException}); nothing is published and the build directory is removed
+     * @throws io.gvl.core.write.WriteException if the request cannot be satisfied (checked on the driver)
+     * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
+     * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
+     */
+    public static void write(SparkSession spark, Path out, WriteOptions options) {
+        write(spark, out, options, DEFAULT_REGIONS_PER_BLOCK, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Writes the dataset with one Spark task per block of the given sizes (and per kind of part). Sample blocks
+     * suit inputs that decode a subset of samples cheaply (PGEN, one bigWig per sample).
+     *
+     * @param spark the session whose executors write the parts
+     * @param out the dataset directory to publish, on storage every executor sees
+     * @param options the write options; variants must be a file and sample tracks bigWigs
+     * @param regionsPerBlock sorted regions per region block, {@code >= 1}
+     * @param samplesPerBlock sorted samples per sample block, {@code >= 1}
+     * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
+     *     is missing, present twice or foreign at the merge (the cause is then the
+     *     {@link io.gvl.format.PartException}); nothing is published and the build directory is removed
+     * @throws io.gvl.core.write.WriteException if the request cannot be satisfied or a block size is below 1
+     * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
+     * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
+     */
+    public static void write(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
+                             int samplesPerBlock) {
+        DistributedWrite.run(spark, out, options, regionsPerBlock, samplesPerBlock);
+    }
+}

@@ -1,0 +1,134 @@
+package io.gvl.spark.internal;
+
+import io.gvl.core.write.WriteOptions;
+import io.gvl.core.write.WritePlan;
+import io.gvl.format.GvlException;
+import io.gvl.format.PartException;
+import io.gvl.format.PartManifest;
+import io.gvl.spark.GvlSparkWriteException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The driver side of {@link io.gvl.spark.GvlSpark#write}: makes the plan, runs one job per kind of part (genotype
+ * parts first, because track parts read their window ends) with one task per part and no shuffle, checks that each
+ * part was reported exactly once, and merges. Any failure removes the build directory, so nothing but the
+ * destination's lock file is left and nothing is published.
+ */
+public final class DistributedWrite {
+    private static final Logger LOG = LoggerFactory.getLogger(DistributedWrite.class);
+
+    private DistributedWrite() {
+    }
+
+    /** Writes {@code out} with blocks of the given sizes. */
+    public static void run(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
+                           int samplesPerBlock) {
+        run(spark, out, options, regionsPerBlock, samplesPerBlock, PartHook.NONE, plan -> { });
+    }
+
+    /**
+     * Writes {@code out}, calling {@code hook} in every task and {@code beforeMerge} on the driver once all parts
+     * are written; returns every part's outcome in plan order.
+     */
+    public static List<PartOutcome> run(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
+                                        int samplesPerBlock, PartHook hook, Consumer<WritePlan> beforeMerge) {
+        WritePlan plan = WritePlan.create(out, options, regionsPerBlock, samplesPerBlock);
+        try {
+            if (!plan.portable()) {
+                throw new GvlSparkWriteException("cannot write " + plan.dest() + " on Spark: " + plan.unportable()
+                        + ". Fix: give the variants as a VCF, BCF or PGEN file and the sample tracks as bigWigs, or"
+                        + " write on one machine with Gvl.write.", null);
+            }
+            JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+            Broadcast<String> json = jsc.broadcast(plan.toJson());
+            List<PartOutcome> outcomes = new ArrayList<>();
+            try {
+                for (String kind : List.of(PartManifest.GENOTYPES, PartManifest.TRACKS)) {
+                    List<String> names = plan.parts().stream().filter(p -> p.kind().equals(kind))
+                            .map(WritePlan.Part::name).toList();
+                    if (names.isEmpty()) {
+                        continue;
+                    }
+                    jsc.setJobDescription("gvl write " + plan.dest().getFileName() + ": " + names.size() + " "
+                            + kind + " parts");
+                    List<PartOutcome> got = jsc.parallelize(names, names.size()).map(new PartTask(json, hook))
+                            .collect();
+                    checkOnce(plan.dest(), names, got);
+                    outcomes.addAll(got);
+                }
+            } finally {
+                jsc.setJobDescription(null);
+                json.destroy();
+            }
+            long reused = outcomes.stream().filter(PartOutcome::reused).count();
+            LOG.info("write {}: {} parts written by Spark tasks ({} reused from earlier attempts); merging",
+                    plan.dest(), outcomes.size(), reused);
+            beforeMerge.accept(plan);
+            plan.merge();
+            return outcomes;
+        } catch (Exception e) {
+            plan.discard();
+            throw translate(plan.dest(), e);
+        }
+    }
+
+    /**
+     * Refuses a job whose results do not name each expected part exactly once (the merge checks the published
+     * directories again): throws {@link PartException.Missing} or {@link PartException.Duplicate} naming the part.
+     */
+    public static void checkOnce(Path dest, List<String> expected, List<PartOutcome> got) {
+        Map<String, Integer> seen = new HashMap<>();
+        got.forEach(o -> seen.merge(o.part(), 1, Integer::sum));
+        for (String name : expected) {
+            int n = seen.getOrDefault(name, 0);
+            if (n == 0) {
+                throw new PartException.Missing("the Spark job writing " + dest + " reported no result for part "
+                        + name + ".");
+            }
+            if (n > 1) {
+                throw new PartException.Duplicate("the Spark job writing " + dest + " reported part " + name + " "
+                        + n + " times.");
+            }
+        }
+    }
+
+    /**
+     * A part missing, present twice or foreign (in the job's results or at the merge) and a failed Spark job become a
+     * {@link GvlSparkWriteException} (the job's error carries the failed part's message: Spark makes the task's
+     * exception the cause); any other gvl error raised on the driver (a bad input, an existing destination) stays
+     * as it is.
+     */
+    private static RuntimeException translate(Path dest, Exception e) {
+        if (e instanceof PartException p) {
+            String problem = p.getMessage();
+            int fix = problem.indexOf(" Fix: ");
+            return new GvlSparkWriteException("the parts of " + dest + " cannot be merged: "
+                    + (fix < 0 ? problem
+                    : problem.substring(0, fix)) + " Nothing was published and the build directory was removed."
+                    + " Fix: write the dataset again; if this recurs, check that " + dest.getParent() + " is on"
+                    + " storage every executor sees and that no other write of " + dest + " runs at the same time.",
+                    e);
+        }
+        if (e instanceof GvlException g && !(e instanceof GvlSparkWriteException)) {
+            return g;
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof GvlSparkWriteException task) {
+                return t == e ? task : new GvlSparkWriteException("the write of " + dest + " failed and nothing"
+                        + " was published: " + task.getMessage(), e);
+            }
+        }
+        return new GvlSparkWriteException("the write of " + dest + " failed and nothing was published: "
+                + e.getMessage(), e);
+    }
+}
