@@ -7,9 +7,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * Writes a gvl dataset with a Spark job instead of one machine's threads. The result is the same dataset
- * {@link io.gvl.core.Gvl#write} makes, byte for byte; only where the parts are computed differs.
+ * {@code io.gvl.core.Gvl#write} makes, byte for byte; only where the parts are computed differs.
  *
- * <p>The driver makes the {@link io.gvl.core.write.WritePlan} (it checks every input and writes the variant table,
+ * <p>The driver makes the {@code io.gvl.core.write.WritePlan} (it checks every input and writes the variant table,
  * the BED table and the windows once), then runs one Spark task per part, with no shuffle: first the genotype
  * parts, then the track parts (which read the window ends the genotype parts found). Each task rebuilds the plan
  * from its JSON, reopens the input files and publishes its part by an atomic rename. A part's bytes depend only on
@@ -37,7 +37,7 @@ public final class GvlSpark {
      * @param options the write options; variants must be a file and sample tracks bigWigs
      * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
      *     is missing, present twice or foreign at the merge (the cause is then the
-     *     {@link io.gvl.format.PartException}); nothing is published and the build directory is removed
+     *     {@code io.gvl.format.PartException}); nothing is published and the build directory is removed
      * @throws io.gvl.core.write.WriteException if the request cannot be satisfied (checked on the driver)
      * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
      * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
@@ -57,7 +57,7 @@ public final class GvlSpark {
      * @param samplesPerBlock sorted samples per sample block, {@code >= 1}
      * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
      *     is missing, present twice or foreign at the merge (the cause is then the
-     *     {@link io.gvl.format.PartException}); nothing is published and the build directory is removed
+     *     {@code io.gvl.format.PartException}); nothing is published and the build directory is removed
      * @throws io.gvl.core.write.WriteException if the request cannot be satisfied or a block size is below 1
      * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
      * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested

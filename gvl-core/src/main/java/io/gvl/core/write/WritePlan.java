@@ -79,7 +79,13 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
         annotations = List.copyOf(annotations);
     }
 
-    /** One part of the plan. */
+    /**
+     * One part of the plan: a block of regions by a block of samples, of one kind.
+     *
+     * @param kind        what the part holds (genotypes or one track's intervals)
+     * @param regionBlock index of the block of sorted regions
+     * @param sampleBlock index of the block of sorted samples
+     */
     public record Part(String kind, int regionBlock, int sampleBlock) {
         /**
          * The part's directory name under the staging directory's {@code parts/}.
