@@ -15,13 +15,11 @@ import io.gvl.core.variants.Variants;
 import io.gvl.core.write.BigWigs;
 import io.gvl.core.write.WriteOptions;
 import io.gvl.format.DatasetFiles;
-import io.gvl.io.bigwig.BigWigWriter;
 import io.gvl.spark.internal.GvlScan;
 import io.gvl.spark.internal.ReadCounters;
 import io.gvl.spark.internal.RegionBlock;
 import java.io.IOException;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
@@ -73,7 +70,7 @@ class GvlSparkReadTest {
         for (int t = 0; t < TRACKS.size(); t++) {
             Map<String, Path> files = new LinkedHashMap<>();
             for (int s = 0; s < samples.size(); s++) {
-                files.put(samples.get(s), bigWig(tmp.resolve(TRACKS.get(t) + "-" + s + ".bw"),
+                files.put(samples.get(s), SeededBigWig.write(tmp.resolve(TRACKS.get(t) + "-" + s + ".bw"), Z.resolve("regions.bed"),
                         new SplittableRandom(SEED * 31 + t * 97L + s)));
             }
             w.track(new BigWigs(TRACKS.get(t), files));
@@ -82,26 +79,6 @@ class GvlSparkReadTest {
         spark = SharedSpark.session();
     }
 
-    /** Seeded step values over every region (with some margin), zero elsewhere; contig z is 1,000,000 bp. */
-    private static Path bigWig(Path file, SplittableRandom rng) throws IOException {
-        TreeMap<Integer, Integer> spans = new TreeMap<>();
-        for (String line : Files.readAllLines(Z.resolve("regions.bed"))) {
-            String[] f = line.split("\t");
-            spans.put(Math.max(0, Integer.parseInt(f[1]) - 100), Integer.parseInt(f[2]) + 100);
-        }
-        BigWigWriter w = BigWigWriter.create(file, Map.of("z", 1_000_000));
-        int covered = 0;
-        for (Map.Entry<Integer, Integer> span : spans.entrySet()) {
-            for (int at = Math.max(covered, span.getKey()); at < span.getValue(); ) {
-                int end = Math.min(span.getValue(), at + 1 + rng.nextInt(40));
-                w.add("z", at, end, (float) rng.nextInt(-5000, 5000) / 64f);
-                at = end;
-                covered = end;
-            }
-        }
-        w.finish();
-        return file;
-    }
 
     private static Map<String, String> options(String... extra) {
         Map<String, String> o = new LinkedHashMap<>();

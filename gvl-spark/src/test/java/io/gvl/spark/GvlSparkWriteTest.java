@@ -16,7 +16,6 @@ import io.gvl.core.write.WriteOptions;
 import io.gvl.core.write.WritePlan;
 import io.gvl.format.PartException;
 import io.gvl.format.WriteParts;
-import io.gvl.io.bigwig.BigWigWriter;
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.PartOutcome;
@@ -211,7 +210,7 @@ class GvlSparkWriteTest {
             Map<String, Path> files = new LinkedHashMap<>();
             for (int s = 0; s < 16; s++) {
                 String sample = String.format("S%02d", s);
-                files.put(sample, bigWig(tmp.resolve(track + "-" + sample + ".bw"),
+                files.put(sample, SeededBigWig.write(tmp.resolve(track + "-" + sample + ".bw"), Z.resolve("regions.bed"),
                         new SplittableRandom(SEED * 31 + track.hashCode() * 97L + s)));
             }
             b.track(new BigWigs(track, files));
@@ -228,26 +227,6 @@ class GvlSparkWriteTest {
         return b.annotation(new AnnotationTrack("peaks", bed)).build();
     }
 
-    /** Seeded step values over every region (with some margin), zero elsewhere; contig z is 1,000,000 bp. */
-    private static Path bigWig(Path file, SplittableRandom rng) throws IOException {
-        TreeMap<Integer, Integer> spans = new TreeMap<>();
-        for (String line : Files.readAllLines(Z.resolve("regions.bed"))) {
-            String[] f = line.split("\t");
-            spans.put(Math.max(0, Integer.parseInt(f[1]) - 100), Integer.parseInt(f[2]) + 100);
-        }
-        BigWigWriter w = BigWigWriter.create(file, Map.of("z", 1_000_000));
-        int covered = 0;
-        for (Map.Entry<Integer, Integer> span : spans.entrySet()) {
-            for (int at = Math.max(covered, span.getKey()); at < span.getValue(); ) {
-                int end = Math.min(span.getValue(), at + 1 + rng.nextInt(40));
-                w.add("z", at, end, (float) rng.nextInt(-5000, 5000) / 64f);
-                at = end;
-                covered = end;
-            }
-        }
-        w.finish();
-        return file;
-    }
 
     private static Path partDir(WritePlan plan, String part) {
         return plan.staging().resolve(WriteParts.PARTS).resolve(part);
