@@ -75,7 +75,7 @@ public final class PvarFile {
                         continue;
                     }
                 }
-                String[] f = TextTable.fields(line);
+                String[] f = TextTable.fields(line, cols.max + 1);
                 int record = chrom.size();
                 String where = "line " + t.lineNumber() + " (record " + record + ")";
                 if (f.length <= cols.max) {
@@ -158,7 +158,7 @@ public final class PvarFile {
                     return out;
                 }
                 if (record < records) {
-                    String[] f = TextTable.fields(line);
+                    String[] f = TextTable.fields(line, column + 1);
                     out[record] = column < f.length ? infoNumber(f[column], key) : Float.NaN;
                 }
                 record++;
@@ -167,26 +167,39 @@ public final class PvarFile {
         return out;
     }
 
+    /** The value of {@code key} in an INFO string ({@code K=V;FLAG;...}), scanned in place without splitting. */
     private static float infoNumber(String info, String key) {
-        for (String entry : info.split(";")) {
-            if (entry.equals(key)) {
-                return 1f;
-            }
-            if (entry.startsWith(key) && entry.length() > key.length() && entry.charAt(key.length()) == '=') {
-                String v = entry.substring(key.length() + 1);
-                int comma = v.indexOf(',');
-                v = comma >= 0 ? v.substring(0, comma) : v;
-                if (v.isEmpty() || v.equals(".")) {
-                    return Float.NaN;
+        int n = info.length();
+        int at = 0;
+        while (at < n) {
+            int semi = info.indexOf(';', at);
+            int end = semi < 0 ? n : semi;
+            if (info.startsWith(key, at)) {
+                int after = at + key.length();
+                if (after == end) {
+                    return 1f;
                 }
-                try {
-                    return Float.parseFloat(v);
-                } catch (NumberFormatException e) {
-                    return Float.NaN;
+                if (after < end && info.charAt(after) == '=') {
+                    return number(info, after + 1, end);
                 }
             }
+            at = end + 1;
         }
         return Float.NaN;
+    }
+
+    /** The first comma-separated value of {@code info[from, end)} as a number; NaN when empty, {@code .} or not one. */
+    private static float number(String info, int from, int end) {
+        int comma = info.indexOf(',', from);
+        String v = info.substring(from, comma >= 0 && comma < end ? comma : end);
+        if (v.isEmpty() || v.equals(".")) {
+            return Float.NaN;
+        }
+        try {
+            return Float.parseFloat(v);
+        } catch (NumberFormatException e) {
+            return Float.NaN;
+        }
     }
 
     private static long position(Path pvar, String where, String field) {
