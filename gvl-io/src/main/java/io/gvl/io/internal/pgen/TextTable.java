@@ -100,6 +100,29 @@ final class TextTable implements AutoCloseable {
         return count == out.length ? out : Arrays.copyOf(out, count);
     }
 
+    /** Field {@code index} of {@code line} as {@link #fields(String)} splits it, or null when it has fewer. */
+    static String field(String line, int index) {
+        String s = line.strip();
+        int n = s.length();
+        int at = 0;
+        for (int k = 0; k < index; k++) {
+            while (at < n && !separator(s.charAt(at))) {
+                at++;
+            }
+            while (at < n && separator(s.charAt(at))) {
+                at++;
+            }
+            if (at == n) {
+                return null;
+            }
+        }
+        int end = at;
+        while (end < n && !separator(s.charAt(end))) {
+            end++;
+        }
+        return s.substring(at, end);
+    }
+
     private static boolean separator(char c) {
         return c == '\t' || c == ' ';
     }

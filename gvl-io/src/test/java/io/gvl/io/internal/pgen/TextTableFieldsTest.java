@@ -1,6 +1,7 @@
 package io.gvl.io.internal.pgen;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -14,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The hand-written field splitter of the plink2 text tables against the rule it replaces (strip, then split on runs
  * of tabs and spaces), on seeded random lines with leading, trailing and repeated separators, other white space at
- * the ends, and with every field limit from 1 to past the field count. The seed is in the case name.
+ * the ends, with every field limit from 1 to past the field count, and every single field by index. The seed is in
+ * the case name.
  */
 class TextTableFieldsTest {
     private static final String[] PIECES = {"chr1", "12345", "rs7", "A", "ACGT", ".", "AF=0.25;DP=7", "x y", "é"};
@@ -46,6 +48,10 @@ class TextTableFieldsTest {
             String s = line.toString();
             String[] expected = s.strip().split("[\t ]+");
             assertArrayEquals(expected, TextTable.fields(s), name + " line '" + s + "'");
+            for (int index = 0; index <= expected.length; index++) {
+                assertEquals(index < expected.length ? expected[index] : null, TextTable.field(s, index),
+                        name + " line '" + s + "' field " + index);
+            }
             for (int limit = 1; limit <= expected.length + 1; limit++) {
                 assertArrayEquals(Arrays.copyOf(expected, Math.min(limit, expected.length)),
                         TextTable.fields(s, limit), name + " line '" + s + "' limit " + limit);
