@@ -59,7 +59,10 @@ final class GenotypeStage {
                         writer.appendSlot(stored, off, count);
                         off += count;
                     }
-                    int maxRow = Arrays.stream(stored).max().orElse(-1);
+                    int maxRow = -1;
+                    for (int row : stored) {
+                        maxRow = Math.max(maxRow, row);
+                    }
                     if (maxRow >= 0) {
                         ends[k] = Math.max(ends[k], rows.end0(maxRow));
                     } else if (!warned[0]) {
