@@ -27,15 +27,17 @@ final class PartMemoryProbe {
     }
 
     /**
-     * Plans {@code options} to {@code out} in blocks of the given sizes, writes the first part in a child JVM and
-     * returns its peaks; the plan's staging directory is removed afterwards.
+     * Plans {@code options} to {@code out} in blocks of the given sizes, writes the first part in a child JVM (with
+     * {@code jvmArgs} after this JVM's flags, e.g. a heap cap) and returns its peaks; the plan's staging directory is
+     * removed afterwards, so every call writes its part afresh.
      */
-    static Peak firstPart(WriteOptions options, Path out, int regionsPerBlock, int samplesPerBlock) {
+    static Peak firstPart(WriteOptions options, Path out, int regionsPerBlock, int samplesPerBlock,
+                          List<String> jvmArgs) {
         WritePlan plan = WritePlan.create(out, options, regionsPerBlock, samplesPerBlock);
         try {
             Path json = plan.staging().resolve("parts").resolve("plan.json");
             String part = plan.parts().getFirst().name();
-            String text = WriteMemoryProbe.childOutput(PartMemoryProbe.class, List.of(), List.of(json.toString()));
+            String text = WriteMemoryProbe.childOutput(PartMemoryProbe.class, jvmArgs, List.of(json.toString()));
             return new Peak(part, WriteMemoryProbe.mark(text, WriteMemoryProbe.MARK),
                     WriteMemoryProbe.mark(text, HEAP_MARK));
         } finally {

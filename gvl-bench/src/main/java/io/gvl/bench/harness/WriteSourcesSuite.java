@@ -20,7 +20,8 @@ import java.util.Map;
  * {@value #LENGTH} bp tiling the contig within a {@link #MAX_MEM} budget; bytes are the dataset on disk. After the
  * rates, {@link #summarize} prints the wall time, records read per second and peak RSS per source, the PGEN
  * speed-up over VCF and BCF against the target, and the peak memory of one write part (half the regions, every
- * sample, from the PGEN) written from its plan in a fresh JVM for each of {@link #PART_MAX_MEM}.
+ * sample, from the PGEN) written from its plan in a fresh JVM for each of {@link #PART_MAX_MEM}, with the JVM's
+ * default heap and with a capped one.
  */
 final class WriteSourcesSuite implements Suite, PeakRssProbed {
     static final int SAMPLES = 2504;
@@ -35,8 +36,17 @@ final class WriteSourcesSuite implements Suite, PeakRssProbed {
     static final double TARGET_PGEN_OVER_VCF = 5;
     /** Target: peak RSS within the memory budget plus this much. */
     static final long RSS_SLACK = 300L << 20;
-    /** The two budgets the part probe writes one part with: one that splits the part's calls, one that does not. */
-    static final List<Long> PART_MAX_MEM = List.of(32L << 20, 512L << 20);
+    /**
+     * The two budgets the part probe writes one part with. With 8 MiB a task holds the calls of about 15 regions of
+     * the full cohort; with 512 MiB the planner's 64-region cap binds first (so does 32 MiB, which is why it is not
+     * used: it plans exactly as 512 MiB does).
+     */
+    static final List<Long> PART_MAX_MEM = List.of(8L << 20, 512L << 20);
+    /**
+     * Heap caps of the part probe's JVM in MiB, 0 for the JVM's default (a quarter of the machine's memory): without
+     * a cap the collector lets garbage grow the heap, so the capped run shows what a part needs to live in.
+     */
+    static final List<Integer> PART_HEAP_CAP_MIB = List.of(0, 64);
     /** System property naming the sites VCF (default: the shared data's {@code real/vg-1mb1kgp/z.vcf.gz}). */
     static final String SITES_PROPERTY = "gvl.bench.sites";
 
@@ -134,21 +144,28 @@ final class WriteSourcesSuite implements Suite, PeakRssProbed {
         log.flush();
     }
 
-    /** Peak memory of the first genotype part of a two-region-block plan, for each of {@link #PART_MAX_MEM}. */
+    /**
+     * Peak memory of the first genotype part of a two-region-block plan, for each of {@link #PART_MAX_MEM} and
+     * {@link #PART_HEAP_CAP_MIB}.
+     */
     private void summarizeParts(Cohort c, PrintWriter out, PrintWriter log) {
         int regions = quick ? QUICK_REGIONS : REGIONS;
         int perBlock = (regions + 1) / 2;
         for (long maxMem : PART_MAX_MEM) {
-            PartMemoryProbe.Peak p = PartMemoryProbe.firstPart(SourceWriteProbe.options(c.pgen(), regions(regions),
-                    fasta(), maxMem), fixture.scratch("write-sources-part-" + (runs++) + ".gvl"), perBlock,
-                    c.samples());
-            out.printf(Locale.ROOT, "{\"suite\":\"%s\",\"part\":\"%s\",\"part_source\":\"pgen\",\"part_regions\":%d,"
-                            + "\"part_samples\":%d,\"max_mem_mib\":%d,\"part_peak_rss_mib\":%.1f,"
-                            + "\"part_peak_heap_mib\":%.1f}%n", name(), p.part(), perBlock, c.samples(), maxMem >> 20,
-                    p.rssKib() / 1024.0, p.heapKib() / 1024.0);
-            log.printf(Locale.ROOT, "# %s part %s (pgen, %,d regions x %,d samples) with maxMem %,d MiB: peak RSS %,d"
-                            + " MiB, peak heap %,d MiB (fresh JVM, from plan.json)%n", name(), p.part(), perBlock,
-                    c.samples(), maxMem >> 20, p.rssKib() / 1024, p.heapKib() / 1024);
+            for (int cap : PART_HEAP_CAP_MIB) {
+                List<String> jvmArgs = cap == 0 ? List.of() : List.of("-Xmx" + cap + "m");
+                PartMemoryProbe.Peak p = PartMemoryProbe.firstPart(SourceWriteProbe.options(c.pgen(),
+                        regions(regions), fasta(), maxMem), fixture.scratch("write-sources-part-" + (runs++) + ".gvl"),
+                        perBlock, c.samples(), jvmArgs);
+                out.printf(Locale.ROOT, "{\"suite\":\"%s\",\"part\":\"%s\",\"part_source\":\"pgen\","
+                                + "\"part_regions\":%d,\"part_samples\":%d,\"max_mem_mib\":%d,\"heap_cap_mib\":%d,"
+                                + "\"part_peak_rss_mib\":%.1f,\"part_peak_heap_mib\":%.1f}%n", name(), p.part(),
+                        perBlock, c.samples(), maxMem >> 20, cap, p.rssKib() / 1024.0, p.heapKib() / 1024.0);
+                log.printf(Locale.ROOT, "# %s part %s (pgen, %,d regions x %,d samples) with maxMem %,d MiB, heap %s:"
+                                + " peak RSS %,d MiB, peak heap %,d MiB (fresh JVM, from plan.json)%n", name(),
+                        p.part(), perBlock, c.samples(), maxMem >> 20, cap == 0 ? "JVM default" : "-Xmx" + cap + "m",
+                        p.rssKib() / 1024, p.heapKib() / 1024);
+            }
         }
     }
 

@@ -52,9 +52,13 @@ class WriteSourcesSuiteTest {
                 && l.contains("\"seed\":" + Cohort.SEED)), out.toString());
         assertTrue(log.toString().contains("seed " + Cohort.SEED), log.toString());
         for (long maxMem : WriteSourcesSuite.PART_MAX_MEM) {
-            assertEquals(1, json.stream().filter(l -> l.contains("\"part\":\"genotypes-r0-s0\"")
-                    && l.contains("\"max_mem_mib\":" + (maxMem >> 20) + ",") && l.matches(".*\"part_peak_rss_mib\":[1-9].*")
-                    && l.matches(".*\"part_peak_heap_mib\":[1-9].*")).count(), out.toString());
+            for (int cap : WriteSourcesSuite.PART_HEAP_CAP_MIB) {
+                assertEquals(1, json.stream().filter(l -> l.contains("\"part\":\"genotypes-r0-s0\"")
+                        && l.contains("\"max_mem_mib\":" + (maxMem >> 20) + ",")
+                        && l.contains("\"heap_cap_mib\":" + cap + ",")
+                        && l.matches(".*\"part_peak_rss_mib\":[1-9].*")
+                        && l.matches(".*\"part_peak_heap_mib\":[1-9].*")).count(), out.toString());
+            }
         }
         List<String> csv = Files.readAllLines(dir.resolve("write-sources.csv"));
         assertEquals(3, csv.stream().filter(l -> l.startsWith("write-sources,gvl,")).count(), csv.toString());

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Seeded random variants (dense SNPs, insertions and long deletions, including deletions spanning window starts and
  * ends), random regions and jitter: every stored list equals the spec's rule evaluated naively, with and without
- * extend-to-length, under a tight memory budget and two threads. The seed is in the case name.
+ * extend-to-length, under a tight memory budget (so genotype windows grow and split into sample passes) and two
+ * threads. The seed is in the case name.
  */
 class RandomSelectionTest {
     @TempDir
@@ -25,11 +26,26 @@ class RandomSelectionTest {
         return LongStream.of(1, 7, 42, 2026, 99991).mapToObj(s -> Arguments.of("seed=" + s, s));
     }
 
+    /** Cohorts of 9-48 samples, so a row's calls span several 8-byte words of the selector's carrier scan. */
+    static Stream<Arguments> wideSeeds() {
+        return LongStream.of(3, 11, 2027).mapToObj(s -> Arguments.of("seed=" + s, s));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("seeds")
     void storedListsFollowTheRule(String name, long seed) throws IOException {
         Random rnd = new Random(seed);
-        int samples = 1 + rnd.nextInt(6);
+        check(rnd, 1 + rnd.nextInt(6));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("wideSeeds")
+    void storedListsOfWideCohortsFollowTheRule(String name, long seed) throws IOException {
+        Random rnd = new Random(seed);
+        check(rnd, 9 + rnd.nextInt(40));
+    }
+
+    private void check(Random rnd, int samples) throws IOException {
         StringBuilder vcf = new StringBuilder("##fileformat=VCFv4.2\n##contig=<ID=c1>\n##contig=<ID=c2>\n"
                 + "##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER"
                 + "\tINFO\tFORMAT");

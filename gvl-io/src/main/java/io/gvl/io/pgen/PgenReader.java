@@ -296,6 +296,51 @@ public final class PgenReader implements AutoCloseable {
     }
 
     /**
+     * Decodes variants {@code [from, to)} as ALT carriers, the form a dataset write stores:
+     * {@code out[offset + ((v - from) * k + j) * 2 + h]} gets 1 when haplotype {@code h} of sample
+     * {@code sampleIndexes[j]} carries the ALT and 0 otherwise (REF or missing; {@code k} = number of samples). The
+     * haplotypes follow {@link #readCalls}: a phased het puts the ALT where its phase says, an unphased het on
+     * haplotype 1. Cheaper than {@link #readCalls} (one table look-up per call, and no indirection when the samples
+     * are a run of consecutive indexes). Safe to call from several threads at once with distinct destinations.
+     *
+     * @param from first variant index, inclusive, 0-based
+     * @param to last variant index, exclusive; {@code from <= to <= variantCount()} ({@code from == to} writes nothing)
+     * @param sampleIndexes samples to read, as 0-based indexes into {@link #samples()}, in the order the output takes
+     *                      them (repeats allowed); not modified
+     * @param out the destination; {@code (to - from) * k * 2} bytes from {@code offset} are written, others left as
+     *            they are
+     * @param offset index in {@code out} of the first variant's first haplotype, at least 0
+     * @throws IllegalArgumentException if the variant range or a sample index is out of bounds, or {@code out} is
+     *                                  too short from {@code offset}
+     * @throws IllegalStateException if the reader is closed before or while a record of the range is decoded
+     * @throws InputFormatException if a record in the range cannot be decoded (a corrupt {@code .pgen}); the message
+     *                              names the record and its position
+     */
+    public void readCarriers(int from, int to, int[] sampleIndexes, byte[] out, int offset) {
+        checkRange(from, to, sampleIndexes);
+        int k = sampleIndexes.length;
+        if (offset < 0 || out.length - (long) offset < (long) (to - from) * k * 2) {
+            throw new IllegalArgumentException("out holds " + out.length + " values; " + (long) (to - from) * k * 2
+                    + " needed from offset " + offset);
+        }
+        int first = k == 0 ? 0 : sampleIndexes[0];
+        boolean run = true;
+        for (int j = 1; j < k && run; j++) {
+            run = sampleIndexes[j] == first + j;
+        }
+        DecodeScratch s = new DecodeScratch(index.sampleCount());
+        for (int v = from; v < to; v++) {
+            decode(v, s, false);
+            int at = offset + (v - from) * k * 2;
+            if (run) {
+                CallCodes.toCarriers(s.calls(), first, k, out, at);
+            } else {
+                CallCodes.toCarriers(s.calls(), sampleIndexes, out, at);
+            }
+        }
+    }
+
+    /**
      * Fills {@code out[(v - from) * k + j]} with the ALT dosage of sample {@code sampleIndexes[j]} at variant
      * {@code v} (0 to 2): the stored dosage, else the hardcall's ALT count, NaN when both are missing
      * ({@code k} = number of samples). Stored dosages are multiples of 1/16384. Elements of {@code out} past the

@@ -59,7 +59,10 @@ final class GenotypeStage {
                         writer.appendSlot(stored, off, count);
                         off += count;
                     }
-                    int maxRow = Arrays.stream(stored).max().orElse(-1);
+                    int maxRow = -1;
+                    for (int row : stored) {
+                        maxRow = Math.max(maxRow, row);
+                    }
                     if (maxRow >= 0) {
                         ends[k] = Math.max(ends[k], rows.end0(maxRow));
                     } else if (!warned[0]) {
@@ -94,12 +97,9 @@ final class GenotypeStage {
                         rows.endRow(ch.contig()));
                 for (int r = 0; r < nr; r++) {
                     int k = ch.from() + r;
-                    IntList[] lists = selector.select(ch.contig(), regions.qStart()[k], regions.qEnd()[k], calls,
-                            s1 - s0, ploidy);
-                    for (int slot = 0; slot < (s1 - s0) * ploidy; slot++) {
-                        counts[r][s0 * ploidy + slot] = lists[slot].size();
-                        stored[r].addAll(lists[slot].array(), 0, lists[slot].size());
-                    }
+                    selector.select(ch.contig(), regions.qStart()[k], regions.qEnd()[k], calls, s1 - s0, ploidy);
+                    System.arraycopy(selector.counts(), 0, counts[r], s0 * ploidy, (s1 - s0) * ploidy);
+                    stored[r].addAll(selector.rows(), 0, selector.total());
                 }
             }
         }

@@ -40,12 +40,20 @@ final class GenotypeWindow {
         return (long) samples * ploidy;
     }
 
-    /** Whether haplotype {@code p} of chunk sample {@code k} carries row {@code row} (decoding it if needed). */
-    boolean carries(int row, int k, int p) {
+    /**
+     * Offset in {@link #calls()} of row {@code row}'s first call, decoding it (and a block after it) if needed;
+     * the row's calls are the next {@code samples · ploidy} bytes, slot {@code k · ploidy + p} at {@code +slot}.
+     */
+    int rowOffset(int row) {
         if (row >= to) {
             grow(Math.min(rowLimit, Math.max(row + 1, to + Math.max(MIN_GROWTH, (to - from) / 2))));
         }
-        return calls[((row - from) * samples.length + k) * ploidy + p] == 1;
+        return (row - from) * samples.length * ploidy;
+    }
+
+    /** The decoded calls, 1 where a haplotype carries the ALT; replaced as rows are added, so ask after rowOffset. */
+    byte[] calls() {
+        return calls;
     }
 
     private void grow(int newTo) {
@@ -55,10 +63,14 @@ final class GenotypeWindow {
         int width = samples.length * ploidy;
         byte[] more = new byte[Math.multiplyExact(newTo - to, width)];
         source.genotypes(to, newTo, samples, more);
-        byte[] all = new byte[Math.multiplyExact(newTo - from, width)];
-        System.arraycopy(calls, 0, all, 0, calls.length);
-        System.arraycopy(more, 0, all, calls.length, more.length);
-        calls = all;
+        if (to == from) {
+            calls = more;
+        } else {
+            byte[] all = new byte[Math.multiplyExact(newTo - from, width)];
+            System.arraycopy(calls, 0, all, 0, calls.length);
+            System.arraycopy(more, 0, all, calls.length, more.length);
+            calls = all;
+        }
         to = newTo;
     }
 }

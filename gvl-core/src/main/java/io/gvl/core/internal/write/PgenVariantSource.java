@@ -148,14 +148,8 @@ public final class PgenVariantSource implements VariantSource {
     @Override
     public void genotypes(int fromRow, int toRow, int[] sampleIndexes, byte[] out) {
         int width = sampleIndexes.length * 2;
-        forEachRun(fromRow, toRow, (first, last, at) -> {
-            int bytes = (last - first) * width;
-            byte[] run = new byte[bytes];
-            reader.readCalls(first, last, sampleIndexes, run, null);
-            for (int k = 0; k < bytes; k++) {
-                out[at * width + k] = run[k] == 1 ? (byte) 1 : 0;
-            }
-        });
+        forEachRun(fromRow, toRow, (first, last, at) -> reader.readCarriers(first, last, sampleIndexes, out,
+                at * width));
     }
 
     @Override

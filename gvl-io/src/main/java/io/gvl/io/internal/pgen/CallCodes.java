@@ -1,8 +1,13 @@
 package io.gvl.io.internal.pgen;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * One byte per sample after decoding a record: the four PLINK 2 hardcall categories, with a het split into
  * unphased, phased with ALT on the second haplotype ({@code 0|1}) and phased with ALT on the first ({@code 1|0}).
+ * Also turns call codes into the two per-haplotype ALT-carrier bytes a dataset write stores.
  */
 public final class CallCodes {
     public static final byte HOM_REF = 0;
@@ -14,6 +19,41 @@ public final class CallCodes {
     /** Phased het, ALT on the first haplotype: {@code 1|0}. */
     public static final byte PHASED_1_0 = 5;
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class,
+            ByteOrder.LITTLE_ENDIAN);
+    /** Carrier bytes per code, first haplotype in the low byte; an unphased het carries the ALT on haplotype 1. */
+    private static final short[] CARRIERS = {0x0000, 0x0100, 0x0101, 0x0000, 0x0100, 0x0001};
+
     private CallCodes() {
+    }
+
+    /**
+     * Writes the carrier pairs of samples {@code [first, first + n)} of {@code calls} to {@code out} from {@code at}:
+     * one table look-up per call, and two zero words for eight hom-REF calls in a row (most calls of a rare variant).
+     */
+    public static void toCarriers(byte[] calls, int first, int n, byte[] out, int at) {
+        int j = 0;
+        for (; j + Long.BYTES <= n; j += Long.BYTES) {
+            if ((long) LONGS.get(calls, first + j) == 0) {
+                LONGS.set(out, at + 2 * j, 0L);
+                LONGS.set(out, at + 2 * j + Long.BYTES, 0L);
+            } else {
+                for (int i = j; i < j + Long.BYTES; i++) {
+                    SHORTS.set(out, at + 2 * i, CARRIERS[calls[first + i]]);
+                }
+            }
+        }
+        for (; j < n; j++) {
+            SHORTS.set(out, at + 2 * j, CARRIERS[calls[first + j]]);
+        }
+    }
+
+    /** Writes the carrier pairs of the samples {@code samples} of {@code calls} to {@code out} from {@code at}. */
+    public static void toCarriers(byte[] calls, int[] samples, byte[] out, int at) {
+        for (int j = 0; j < samples.length; j++) {
+            SHORTS.set(out, at + 2 * j, CARRIERS[calls[samples[j]]]);
+        }
     }
 }

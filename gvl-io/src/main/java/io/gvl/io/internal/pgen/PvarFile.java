@@ -75,34 +75,33 @@ public final class PvarFile {
                         continue;
                     }
                 }
-                String[] f = TextTable.fields(line);
+                String[] f = TextTable.fields(line, cols.max + 1);
                 int record = chrom.size();
-                String where = "line " + t.lineNumber() + " (record " + record + ")";
                 if (f.length <= cols.max) {
-                    throw new InputFormatException(pvar, where, "has " + f.length + " fields but needs at least "
-                            + (cols.max + 1) + ".", "give CHROM, POS, ID, REF and ALT on every line.");
+                    throw new InputFormatException(pvar, where(t, record), "has " + f.length + " fields but needs"
+                            + " at least " + (cols.max + 1) + ".", "give CHROM, POS, ID, REF and ALT on every line.");
                 }
                 String c = f[cols.chrom];
-                long p = position(pvar, where, f[cols.pos]);
+                long p = position(pvar, t, record, f[cols.pos]);
                 if (!c.equals(current)) {
                     if (current != null) {
                         finished.add(current);
                     }
                     if (finished.contains(c)) {
-                        throw new InputFormatException(pvar, where + " " + c + ":" + p, "is on contig " + c
-                                + ", which appeared before another contig: the records are not sorted.",
+                        throw new InputFormatException(pvar, where(t, record) + " " + c + ":" + p, "is on contig "
+                                + c + ", which appeared before another contig: the records are not sorted.",
                                 "sort the fileset: plink2 --pfile PREFIX --sort-vars --make-pgen --out SORTED.");
                     }
                     current = c;
                 } else if (p < pos[record - 1]) {
-                    throw new InputFormatException(pvar, where + " " + c + ":" + p, "has a position below the "
-                            + "previous record's (" + pos[record - 1] + "): the records are not sorted.",
+                    throw new InputFormatException(pvar, where(t, record) + " " + c + ":" + p, "has a position"
+                            + " below the previous record's (" + pos[record - 1] + "): the records are not sorted.",
                             "sort the fileset: plink2 --pfile PREFIX --sort-vars --make-pgen --out SORTED.");
                 }
                 String a = f[cols.alt];
                 if (a.indexOf(',') >= 0) {
-                    throw new InputFormatException(pvar, where + " " + c + ":" + p, "is multiallelic (ALT " + a
-                            + "); GVL datasets take biallelic records only.", SPLIT_FIX);
+                    throw new InputFormatException(pvar, where(t, record) + " " + c + ":" + p, "is multiallelic"
+                            + " (ALT " + a + "); GVL datasets take biallelic records only.", SPLIT_FIX);
                 }
                 if (record == pos.length) {
                     pos = Arrays.copyOf(pos, pos.length * 2);
@@ -158,8 +157,8 @@ public final class PvarFile {
                     return out;
                 }
                 if (record < records) {
-                    String[] f = TextTable.fields(line);
-                    out[record] = column < f.length ? infoNumber(f[column], key) : Float.NaN;
+                    String info = TextTable.field(line, column);
+                    out[record] = info != null ? infoNumber(info, key) : Float.NaN;
                 }
                 record++;
             }
@@ -167,29 +166,47 @@ public final class PvarFile {
         return out;
     }
 
+    /** The value of {@code key} in an INFO string ({@code K=V;FLAG;...}), scanned in place without splitting. */
     private static float infoNumber(String info, String key) {
-        for (String entry : info.split(";")) {
-            if (entry.equals(key)) {
-                return 1f;
-            }
-            if (entry.startsWith(key) && entry.length() > key.length() && entry.charAt(key.length()) == '=') {
-                String v = entry.substring(key.length() + 1);
-                int comma = v.indexOf(',');
-                v = comma >= 0 ? v.substring(0, comma) : v;
-                if (v.isEmpty() || v.equals(".")) {
-                    return Float.NaN;
+        int n = info.length();
+        int at = 0;
+        while (at < n) {
+            int semi = info.indexOf(';', at);
+            int end = semi < 0 ? n : semi;
+            if (info.startsWith(key, at)) {
+                int after = at + key.length();
+                if (after == end) {
+                    return 1f;
                 }
-                try {
-                    return Float.parseFloat(v);
-                } catch (NumberFormatException e) {
-                    return Float.NaN;
+                if (after < end && info.charAt(after) == '=') {
+                    return number(info, after + 1, end);
                 }
             }
+            at = end + 1;
         }
         return Float.NaN;
     }
 
-    private static long position(Path pvar, String where, String field) {
+    /** The first comma-separated value of {@code info[from, end)} as a number; NaN when empty, {@code .} or not one. */
+    private static float number(String info, int from, int end) {
+        int comma = info.indexOf(',', from);
+        String v = info.substring(from, comma >= 0 && comma < end ? comma : end);
+        if (v.isEmpty() || v.equals(".")) {
+            return Float.NaN;
+        }
+        try {
+            return Float.parseFloat(v);
+        } catch (NumberFormatException e) {
+            return Float.NaN;
+        }
+    }
+
+    /** The line and record of a message, built only when one is thrown. */
+    private static String where(TextTable t, int record) {
+        return "line " + t.lineNumber() + " (record " + record + ")";
+    }
+
+    private static long position(Path pvar, TextTable t, int record, String field) {
         try {
             long p = Long.parseLong(field);
             if (p >= 0 && p <= Integer.MAX_VALUE) {
@@ -198,8 +215,8 @@ public final class PvarFile {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new InputFormatException(pvar, where, "has POS '" + field + "', not a position from 0 to 2^31-1.",
-                "give 1-based integer positions in the POS column.");
+        throw new InputFormatException(pvar, where(t, record), "has POS '" + field + "', not a position from 0"
+                + " to 2^31-1.", "give 1-based integer positions in the POS column.");
     }
 
     /** Column positions of the fields the reader uses. */

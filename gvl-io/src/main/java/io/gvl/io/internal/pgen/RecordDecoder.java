@@ -2,6 +2,9 @@ package io.gvl.io.internal.pgen;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -11,6 +14,8 @@ import java.util.Arrays;
  * mutable state, so one instance serves every thread; the LD base cache lives in the scratch.
  */
 public final class RecordDecoder {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
     /** PLINK 1 .bed codes (hom A1 = ALT, missing, het, hom A2 = REF) as PLINK 2 categories. */
     private static final byte[] PLINK1 = {CallCodes.HOM_ALT, CallCodes.MISSING, CallCodes.HET, CallCodes.HOM_REF};
 
@@ -261,12 +266,8 @@ public final class RecordDecoder {
     /** Aux track 2 (§9): turns the hets of {@code s.calls} into unphased or phased codes. */
     private void phaseTrack(DecodeScratch s) {
         byte[] g = s.calls;
-        int hets = 0;
-        for (int k = 0; k < samples; k++) {
-            if (g[k] == CallCodes.HET) {
-                hets++;
-            }
-        }
+        int[] hetIds = s.ids;
+        int hets = hets(g, hetIds);
         if (hets == 0) {
             throw new PgenCorruptException("the record has a phase track but no heterozygous call");
         }
@@ -275,12 +276,8 @@ public final class RecordDecoder {
         int first = c.take(1 + hets / 8);
         boolean explicit = (b[first] & 1) != 0;
         if (!explicit) {
-            int j = 0;
-            for (int k = 0; k < samples; k++) {
-                if (g[k] == CallCodes.HET) {
-                    g[k] = bit(b, first, j + 1) ? CallCodes.PHASED_1_0 : CallCodes.PHASED_0_1;
-                    j++;
-                }
+            for (int j = 0; j < hets; j++) {
+                g[hetIds[j]] = bit(b, first, j + 1) ? CallCodes.PHASED_1_0 : CallCodes.PHASED_0_1;
             }
             return;
         }
@@ -291,17 +288,36 @@ public final class RecordDecoder {
             }
         }
         int info = c.take((phased + 7) / 8);
-        int j = 0;
         int p = 0;
-        for (int k = 0; k < samples; k++) {
-            if (g[k] == CallCodes.HET) {
-                if (bit(b, first, j + 1)) {
-                    g[k] = bit(b, info, p) ? CallCodes.PHASED_1_0 : CallCodes.PHASED_0_1;
-                    p++;
-                }
-                j++;
+        for (int j = 0; j < hets; j++) {
+            if (bit(b, first, j + 1)) {
+                g[hetIds[j]] = bit(b, info, p) ? CallCodes.PHASED_1_0 : CallCodes.PHASED_0_1;
+                p++;
             }
         }
+    }
+
+    /**
+     * Writes the sample indexes of the hets of {@code g} (main-track codes 0-3) to {@code ids} in ascending order and
+     * returns their number. Eight codes are tested at once: a het is the one code with bit 0 set and bit 1 clear.
+     */
+    private int hets(byte[] g, int[] ids) {
+        int n = 0;
+        int k = 0;
+        for (; k + Long.BYTES <= samples; k += Long.BYTES) {
+            long w = (long) LONGS.get(g, k);
+            long het = w & ~(w >>> 1) & 0x0101010101010101L;
+            while (het != 0) {
+                ids[n++] = k + (Long.numberOfTrailingZeros(het) >>> 3);
+                het &= het - 1;
+            }
+        }
+        for (; k < samples; k++) {
+            if (g[k] == CallCodes.HET) {
+                ids[n++] = k;
+            }
+        }
+        return n;
     }
 
     private static boolean bit(byte[] b, int at, int k) {

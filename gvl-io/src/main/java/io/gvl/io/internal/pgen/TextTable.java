@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Line access to a plink2 text table ({@code .pvar}, {@code .psam}, {@code .bim}, {@code .fam}), plain or
@@ -63,8 +64,67 @@ final class TextTable implements AutoCloseable {
         return lineNumber;
     }
 
+    /** Every field of {@code line} (stripped of white space at both ends); an empty line gives one empty field. */
     static String[] fields(String line) {
-        return line.strip().split("[\t ]+");
+        return fields(line, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The first {@code limit} fields of {@code line}, or all when it has fewer, split on runs of tabs and spaces
+     * after stripping white space at both ends; the rest of the line is not looked at. Splits by hand: these tables
+     * have one line per variant or sample, and a regular expression per line dominates reading them.
+     */
+    static String[] fields(String line, int limit) {
+        String s = line.strip();
+        int n = s.length();
+        if (n == 0) {
+            return new String[] {""};
+        }
+        String[] out = new String[Math.min(limit, 8)];
+        int count = 0;
+        int at = 0;
+        while (at < n && count < limit) {
+            int end = at;
+            while (end < n && !separator(s.charAt(end))) {
+                end++;
+            }
+            if (count == out.length) {
+                out = Arrays.copyOf(out, Math.min(limit, out.length * 2));
+            }
+            out[count++] = s.substring(at, end);
+            at = end;
+            while (at < n && separator(s.charAt(at))) {
+                at++;
+            }
+        }
+        return count == out.length ? out : Arrays.copyOf(out, count);
+    }
+
+    /** Field {@code index} of {@code line} as {@link #fields(String)} splits it, or null when it has fewer. */
+    static String field(String line, int index) {
+        String s = line.strip();
+        int n = s.length();
+        int at = 0;
+        for (int k = 0; k < index; k++) {
+            while (at < n && !separator(s.charAt(at))) {
+                at++;
+            }
+            while (at < n && separator(s.charAt(at))) {
+                at++;
+            }
+            if (at == n) {
+                return null;
+            }
+        }
+        int end = at;
+        while (end < n && !separator(s.charAt(end))) {
+            end++;
+        }
+        return s.substring(at, end);
+    }
+
+    private static boolean separator(char c) {
+        return c == '\t' || c == ' ';
     }
 
     @Override
