@@ -3,19 +3,15 @@ package io.gvl.format;
 import io.gvl.format.internal.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 /**
@@ -24,10 +20,13 @@ import java.util.stream.Stream;
  * failure while building removes the temporary directory and leaves the destination untouched; a crash leaves
  * only a {@code .tmp.} sibling, never a partial dataset, and the next write of that destination sweeps it.
  * Overwriting replaces only an existing dataset, never another file or directory. Writers of the same destination are serialised by an
- * in-process lock plus an OS file lock on the sibling {@code <name>.lock} (left on disk, as GVL does).
+ * in-process permit plus an OS file lock on the sibling {@code <name>.lock} (left on disk, as GVL does); a build
+ * directory made by {@link #newBuildDirectory} holds both until it is published or released, so no other writer
+ * sweeps it while a write plan's parts are being written.
  */
 public final class DatasetPublisher {
-    private static final ConcurrentHashMap<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
+    /** The destination locks held by open build directories, by build directory. */
+    private static final ConcurrentHashMap<Path, DestinationLock> HELD = new ConcurrentHashMap<>();
 
     /** Fills the temporary directory with the dataset's files. */
     @FunctionalInterface
@@ -59,8 +58,10 @@ public final class DatasetPublisher {
 
     /**
      * Creates a fresh, empty build directory {@code <name>.tmp.<pid>-<hex>} beside {@code dest}, for a caller that
-     * fills it over a longer time (a write plan and its parts) before {@link #publishBuilt}. It is not locked: a
-     * later write of the same destination treats it as a leftover and sweeps it, as it does a killed write's.
+     * fills it over a longer time (a write plan and its parts) before {@link #publishBuilt}. It takes the
+     * destination's locks (waiting for another writer of {@code dest} to finish), sweeps that writer's leftovers and
+     * holds the locks until {@link #publishBuilt} publishes or removes the directory, or {@link #releaseBuild} is
+     * called; meanwhile every other write of {@code dest}, in this process or another, waits.
      *
      * @param dest the dataset directory the build directory will be published as
      * @return the new build directory (absolute)
@@ -68,19 +69,50 @@ public final class DatasetPublisher {
      */
     public static Path newBuildDirectory(Path dest) {
         Path target = dest.toAbsolutePath().normalize();
-        Path dir = target.resolveSibling(target.getFileName() + ".tmp." + ProcessHandle.current().pid() + "-" + hex());
+        Path parent = target.getParent();
+        String name = target.getFileName().toString();
+        DestinationLock lock;
         try {
-            Files.createDirectories(target.getParent());
-            return Files.createDirectory(dir);
+            Files.createDirectories(parent);
+            lock = DestinationLock.acquire(target);
         } catch (IOException e) {
             throw cannotWrite(target, null, e);
+        }
+        try {
+            sweepStale(parent, name, null);
+            Path dir = Files.createDirectory(parent.resolve(name + ".tmp." + ProcessHandle.current().pid() + "-"
+                    + hex()));
+            HELD.put(dir, lock);
+            return dir;
+        } catch (IOException e) {
+            lock.release();
+            throw cannotWrite(target, null, e);
+        } catch (RuntimeException | Error e) {
+            lock.release();
+            throw e;
+        }
+    }
+
+    /**
+     * Gives up the destination's locks held by a build directory of {@link #newBuildDirectory} without publishing
+     * it (a discarded write plan); the caller removes the directory first. Harmless for a directory that holds no
+     * lock, or when called twice.
+     *
+     * @param build the build directory
+     */
+    public static void releaseBuild(Path build) {
+        DestinationLock lock = HELD.remove(build.toAbsolutePath().normalize());
+        if (lock != null) {
+            lock.release();
         }
     }
 
     /**
      * Completes a build directory made by {@link #newBuildDirectory} with {@code finisher} and publishes it at
-     * {@code dest}, under the same locks as {@link #publish}; stale siblings other than {@code build} are swept. On
-     * any failure after the destination check, {@code build} is removed and nothing is left at {@code dest}.
+     * {@code dest}, under the locks the build directory holds (or, for one made by another process, under the same
+     * locks as {@link #publish}); stale siblings other than {@code build} are swept. On any failure after the
+     * destination check, {@code build} is removed and nothing is left at {@code dest}; the locks are given up
+     * unless {@code build} is kept.
      *
      * @param dest the dataset directory to create or replace
      * @param overwrite whether an existing dataset at {@code dest} may be replaced
@@ -101,43 +133,54 @@ public final class DatasetPublisher {
     }
 
     /** Publishes {@code build} (or a new build directory when {@code null}) after {@code builder} fills it. */
-    @SuppressWarnings("try") // the file lock is held for the duration of the try block, never referenced
     private static void publish(Path dest, boolean overwrite, Path build, Builder builder) {
         Path target = dest.toAbsolutePath().normalize();
         Path parent = target.getParent();
         String name = target.getFileName().toString();
         checkAbsent(target, overwrite);
-        ReentrantLock jvmLock = LOCKS.computeIfAbsent(target, k -> new ReentrantLock());
-        jvmLock.lock();
+        DestinationLock held = build == null ? null : HELD.get(build);
+        DestinationLock lock;
         try {
             Files.createDirectories(parent);
-            try (FileChannel lockFile = FileChannel.open(parent.resolve(name + ".lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
-                 FileLock ignored = lockFile.lock()) {
+            lock = held != null ? held : DestinationLock.acquire(target);
+        } catch (IOException e) {
+            throw cannotWrite(target, null, e);
+        }
+        boolean buildKept = false;
+        try {
+            try {
                 checkAbsent(target, overwrite);
-                sweepStale(parent, name, build);
-                Path tmp = build != null ? build
-                        : Files.createDirectory(parent.resolve(name + ".tmp." + ProcessHandle.current().pid() + "-"
-                        + hex()));
-                try {
-                    builder.build(tmp);
-                    FileTrees.fsync(tmp);
-                    replace(tmp, target, parent, name);
-                } catch (UncheckedIOException e) {
-                    FileTrees.deleteQuietly(tmp);
-                    throw cannotWrite(target, tmp, e.getCause() != null ? e.getCause() : new IOException(e));
-                } catch (IOException e) {
-                    FileTrees.deleteQuietly(tmp);
-                    throw cannotWrite(target, tmp, e);
-                } catch (RuntimeException | Error e) {
-                    FileTrees.deleteQuietly(tmp);
-                    throw e;
-                }
+            } catch (DatasetExistsException e) {
+                buildKept = held != null;
+                throw e;
+            }
+            sweepStale(parent, name, build);
+            Path tmp = build != null ? build
+                    : Files.createDirectory(parent.resolve(name + ".tmp." + ProcessHandle.current().pid() + "-"
+                    + hex()));
+            try {
+                builder.build(tmp);
+                FileTrees.fsync(tmp);
+                replace(tmp, target, parent, name);
+            } catch (UncheckedIOException e) {
+                FileTrees.deleteQuietly(tmp);
+                throw cannotWrite(target, tmp, e.getCause() != null ? e.getCause() : new IOException(e));
+            } catch (IOException e) {
+                FileTrees.deleteQuietly(tmp);
+                throw cannotWrite(target, tmp, e);
+            } catch (RuntimeException | Error e) {
+                FileTrees.deleteQuietly(tmp);
+                throw e;
             }
         } catch (IOException e) {
             throw cannotWrite(target, null, e);
         } finally {
-            jvmLock.unlock();
+            if (!buildKept) {
+                if (held != null) {
+                    HELD.remove(build, held);
+                }
+                lock.release();
+            }
         }
     }
 
@@ -231,7 +274,7 @@ public final class DatasetPublisher {
     /**
      * Removes {@code <name>.tmp.*} and {@code <name>.old.*} siblings other than {@code keep}. Called with the
      * destination's file lock held: every writer builds only while holding that lock (a write plan's build
-     * directory is published by its own merge), so such siblings are left over from a writer that was killed.
+     * directory holds it until its merge or discard), so such siblings are left over from a writer that was killed.
      */
     private static void sweepStale(Path parent, String name, Path keep) throws IOException {
         try (Stream<Path> siblings = Files.list(parent)) {

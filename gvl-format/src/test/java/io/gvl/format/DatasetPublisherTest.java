@@ -179,6 +179,65 @@ class DatasetPublisherTest {
     }
 
     @Test
+    void anOpenBuildDirectoryHoldsTheDestinationSoAnotherWriterWaitsInsteadOfSweepingIt() throws Exception {
+        Path dest = tmp.resolve("d.gvl");
+        Path build = DatasetPublisher.newBuildDirectory(dest);
+        Files.writeString(build.resolve("part"), "a part written over hours");
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> other = pool.submit(() -> DatasetPublisher.publish(dest, false,
+                    dir -> Files.writeString(dir.resolve("who"), "other")));
+            awaitWaiting(dest.toAbsolutePath().normalize());
+            assertFalse(other.isDone());
+            assertEquals("a part written over hours", Files.readString(build.resolve("part")),
+                    "the waiting writer must not sweep the open build directory");
+            assertThrows(java.nio.channels.OverlappingFileLockException.class, () -> tryLock(dest),
+                    "the lock file stays locked by this process while the build directory is open");
+            DatasetPublisher.publishBuilt(dest, false, build, AppendixA::writeInto);
+            var e = assertThrows(java.util.concurrent.ExecutionException.class, () -> other.get(10, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof DatasetExistsException, e.getCause().toString());
+            assertEquals("a part written over hours", Files.readString(dest.resolve("part")));
+            tryLock(dest);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aReleasedBuildDirectoryIsALeftoverTheNextWriteSweepsAndReleaseWorksFromAnyThread() throws Exception {
+        Path dest = tmp.resolve("d.gvl");
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Path build;
+        try {
+            build = pool.submit(() -> DatasetPublisher.newBuildDirectory(dest)).get(10, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        DatasetPublisher.releaseBuild(build);
+        DatasetPublisher.releaseBuild(build);
+        tryLock(dest);
+        AppendixA.publish(dest);
+        assertEquals(List.of("d.gvl", "d.gvl.lock"), siblings(), "the released build directory is swept");
+    }
+
+    /** Takes and drops the OS lock on the destination's lock file; throws while this JVM holds it. */
+    private static void tryLock(Path dest) throws IOException {
+        try (var ch = java.nio.channels.FileChannel.open(dest.resolveSibling(dest.getFileName() + ".lock"),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+             var lock = ch.tryLock()) {
+            assertTrue(lock != null, "no other process holds the lock");
+        }
+    }
+
+    private static void awaitWaiting(Path target) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (DestinationLock.waiting(target) == 0) {
+            assertTrue(System.nanoTime() < deadline, "the second writer never queued for " + target);
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
     void aFailedFinishRemovesTheBuildDirectoryAndAnExistingDestinationKeepsIt() throws IOException {
         Path dest = tmp.resolve("d.gvl");
         Path build = DatasetPublisher.newBuildDirectory(dest);

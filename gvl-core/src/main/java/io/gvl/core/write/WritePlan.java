@@ -20,8 +20,10 @@ import java.util.List;
  * in sample blocks; the variant table, the BED table and the unextended windows are written once, up front, into
  * the staging directory, and the table's fingerprint is recorded so every part and the merge can check they index
  * that table. The staging directory is the dataset's build directory {@code <name>.tmp.<pid>-<hex>} beside the
- * destination: only the merge publishes it (by one rename, after removing the parts), and another write of the same
- * destination sweeps it as a leftover, so make one plan per destination at a time. {@link PartWriter} writes one part from
+ * destination: only the merge publishes it (by one rename, after removing the parts). From {@link #create} until
+ * {@link #merge()} publishes or {@link #discard()} removes it, the plan holds the destination's lock (in this process
+ * and, through the sibling {@code <name>.lock}, across processes), so another write of the same destination waits
+ * instead of sweeping the parts; a plan read back with {@link #fromJson} holds no lock. {@link PartWriter} writes one part from
  * the plan alone; a plan whose inputs are all files ({@link #portable()}) serializes to JSON ({@link #toJson()}).
  *
  * <p>Genotype parts come first: a region's stored window end is the largest extended end over all samples, so the
@@ -104,7 +106,8 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
      * @param options the write options (a variant source given as an object makes the plan non-portable)
      * @param regionsPerBlock sorted regions per region block, {@code >= 1}
      * @param samplesPerBlock sorted samples per sample block, {@code >= 1}
-     * @return the plan; its staging directory exists until {@link #merge()} or {@link #discard()}
+     * @return the plan; its staging directory exists, and the destination's lock is held, until {@link #merge()}
+     *     publishes or {@link #discard()}; waits first while another write of {@code dest} runs
      * @throws WriteException if the request cannot be satisfied or a block size is below 1
      * @throws io.gvl.io.InputFormatException if an input file is malformed
      * @throws io.gvl.format.DatasetExistsException if {@code dest} exists and overwrite was not requested
@@ -171,7 +174,10 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
         discard();
     }
 
-    /** Removes the staging directory and every part in it; harmless when already removed. */
+    /**
+     * Removes the staging directory and every part in it and gives up the destination's lock; harmless when already
+     * removed.
+     */
     public void discard() {
         PlanStager.delete(staging);
     }

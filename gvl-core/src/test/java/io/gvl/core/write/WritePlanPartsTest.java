@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.Gvl;
 import io.gvl.core.internal.write.DatasetWriter;
+import io.gvl.format.DatasetPublisher;
 import io.gvl.format.PartException;
 import io.gvl.format.WriteParts;
 import io.gvl.io.bigwig.BigWigWriter;
@@ -143,7 +144,7 @@ class WritePlanPartsTest {
     }
 
     @Test
-    void anAbandonedPlanIsALeftoverThatTheNextWriteSweeps() throws IOException {
+    void aKilledPlansLeftoverIsSweptByTheNextWrite() throws IOException {
         WriteOptions o = options("vcf", 0, 1);
         Path dest = Files.createDirectory(tmp.resolve("out")).resolve("d.gvl");
         WritePlan plan = WritePlan.create(dest, o, 10, 8);
@@ -151,9 +152,51 @@ class WritePlanPartsTest {
         assertTrue(plan.staging().getFileName().toString().startsWith("d.gvl.tmp."), plan.staging().toString());
         assertTrue(Files.isRegularFile(plan.staging().resolve("genotypes/variants.arrow")),
                 "the variant table is staged where the dataset keeps it");
+        DatasetPublisher.releaseBuild(plan.staging()); // what the OS does to the lock of a killed process
         Gvl.write(dest, o);
         try (Stream<Path> left = Files.list(dest.getParent())) {
             assertEquals(List.of("d.gvl", "d.gvl.lock"), left.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
+    void anOpenPlanHoldsTheDestinationUntilMergeOrDiscard() throws Exception {
+        WriteOptions o = options("vcf", 0, 1);
+        Path dest = Files.createDirectory(tmp.resolve("out")).resolve("d.gvl");
+        Path want = tmp.resolve("want.gvl");
+        Gvl.write(want, o);
+        for (boolean merge : new boolean[] {true, false}) {
+            WritePlan plan = WritePlan.create(dest, o, 10, 8);
+            plan.parts().forEach(p -> PartWriter.write(plan, p));
+            java.util.concurrent.FutureTask<Void> other = new java.util.concurrent.FutureTask<>(() -> {
+                Gvl.write(dest, o);
+                return null;
+            });
+            Thread t = new Thread(other, "second-writer");
+            t.start();
+            awaitParkedInDestinationLock(t);
+            assertTrue(Files.isDirectory(plan.staging().resolve(WriteParts.PARTS)), "parts must survive the wait");
+            if (merge) {
+                plan.merge(); // every part is still there: a sweep would make this throw PartException.Missing
+            } else {
+                plan.discard();
+            }
+            other.get(60, java.util.concurrent.TimeUnit.SECONDS); // then the waiting write runs (overwriting)
+            SortedMap<String, byte[]> wanted = Stored.tree(want);
+            SortedMap<String, byte[]> got = Stored.tree(dest);
+            assertEquals(wanted.keySet(), got.keySet());
+            wanted.forEach((k, v) -> assertArrayEquals(v, got.get(k), (merge ? "merged: " : "after discard: ") + k));
+            deleteTree(dest);
+        }
+    }
+
+    /** Waits until {@code t} is parked waiting for a destination's lock. */
+    private static void awaitParkedInDestinationLock(Thread t) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (!(t.getState() == Thread.State.WAITING && java.util.Arrays.stream(t.getStackTrace())
+                .anyMatch(f -> f.getClassName().equals("io.gvl.format.DestinationLock")))) {
+            assertTrue(t.isAlive() && System.nanoTime() < deadline, "the second write never waited for the lock");
+            Thread.sleep(5);
         }
     }
 

@@ -155,8 +155,19 @@ public final class PlanStager {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Removes a staging directory and everything under it; harmless when it is gone. */
+    /**
+     * Removes a staging directory and everything under it, then gives up the destination lock it holds; harmless
+     * when it is gone.
+     */
     public static void delete(Path staging) {
+        try {
+            deleteTree(staging);
+        } finally {
+            DatasetPublisher.releaseBuild(staging);
+        }
+    }
+
+    private static void deleteTree(Path staging) {
         if (!Files.exists(staging)) {
             return;
         }
