@@ -4,6 +4,7 @@ import io.gvl.spark.internal.Columns;
 import io.gvl.spark.internal.DatasetInfo;
 import io.gvl.spark.internal.GvlTable;
 import io.gvl.spark.internal.ReadOptions;
+import io.gvl.spark.internal.RuntimeVersions;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
@@ -55,6 +56,7 @@ public final class GvlDataSource implements TableProvider, DataSourceRegister {
      * @param options the reader options
      * @return the schema
      * @throws GvlOptionException if an option is missing or names what the dataset lacks
+     * @throws GvlSparkVersionException if the Spark or Arrow release on the class path does not fit gvl-spark
      */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
@@ -69,6 +71,7 @@ public final class GvlDataSource implements TableProvider, DataSourceRegister {
      * @param properties the reader options
      * @return a read-only table
      * @throws GvlOptionException if an option is missing or names what the dataset lacks
+     * @throws GvlSparkVersionException if the Spark or Arrow release on the class path does not fit gvl-spark
      */
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
@@ -76,6 +79,7 @@ public final class GvlDataSource implements TableProvider, DataSourceRegister {
     }
 
     private DatasetInfo resolve(Map<String, String> options) {
+        RuntimeVersions.require();
         if (info == null || !options.equals(resolvedFor)) {
             info = DatasetInfo.resolve(ReadOptions.parse(options));
             resolvedFor = Map.copyOf(options);

@@ -2,6 +2,7 @@ package io.gvl.spark;
 
 import io.gvl.core.write.WriteOptions;
 import io.gvl.spark.internal.DistributedWrite;
+import io.gvl.spark.internal.RuntimeVersions;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
@@ -41,6 +42,7 @@ public final class GvlSpark {
      * @throws io.gvl.core.write.WriteException if the request cannot be satisfied (checked on the driver)
      * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
      * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
+     * @throws GvlSparkVersionException if the Spark or Arrow release on the class path does not fit gvl-spark
      */
     public static void write(SparkSession spark, Path out, WriteOptions options) {
         write(spark, out, options, DEFAULT_REGIONS_PER_BLOCK, Integer.MAX_VALUE);
@@ -61,9 +63,11 @@ public final class GvlSpark {
      * @throws io.gvl.core.write.WriteException if the request cannot be satisfied or a block size is below 1
      * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
      * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
+     * @throws GvlSparkVersionException if the Spark or Arrow release on the class path does not fit gvl-spark
      */
     public static void write(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
                              int samplesPerBlock) {
+        RuntimeVersions.require();
         DistributedWrite.run(spark, out, options, regionsPerBlock, samplesPerBlock);
     }
 }

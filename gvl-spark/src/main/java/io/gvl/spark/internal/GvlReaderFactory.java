@@ -30,11 +30,13 @@ final class GvlReaderFactory implements PartitionReaderFactory {
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+        RuntimeVersions.require();
         return new BatchReader(info, readSchema, (RegionBlock) partition);
     }
 
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
+        RuntimeVersions.require();
         BatchReader batches = new BatchReader(info, readSchema, (RegionBlock) partition);
         return new PartitionReader<>() {
             private Iterator<InternalRow> rows = java.util.Collections.emptyIterator();

@@ -26,6 +26,7 @@ final class PartTask implements Function<String, PartOutcome> {
 
     @Override
     public PartOutcome call(String name) {
+        RuntimeVersions.require();
         WritePlan plan = WritePlan.fromJson(planJson.value());
         TaskContext context = TaskContext.get();
         int attempt = context == null ? 0 : context.attemptNumber();
