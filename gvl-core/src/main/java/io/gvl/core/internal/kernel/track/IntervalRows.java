@@ -1,5 +1,6 @@
 package io.gvl.core.internal.kernel.track;
 
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.track.Intervals;
 import java.lang.foreign.MemorySegment;
@@ -19,10 +20,86 @@ public final class IntervalRows {
     private IntervalRows() {
     }
 
+    /** Rows at least this long may be painted from boundary deltas. */
+    static final long DELTA_MIN_LENGTH = 64;
+    /** Boundary deltas pay off when the row's runs average at most this many elements. */
+    static final long DELTA_MAX_MEAN_RUN = 16;
+
     /** Paints group {@code group} into {@code out[at, at + len)} for a row starting at genome position {@code q0}. */
     public static void paintRow(Intervals itv, long group, long q0, MemorySegment out, long at, long len,
                                 RowFill fill) {
+        if (len >= DELTA_MIN_LENGTH) {
+            long first = firstReaching(itv, group, q0, fill);
+            long stop = firstStartingAt(itv, first, itv.groupEnd(group), q0 + len);
+            if (shortRuns(stop - first, len) && paintDeltas(itv, first, stop, q0, out, at, len, fill)) {
+                return;
+            }
+        }
         paintSpan(itv, group, q0, 0, len, len, out, at, fill);
+    }
+
+    /** Whether {@code intervals} painted into a row of {@code len} elements make runs short enough for deltas. */
+    static boolean shortRuns(long intervals, long len) {
+        return intervals * DELTA_MAX_MEAN_RUN >= len;
+    }
+
+    /**
+     * Short runs (coverage tracks: a run every few bases): one store per run boundary instead of one or two vector
+     * stores per run. The row is zeroed; each boundary gets the XOR of the value bits before and after it; a prefix
+     * XOR over the row then leaves every element holding the bits of the run it is in, exactly (XOR only moves
+     * bits). Intervals {@code [first, stop)} are the ones that can reach the row and start before its end. An
+     * interval starting before the previous one ends makes the row's result depend on stored order, so the row is
+     * left to {@link #paintSpan} (return {@code false}); it rewrites every element.
+     */
+    static boolean paintDeltas(Intervals itv, long first, long stop, long q0, MemorySegment out, long at, long len,
+                               RowFill fill) {
+        fill.fillI32(out, at, len, 0);
+        int before = 0;
+        long cursor = 0;
+        for (long i = first; i < stop; i++) {
+            long from = Math.max(itv.start(i) - q0, 0);
+            long to = Math.min(itv.end(i) - q0, len);
+            if (to <= from) {
+                continue;
+            }
+            if (from < cursor) {
+                return false;
+            }
+            int bits = Float.floatToRawIntBits(itv.value(i));
+            if (from > cursor) {
+                Mem.setI32(out, at + cursor, before);
+                before = 0;
+            }
+            Mem.setI32(out, at + from, before ^ bits);
+            before = bits;
+            cursor = to;
+        }
+        if (cursor < len) {
+            Mem.setI32(out, at + cursor, before);
+        }
+        // One element at a time: each depends on the one before. The Vector API forms tried (in-register lane
+        // shifts, and independent chains per quarter row) were slower than this loop.
+        int running = 0;
+        for (long k = at, end = at + len; k < end; k++) {
+            running ^= Mem.i32(out, k);
+            Mem.setI32(out, k, running);
+        }
+        return true;
+    }
+
+    /** The first of intervals {@code [from, to)} starting at or past genome position {@code g}: a binary search. */
+    static long firstStartingAt(Intervals itv, long from, long to, long g) {
+        long lo = from;
+        long hi = to;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (itv.start(mid) < g) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**

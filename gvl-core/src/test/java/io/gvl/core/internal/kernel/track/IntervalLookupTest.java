@@ -2,6 +2,8 @@ package io.gvl.core.internal.kernel.track;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.RowFill;
@@ -56,6 +58,58 @@ class IntervalLookupTest {
                         fill.name() + " group " + group + " q0 " + q0 + " len " + len + " seed " + seed);
             }
         }
+    }
+
+    @ParameterizedTest(name = "seed={0}")
+    @MethodSource("seeds")
+    void boundaryDeltasPaintShortRunsExactlyAndLeaveOverlapsToTheRunPainter(long seed) {
+        Random rnd = new Random(seed * 31 + 7);
+        // one group of short touching runs with rare gaps (a coverage track), one where some runs overlap
+        List<int[]> runs = new ArrayList<>();
+        List<int[]> overlapping = new ArrayList<>();
+        for (int s = rnd.nextInt(20) - 10; s < 3000; ) {
+            int len = 1 + rnd.nextInt(12);
+            runs.add(new int[] {s, s + len, rnd.nextInt(9) == 0 ? 0x7fc0beef : Float.floatToRawIntBits(rnd.nextInt(90) / 4f)});
+            overlapping.add(new int[] {s, s + len + (rnd.nextInt(40) == 0 ? 5 : 0), Float.floatToRawIntBits(rnd.nextInt(90))});
+            s += len + (rnd.nextInt(30) == 0 ? 1 + rnd.nextInt(40) : 0);
+        }
+        for (List<int[]> group : List.of(runs, overlapping)) {
+            Intervals itv = new Intervals(MemorySegment.ofArray(group.stream().mapToInt(a -> a[0]).toArray()),
+                    MemorySegment.ofArray(group.stream().mapToInt(a -> a[1]).toArray()),
+                    MemorySegment.ofArray(group.stream().mapToInt(a -> a[2]).toArray()),
+                    MemorySegment.ofArray(new long[] {0, group.size()}));
+            for (int row = 0; row < 10; row++) {
+                int len = 256 + rnd.nextInt(500);
+                long q0 = rnd.nextInt(2900 - len) - 50; // inside the group's runs
+                float[] want = scan(itv, 0, q0, len);
+                for (RowFill fill : fills()) {
+                    long first = IntervalRows.firstReaching(itv, 0, q0, fill);
+                    long stop = IntervalRows.firstStartingAt(itv, first, group.size(), q0 + len);
+                    assertTrue(IntervalRows.shortRuns(stop - first, len), "runs of 1-12 are short");
+                    float[] got = new float[len];
+                    boolean painted = IntervalRows.paintDeltas(itv, first, stop, q0, MemorySegment.ofArray(got), 0,
+                            len, fill);
+                    boolean overlaps = false;
+                    long end = Long.MIN_VALUE;
+                    for (long i = first; i < stop; i++) {
+                        long from = Math.max(itv.start(i) - q0, 0);
+                        long to = Math.min(itv.end(i) - q0, len);
+                        if (to > from) {
+                            overlaps |= from < end;
+                            end = to;
+                        }
+                    }
+                    assertEquals(!overlaps, painted, "deltas refuse exactly the rows with overlapping runs");
+                    if (painted) {
+                        assertArrayEquals(bits(want), bits(got), fill.name() + " q0 " + q0 + " len " + len);
+                    }
+                    float[] row2 = new float[len];
+                    IntervalRows.paintRow(itv, 0, q0, MemorySegment.ofArray(row2), 0, len, fill);
+                    assertArrayEquals(bits(want), bits(row2), fill.name() + " paintRow q0 " + q0 + " len " + len);
+                }
+            }
+        }
+        assertFalse(IntervalRows.shortRuns(10, 1000), "runs of 100 are left to the run painter");
     }
 
     @ParameterizedTest(name = "seed={0}")
