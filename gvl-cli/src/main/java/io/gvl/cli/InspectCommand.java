@@ -5,6 +5,7 @@ import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.GenotypeArrays;
 import io.gvl.format.IntervalTrack;
+import io.gvl.format.ShardManifest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -41,6 +42,9 @@ public final class InspectCommand implements Callable<Integer> {
                     + abbreviate(m.contigs()));
             out.println("samples        " + m.samples().size() + " " + abbreviate(m.samples()));
             out.println("max jitter     " + m.maxJitter());
+            files.shardManifest().ifPresent(s -> out.println("sharded        " + s.shards().size() + " shards ("
+                    + s.regionBlockSizes().length + " region blocks x " + s.sampleBlockSizes().length
+                    + " sample blocks) under " + ShardManifest.SHARDS + "/"));
             files.genotypes().ifPresentOrElse(g -> genotypes(out, files, g),
                     () -> out.println("genotypes      none (" + files.genotypeSource() + ")"));
             files.tracks().values().forEach(t -> track(out, t));

@@ -7,6 +7,7 @@ import io.gvl.core.write.WriteOptions;
 import io.gvl.format.DatasetConcat;
 import io.gvl.format.DatasetConcat.Axis;
 import io.gvl.format.JvmOptions;
+import io.gvl.format.WriteShards;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -90,5 +91,22 @@ public final class Gvl {
     public static void concat(Path out, List<Path> datasets, Axis axis, boolean overwrite, long maxMem) {
         JvmOptions.requireArrowAccess();
         DatasetConcat.concat(out, datasets, axis, overwrite, maxMem);
+    }
+
+    /**
+     * Joins a sharded dataset (a root with {@code manifest.json} and one format-2.0 dataset per shard, as
+     * {@code GvlSpark.writeSharded} or {@link io.gvl.core.write.WritePlan#publishSharded()} write it) into one
+     * format-2.0 directory: the files a local {@link #write} of the same inputs makes, byte for byte. The shards'
+     * arrays are streamed; the output is built beside {@code out} and published by one rename.
+     *
+     * @param root the sharded dataset
+     * @param out the dataset directory to create
+     * @param overwrite whether an existing dataset at {@code out} may be replaced
+     * @throws io.gvl.format.DatasetFormatException if {@code root} is not sharded or a shard is inconsistent (the
+     *     message names the shard); nothing is published
+     * @throws io.gvl.format.DatasetExistsException if {@code out} exists and {@code overwrite} is false
+     */
+    public static void export(Path root, Path out, boolean overwrite) {
+        WriteShards.export(root, out, overwrite);
     }
 }

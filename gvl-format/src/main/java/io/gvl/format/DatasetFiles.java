@@ -15,7 +15,8 @@ import java.util.stream.Stream;
  * binary arrays memory-mapped read-only into one shared arena that this object owns. Every view handed out
  * ({@link GenotypeArrays}, {@link IntervalTrack}, {@link RawArray}) is valid until {@link #close()}; afterwards
  * any use throws {@link IllegalStateException}. Opening performs GVL's integrity checks plus shape checks of
- * every array; {@link #verify()} adds full scans.
+ * every array; {@link #verify()} adds full scans. A sharded root ({@link ShardManifest}) opens as one dataset: its
+ * shards are checked and their arrays joined into memory owned by the same arena.
  */
 public final class DatasetFiles implements AutoCloseable {
     /** How the genotypes of a dataset are stored. */
@@ -38,6 +39,8 @@ public final class DatasetFiles implements AutoCloseable {
     private final GenotypeArrays genotypes;
     private final Map<String, IntervalTrack> tracks;
     private final Map<String, IntervalTrack> annotationTracks;
+    private final ShardManifest shardManifest;
+    private final RawArray gatheredDosages;
     private volatile boolean closed;
 
     private DatasetFiles(Path dir) {
@@ -58,9 +61,23 @@ public final class DatasetFiles implements AutoCloseable {
         this.arena = Arena.ofShared();
         try {
             this.genotypeSource = genotypeSource(dir);
-            this.genotypes = genotypeSource == GenotypeSource.SPARSE ? openGenotypes() : null;
-            this.tracks = openTracks(IntervalTrack.Kind.SAMPLE);
-            this.annotationTracks = openTracks(IntervalTrack.Kind.ANNOTATION);
+            if (ShardManifest.isSharded(dir)) {
+                try (ShardSet set = ShardSet.open(dir, metadata, regions)) {
+                    this.shardManifest = set.manifest();
+                    boolean geno = metadata.ploidy() != null;
+                    this.genotypes = geno ? ShardGather.genotypes(dir, set, metadata, arena) : null;
+                    this.gatheredDosages = geno ? ShardGather.dosages(dir, set, metadata, arena) : null;
+                    this.tracks = ShardGather.tracks(dir, set, metadata, IntervalTrack.Kind.SAMPLE, arena);
+                    this.annotationTracks = ShardGather.tracks(dir, set, metadata, IntervalTrack.Kind.ANNOTATION,
+                            arena);
+                }
+            } else {
+                this.shardManifest = null;
+                this.gatheredDosages = null;
+                this.genotypes = genotypeSource == GenotypeSource.SPARSE ? openGenotypes() : null;
+                this.tracks = openTracks(IntervalTrack.Kind.SAMPLE);
+                this.annotationTracks = openTracks(IntervalTrack.Kind.ANNOTATION);
+            }
             for (String name : tracks.keySet()) {
                 if (annotationTracks.containsKey(name)) {
                     throw new DatasetFormatException(dir + ": track '" + name + "' exists in both intervals/ and"
@@ -228,6 +245,30 @@ public final class DatasetFiles implements AutoCloseable {
     }
 
     /**
+     * The manifest of a sharded dataset: a root with {@code manifest.json} whose genotypes and tracks are stored in
+     * shard directories, each a format-2.0 dataset of its own. Opening such a root checks the manifest and every
+     * shard and joins their arrays into one in-memory copy in the single dataset's order, so every view of this
+     * object is the one a single-directory write of the same inputs gives.
+     *
+     * @return the manifest of a sharded root, empty for a single dataset directory
+     */
+    public Optional<ShardManifest> shardManifest() {
+        checkOpen();
+        return Optional.ofNullable(shardManifest);
+    }
+
+    /**
+     * The per-call dosages of a sharded dataset, joined from its shards in stored-call order (a single dataset's
+     * {@code genotypes/dosages.npy} is mapped by its reader on first use instead).
+     *
+     * @return the joined dosages of a sharded root whose shards store them, else empty; valid until {@link #close()}
+     */
+    public Optional<RawArray> gatheredDosages() {
+        checkOpen();
+        return Optional.ofNullable(gatheredDosages);
+    }
+
+    /**
      * Per-sample tracks by name, sorted.
      *
      * @return an unmodifiable map from track name to the track under {@code intervals/}
@@ -280,9 +321,15 @@ public final class DatasetFiles implements AutoCloseable {
         return VariantTable.read(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
     }
 
-    /** Full scans: offsets monotone everywhere, variant indices inside the variant table. */
+    /**
+     * Full scans: offsets monotone everywhere, variant indices inside the variant table; for a sharded root also
+     * the CRC32C of every shard file against the manifest.
+     */
     public void verify() {
         checkOpen();
+        if (shardManifest != null) {
+            ShardSet.verifyChecksums(dir, shardManifest);
+        }
         if (genotypes != null) {
             genotypes.verify(variants().size());
         }

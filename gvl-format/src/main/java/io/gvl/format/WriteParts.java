@@ -39,9 +39,9 @@ public final class WriteParts {
     /** The staged unextended windows under {@link #PARTS}, in the layout of {@code regions.npy}. */
     public static final String ROWS = "regions.npy";
 
-    private static final List<String> TRACK_PAYLOADS = List.of(DatasetLayout.STARTS, DatasetLayout.ENDS,
+    static final List<String> TRACK_PAYLOADS = List.of(DatasetLayout.STARTS, DatasetLayout.ENDS,
             DatasetLayout.VALUES);
-    private static final String DOSAGES = "dosages.npy";
+    static final String DOSAGES = "dosages.npy";
 
     private WriteParts() {
     }
@@ -168,7 +168,7 @@ public final class WriteParts {
     }
 
     /** Reads every published part's manifest; returns the directory of each expected part by name. */
-    private static Map<String, Path> check(Path staging, PartGrid grid) {
+    static Map<String, Path> check(Path staging, PartGrid grid) {
         Map<String, Path> found = new HashMap<>();
         Path root = staging.resolve(PARTS);
         List<Path> dirs = List.of();
@@ -274,20 +274,20 @@ public final class WriteParts {
         FileTrees.delete(tmp.resolve(PARTS));
     }
 
-    private static RaggedJoin.Store trackStore(Path part, IntervalTrack.Kind kind, String name, long cells) {
+    static RaggedJoin.Store trackStore(Path part, IntervalTrack.Kind kind, String name, long cells) {
         Path t = DatasetLayout.track(part, kind, name);
         return new RaggedJoin.Store(t.resolve(DatasetLayout.OFFSETS), TRACK_PAYLOADS.stream().map(t::resolve)
                 .toList(), cells, "part " + part + " track " + name);
     }
 
-    private static void joinTrack(Path tmp, IntervalTrack.Kind kind, String name, List<RaggedJoin.Store> stores,
+    static void joinTrack(Path tmp, IntervalTrack.Kind kind, String name, List<RaggedJoin.Store> stores,
                                   GridRuns runs) throws IOException {
         Path out = Files.createDirectories(DatasetLayout.track(tmp, kind, name));
         join(stores, runs, out.resolve(DatasetLayout.OFFSETS), TRACK_PAYLOADS.stream().map(out::resolve).toList());
     }
 
     /** One store is linked as it is (its offsets already start at 0); several are joined with rebased offsets. */
-    private static void join(List<RaggedJoin.Store> stores, GridRuns runs, Path offsets, List<Path> payloads)
+    static void join(List<RaggedJoin.Store> stores, GridRuns runs, Path offsets, List<Path> payloads)
             throws IOException {
         if (stores.size() > 1) {
             RaggedJoin.join(stores, runs, offsets, payloads, 4);
@@ -304,7 +304,7 @@ public final class WriteParts {
         }
     }
 
-    private static Regions concatRows(List<Regions> blocks) {
+    static Regions concatRows(List<Regions> blocks) {
         int n = blocks.stream().mapToInt(Regions::size).sum();
         int[][] cols = new int[4][n];
         int at = 0;
@@ -318,7 +318,7 @@ public final class WriteParts {
         return new Regions(cols[0], cols[1], cols[2], cols[3]);
     }
 
-    private static void linkOrCopy(Path src, Path dst) throws IOException {
+    static void linkOrCopy(Path src, Path dst) throws IOException {
         try {
             Files.createLink(dst, src);
         } catch (IOException | UnsupportedOperationException e) {

@@ -68,6 +68,35 @@ public final class GvlSpark {
     public static void write(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
                              int samplesPerBlock) {
         RuntimeVersions.require();
-        DistributedWrite.run(spark, out, options, regionsPerBlock, samplesPerBlock);
+        DistributedWrite.run(spark, out, options, regionsPerBlock, samplesPerBlock, false);
+    }
+
+    /**
+     * Writes the dataset as a sharded dataset: the same Spark tasks write the same parts, and each block's parts
+     * become one shard, {@code out/shards/r<b>-s<j>}, a format-2.0 dataset of its own (its sorted samples and
+     * regions, its genotypes indexing the one variant table, hard-linked from the root, and its tracks), with no
+     * join of the parts. The root holds the whole dataset's {@code metadata.json}, {@code input_regions.arrow},
+     * {@code regions.npy} and {@code genotypes/variants.arrow}, and {@code manifest.json}, written last: the grid,
+     * each shard's block, ranges, call count, file sizes and CRC32C, and the variants fingerprint. The root is
+     * published by one rename of its build directory (the commit point), and only if every part is present
+     * exactly once. {@code Dataset.open(out, reference)} opens the root as one dataset whose outputs equal those of
+     * the single-directory write; {@code io.gvl.core.Gvl#export} joins it into that directory.
+     *
+     * @param spark the session whose executors write the parts
+     * @param out the root directory to publish, on storage every executor sees
+     * @param options the write options; variants must be a file and sample tracks bigWigs
+     * @param regionsPerBlock sorted regions per region block (and shard), {@code >= 1}
+     * @param samplesPerBlock sorted samples per sample block (and shard), {@code >= 1}
+     * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
+     *     is missing, present twice or foreign (the cause is then the {@code io.gvl.format.PartException}); nothing
+     *     is published and the build directory is removed
+     * @throws io.gvl.core.write.WriteException if the request cannot be satisfied or a block size is below 1
+     * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
+     * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
+     */
+    public static void writeSharded(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
+                                    int samplesPerBlock) {
+        RuntimeVersions.require();
+        DistributedWrite.run(spark, out, options, regionsPerBlock, samplesPerBlock, true);
     }
 }

@@ -950,6 +950,7 @@ public final class Dataset implements AutoCloseable {
     /** A summary in the layout of GVL's {@code str(ds)}: splicing, subset, shape, length, jitter, outputs, tracks. */
     @Override
     public String toString() {
-        return DatasetSummary.of(this, opened.hasGenotypes(), view.jitter(), view.deterministic());
+        return DatasetSummary.of(this, opened.hasGenotypes(), view.jitter(), view.deterministic(),
+                opened.shardManifest());
     }
 }

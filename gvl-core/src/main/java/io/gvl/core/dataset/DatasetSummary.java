@@ -2,6 +2,7 @@ package io.gvl.core.dataset;
 
 import java.util.List;
 import io.gvl.core.internal.dataset.OutputKind;
+import io.gvl.format.ShardManifest;
 
 /** The text of {@link Dataset#toString()}: GVL's {@code str(ds)} lines, with gvl's names for lengths and kinds. */
 final class DatasetSummary {
@@ -11,7 +12,7 @@ final class DatasetSummary {
     private DatasetSummary() {
     }
 
-    static String of(Dataset ds, boolean hasGenotypes, int jitter, boolean deterministic) {
+    static String of(Dataset ds, boolean hasGenotypes, int jitter, boolean deterministic, ShardManifest shards) {
         StringBuilder seqs = new StringBuilder();
         List<SeqKind> available = hasGenotypes ? WITH_GENOTYPES
                 : ds.hasReference() ? List.of(SeqKind.REFERENCE) : List.of();
@@ -28,7 +29,14 @@ final class DatasetSummary {
                 + "Deterministic: " + (deterministic ? "True" : "False") + "\n"
                 + "Sequence type: " + (seqs.isEmpty() ? "None" : seqs) + "\n"
                 + "Active tracks: " + tracks(ds, ds.activeTracks()) + "\n"
-                + "Tracks available: " + tracks(ds, ds.availableTracks()) + "\n";
+                + "Tracks available: " + tracks(ds, ds.availableTracks()) + "\n"
+                + (shards == null ? "" : sharded(shards));
+    }
+
+    /** The one line gvl adds for a sharded dataset (GVL has no sharded datasets). */
+    static String sharded(ShardManifest m) {
+        return "Sharded: " + m.shards().size() + " shards (" + m.regionBlockSizes().length + " region blocks x "
+                + m.sampleBlockSizes().length + " sample blocks)\n";
     }
 
     private static String name(SeqKind k) {

@@ -10,6 +10,7 @@ import io.gvl.format.DatasetMetadata.VariantsFingerprint;
 import io.gvl.format.PartGrid;
 import io.gvl.format.PartManifest;
 import io.gvl.format.WriteParts;
+import io.gvl.format.WriteShards;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -171,6 +172,25 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
      */
     public void merge() {
         WriteParts.merge(dest, overwrite, staging, grid());
+        discard();
+    }
+
+    /**
+     * Publishes the parts at {@link #dest()} as a sharded dataset instead of merging them: one format-2.0 dataset
+     * per block under {@code shards/}, made from the block's parts by renames, with the whole dataset's
+     * {@code metadata.json}, {@code regions.npy}, {@code input_regions.arrow} and variant table at the root and
+     * {@code manifest.json} written last (see {@link WriteShards}). {@code Dataset.open} opens the root as one
+     * dataset; {@code Gvl.export} turns it into the single directory {@link #merge()} would have published.
+     *
+     * @throws io.gvl.format.PartException if a part is missing, published twice or written for another variant
+     *     table; nothing is published and the staging directory is kept
+     * @throws io.gvl.format.DatasetExistsException if the destination exists and overwrite was not requested; the
+     *     staging directory is kept
+     * @throws java.io.UncheckedIOException if publishing fails; nothing is published and the staging directory is
+     *     removed
+     */
+    public void publishSharded() {
+        WriteShards.publish(dest, overwrite, staging, grid());
         discard();
     }
 

@@ -19,9 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The driver side of {@link io.gvl.spark.GvlSpark#write}: makes the plan, runs one job per kind of part (genotype
- * parts first, because track parts read their window ends) with one task per part and no shuffle, checks that each
- * part was reported exactly once, and merges. Any failure removes the build directory, so nothing but the
+ * The driver side of {@link io.gvl.spark.GvlSpark#write} and {@link io.gvl.spark.GvlSpark#writeSharded}: makes
+ * the plan, runs one job per kind of part (genotype parts first, because track parts read their window ends) with
+ * one task per part and no shuffle, checks that each part was reported exactly once, and merges the parts into one
+ * directory or publishes them as shards. Any failure removes the build directory, so nothing but the
  * destination's lock file is left and nothing is published.
  */
 public final class DistributedWrite {
@@ -30,18 +31,29 @@ public final class DistributedWrite {
     private DistributedWrite() {
     }
 
-    /** Writes {@code out} with blocks of the given sizes. */
+    /** Writes {@code out} with blocks of the given sizes, merged into one directory or {@code sharded}. */
     public static void run(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
-                           int samplesPerBlock) {
-        run(spark, out, options, regionsPerBlock, samplesPerBlock, PartHook.NONE, plan -> { });
+                           int samplesPerBlock, boolean sharded) {
+        run(spark, out, options, regionsPerBlock, samplesPerBlock, PartHook.NONE, plan -> { }, sharded);
     }
 
     /**
-     * Writes {@code out}, calling {@code hook} in every task and {@code beforeMerge} on the driver once all parts
-     * are written; returns every part's outcome in plan order.
+     * Writes {@code out} as one directory, calling {@code hook} in every task and {@code beforeMerge} on the driver
+     * once all parts are written; returns every part's outcome in plan order.
      */
     public static List<PartOutcome> run(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
                                         int samplesPerBlock, PartHook hook, Consumer<WritePlan> beforeMerge) {
+        return run(spark, out, options, regionsPerBlock, samplesPerBlock, hook, beforeMerge, false);
+    }
+
+    /**
+     * Writes {@code out}, merged into one directory or, with {@code sharded}, published as a sharded dataset (one
+     * shard per block); {@code hook} runs in every task and {@code beforeMerge} on the driver once all parts are
+     * written. Returns every part's outcome in plan order.
+     */
+    public static List<PartOutcome> run(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
+                                        int samplesPerBlock, PartHook hook, Consumer<WritePlan> beforeMerge,
+                                        boolean sharded) {
         WritePlan plan = WritePlan.create(out, options, regionsPerBlock, samplesPerBlock);
         try {
             if (!plan.portable()) {
@@ -71,10 +83,14 @@ public final class DistributedWrite {
                 json.destroy();
             }
             long reused = outcomes.stream().filter(PartOutcome::reused).count();
-            LOG.info("write {}: {} parts written by Spark tasks ({} reused from earlier attempts); merging",
-                    plan.dest(), outcomes.size(), reused);
+            LOG.info("write {}: {} parts written by Spark tasks ({} reused from earlier attempts); {}",
+                    plan.dest(), outcomes.size(), reused, sharded ? "publishing the shards" : "merging");
             beforeMerge.accept(plan);
-            plan.merge();
+            if (sharded) {
+                plan.publishSharded();
+            } else {
+                plan.merge();
+            }
             return outcomes;
         } catch (Exception e) {
             plan.discard();
@@ -112,7 +128,7 @@ public final class DistributedWrite {
         if (e instanceof PartException p) {
             String problem = p.getMessage();
             int fix = problem.indexOf(" Fix: ");
-            return new GvlSparkWriteException("the parts of " + dest + " cannot be merged: "
+            return new GvlSparkWriteException("the parts of " + dest + " cannot be published: "
                     + (fix < 0 ? problem
                     : problem.substring(0, fix)) + " Nothing was published and the build directory was removed."
                     + " Fix: write the dataset again; if this recurs, check that " + dest.getParent() + " is on"

@@ -45,6 +45,7 @@ public final class OpenedDataset implements AutoCloseable {
     private final HaplotypeSource haplotypes;
     private final int ploidy;
     private final Map<String, Track> tracks;
+    private final io.gvl.format.ShardManifest shardManifest;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Runnable afterClose;
 
@@ -62,10 +63,12 @@ public final class OpenedDataset implements AutoCloseable {
         GenotypeArrays geno = files.genotypes().orElse(null);
         this.genotypeArrays = geno;
         this.ploidy = geno == null ? 0 : geno.ploidy();
-        this.variants = geno == null ? null : VariantStore.open(dir, geno, files.variants(), metadata);
+        this.variants = geno == null ? null : VariantStore.open(dir, geno, files.variants(), metadata,
+                files.gatheredDosages().orElse(null));
         this.haplotypes = variants == null || genome == null ? null
                 : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
         this.tracks = tracks(files);
+        this.shardManifest = files.shardManifest().orElse(null);
     }
 
     /**
@@ -165,6 +168,11 @@ public final class OpenedDataset implements AutoCloseable {
 
     public Path path() {
         return files.path();
+    }
+
+    /** The manifest of a sharded dataset, or null for a single dataset directory. */
+    public io.gvl.format.ShardManifest shardManifest() {
+        return shardManifest;
     }
 
     public DatasetMetadata metadata() {

@@ -48,11 +48,14 @@ public final class VariantStore implements AutoCloseable {
     private final Map<String, Column> loaded = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> loads = new ConcurrentHashMap<>();
     private final Arena mappings = Arena.ofShared();
+    private final RawArray gatheredDosages;
     private volatile VariantBuffers.Alleles ref;
 
-    private VariantStore(Path dir, SparseGenotypes genotypes, io.gvl.format.VariantTable t, DatasetMetadata meta) {
+    private VariantStore(Path dir, SparseGenotypes genotypes, io.gvl.format.VariantTable t, DatasetMetadata meta,
+                         RawArray gatheredDosages) {
         this.dir = dir;
         this.genotypes = genotypes;
+        this.gatheredDosages = gatheredDosages;
         int n = t.size();
         long[] pos = t.pos();
         int shift = meta.oneBasedPositions() ? 1 : 0;
@@ -69,18 +72,22 @@ public final class VariantStore implements AutoCloseable {
         this.refAlleles = t.ref();
         this.infoTypes = io.gvl.format.VariantTable.numericColumns(dir.resolve(DatasetLayout.VARIANTS));
         List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
-        if (Files.exists(dir.resolve(DOSAGES))) {
+        if (gatheredDosages != null || Files.exists(dir.resolve(DOSAGES))) {
             fields.add("dosage");
         }
         fields.addAll(infoTypes.keySet());
         this.available = List.copyOf(fields);
     }
 
-    /** Reads {@code genotypes/variants.arrow} and wraps the mapped genotype arrays of {@code dataset}. */
+    /**
+     * Reads {@code genotypes/variants.arrow} and wraps the mapped genotype arrays of {@code dataset};
+     * {@code gatheredDosages} are the dosages a sharded dataset joined from its shards, else {@code null} (then
+     * {@code genotypes/dosages.npy} is mapped on first use).
+     */
     public static VariantStore open(Path dataset, GenotypeArrays geno, io.gvl.format.VariantTable table,
-                                    DatasetMetadata meta) {
+                                    DatasetMetadata meta, RawArray gatheredDosages) {
         SparseGenotypes g = SparseGenotypes.fromCumulative(geno.variantIdxs().segment(), geno.offsets().segment());
-        return new VariantStore(DatasetLayout.genotypes(dataset), g, table, meta);
+        return new VariantStore(DatasetLayout.genotypes(dataset), g, table, meta, gatheredDosages);
     }
 
     /** A copy of {@code heap} in this store's arena (freed at {@link #close()}). */
@@ -149,7 +156,8 @@ public final class VariantStore implements AutoCloseable {
     private Column load(String name) {
         count(name);
         if (name.equals("dosage")) {
-            RawArray d = RawArray.map(dir.resolve(DOSAGES), RawDtype.FLOAT32, mappings);
+            RawArray d = gatheredDosages != null ? gatheredDosages
+                    : RawArray.map(dir.resolve(DOSAGES), RawDtype.FLOAT32, mappings);
             if (d.length() != genotypes.variantIdxs().byteSize() / 4) {
                 throw new DatasetFormatException(d.file() + ": " + d.length() + " dosages for "
                         + genotypes.variantIdxs().byteSize() / 4 + " stored calls; rewrite the dataset");
