@@ -17,13 +17,13 @@ import io.gvl.core.buffer.OneHot;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.Mode;
+import io.gvl.dataloader.NativeBuffers;
 import io.gvl.onnx.internal.InputBinding;
 import io.gvl.onnx.internal.PredictionTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,6 +152,8 @@ public final class OnnxPredictor implements AutoCloseable {
      * @param overwrite whether to replace an existing {@code out}
      * @return what was written (instances, rows) and where the time went
      * @throws PredictionException if the view and model disagree (length, sequences) or the model fails
+     * @throws io.gvl.dataloader.ArrayTooLargeException if one batch's input tensor would exceed 2 GiB - 9 bytes
+     *     (checked before anything runs): use a smaller batch size or a shorter length
      * @throws UncheckedIOException if {@code out} cannot be written
      */
     public PredictionStats predict(Dataset view, Path out, int batchSize, boolean overwrite) {
@@ -162,6 +164,9 @@ public final class OnnxPredictor implements AutoCloseable {
             throw new PredictionException(out + " exists; remove it or pass overwrite (--overwrite)");
         }
         Dataset v = configure(view);
+        long batchRows = Math.min(batchSize, v.size()) * (v.seqKind() == SeqKind.HAPLOTYPES ? v.ploidy().orElse(1)
+                : 1);
+        input.checkSize(batchRows, ((OutputLength.Fixed) v.outputLength()).n());
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         long start = System.nanoTime();
         long[] nanos = new long[3];
@@ -301,7 +306,7 @@ public final class OnnxPredictor implements AutoCloseable {
     }
 
     private OnnxTensor tensor(MemorySegment memory, long[] shape) throws OrtException {
-        var buffer = memory.asByteBuffer().order(ByteOrder.nativeOrder());
+        var buffer = NativeBuffers.of("one-hot input '" + input.name() + "'", memory, "an ONNX Runtime tensor");
         return OnnxTensor.createTensor(env, buffer, shape, input.oneHot() ? OnnxJavaType.FLOAT : OnnxJavaType.UINT8);
     }
 

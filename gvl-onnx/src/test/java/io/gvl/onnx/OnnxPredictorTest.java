@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class OnnxPredictorTest {
     private static final int LENGTH = 16;
@@ -128,24 +129,137 @@ class OnnxPredictorTest {
                     stats.toString());
             assertTrue(stats.summary().startsWith(stats.instances() + " instances (" + n + " rows) in "),
                     stats.summary());
-            int i = 0;
-            for (int r = 0; r < view.regionCount(); r++) {
-                for (int s = 0; s < view.sampleCount(); s++) {
-                    try (DatasetOutput o = view.get(r, s)) {
-                        byte[] haps = ((Dense) o.get("haplotypes")).data().toArray(ValueLayout.JAVA_BYTE);
-                        for (int h = 0; h < 2; h++) {
-                            Row row = rows.get(i++);
-                            assertEquals(r, row.region());
-                            assertEquals(view.samples().get(s), row.sample());
-                            assertEquals(h, row.haplotype());
-                            byte[] seq = java.util.Arrays.copyOfRange(haps, h * LENGTH, (h + 1) * LENGTH);
-                            assertArrayEquals(tinyCnn(seq), row.values(), 1e-5f, "region " + r + " sample " + s
-                                    + " haplotype " + h);
-                        }
+            assertTinyCnn(view, rows);
+        }
+    }
+
+    /** Every row of {@code rows} is tiny-cnn's plain-Java output on that (region, sample, haplotype), in C order. */
+    static void assertTinyCnn(Dataset view, List<Row> rows) {
+        assertEquals((long) view.regionCount() * view.sampleCount() * 2, rows.size());
+        int i = 0;
+        for (int r = 0; r < view.regionCount(); r++) {
+            for (int s = 0; s < view.sampleCount(); s++) {
+                try (DatasetOutput o = view.get(r, s)) {
+                    byte[] haps = ((Dense) o.get("haplotypes")).data().toArray(ValueLayout.JAVA_BYTE);
+                    for (int h = 0; h < 2; h++) {
+                        Row row = rows.get(i++);
+                        assertEquals(r, row.region());
+                        assertEquals(view.samples().get(s), row.sample());
+                        assertEquals(h, row.haplotype());
+                        byte[] seq = java.util.Arrays.copyOfRange(haps, h * LENGTH, (h + 1) * LENGTH);
+                        assertArrayEquals(tinyCnn(seq), row.values(), 1e-5f, "region " + r + " sample " + s
+                                + " haplotype " + h);
                     }
                 }
             }
         }
+    }
+
+    /** conv-net.onnx written out (weights by the formulas in tools/onnx/make_test_models.py): score. */
+    static float convNet(byte[] seq) {
+        int filters = 16;
+        int kernel = 9;
+        int out = seq.length - kernel + 1;
+        double score = 0.125;
+        for (int f = 0; f < filters; f++) {
+            double sum = 0;
+            for (int t = 0; t < out; t++) {
+                double conv = 0.05 * (f % 5) - 0.1;
+                for (int k = 0; k < kernel; k++) {
+                    int c = "ACGT".indexOf(Character.toUpperCase((char) seq[t + k]));
+                    if (c >= 0) {
+                        conv += ((5 * f + 3 * c + 2 * k) % 11 - 5) / 8.0;
+                    }
+                }
+                sum += Math.max(conv, 0);
+            }
+            score += (sum / out) * ((f % 3) - 1) / 4.0;
+        }
+        return (float) score;
+    }
+
+    @Test
+    void convNetPredictionsEqualPlainJavaSeed58() throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(58, 0);
+        int length = 40;
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("conv-net.onnx"), 2)) {
+            Dataset view = ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(length));
+            Path out = tmp.resolve("conv.arrow");
+            p.predict(view, out, 5, false);
+            List<Row> rows = read(out);
+            assertEquals(view.size() * 2, rows.size());
+            for (Row row : rows) {
+                try (DatasetOutput o = view.get(row.region(), view.sampleIndex(row.sample()))) {
+                    byte[] haps = ((Dense) o.get("haplotypes")).data().toArray(ValueLayout.JAVA_BYTE);
+                    byte[] seq = java.util.Arrays.copyOfRange(haps, row.haplotype() * length,
+                            (row.haplotype() + 1) * length);
+                    assertArrayEquals(new float[] {convNet(seq)}, row.values(), 1e-4f, row.toString());
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(longs = {55, 56})
+    void anUnevenLastBatchIsPredictedLikeTheOthers(long seed) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(seed, 0);
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("tiny-cnn.onnx"), 1)) {
+            Dataset view = ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(LENGTH));
+            long n = view.size();
+            int batch = 2;
+            while (n % batch == 0) {
+                batch++;
+            }
+            assertTrue(batch < n && n % batch != 0, n + " instances, batch " + batch);
+            Path out = tmp.resolve("uneven.arrow");
+            PredictionStats stats = p.predict(ds.withoutTracks(), out, batch, false);
+            assertEquals(n, stats.instances());
+            List<Row> rows = read(out);
+            assertTinyCnn(view, rows);
+            // One record batch per model call: the last one holds the remainder.
+            assertEquals(List.of(batch * 2L, (n % batch) * 2L), batchSizes(out).subList(
+                    batchSizes(out).size() - 2, batchSizes(out).size()).stream().map(Integer::longValue).toList());
+        }
+    }
+
+    static List<Integer> batchSizes(Path file) throws Exception {
+        List<Integer> sizes = new ArrayList<>();
+        try (RootAllocator alloc = new RootAllocator();
+             FileChannel ch = FileChannel.open(file);
+             ArrowFileReader reader = new ArrowFileReader(ch, alloc)) {
+            while (reader.loadNextBatch()) {
+                sizes.add(reader.getVectorSchemaRoot().getRowCount());
+            }
+        }
+        return sizes;
+    }
+
+    @Test
+    void aBatchInputOverTwoGibIsRefusedFromItsShape() {
+        var bytes = new io.gvl.onnx.internal.InputBinding("reference", java.util.Optional.empty(), false, -1);
+        io.gvl.dataloader.ArrayTooLargeException big = assertThrows(io.gvl.dataloader.ArrayTooLargeException.class,
+                () -> bytes.checkSize(3, 1 << 30));
+        assertEquals("input 'reference' (3 rows x 1073741824 bases) holds 3,221,225,472 bytes, more than an ONNX"
+                + " Runtime tensor (a ByteBuffer) can take (2,147,483,639 bytes): use a smaller batch size or a"
+                + " shorter length (Dataset.withLen) so that each array of a batch stays under 2 GiB", big.getMessage());
+        bytes.checkSize(2, (1 << 30) - 8); // 2 GiB - 16 bytes: under the limit of 2 GiB - 9
+        assertThrows(io.gvl.dataloader.ArrayTooLargeException.class, () -> bytes.checkSize(2, 1 << 30));
+    }
+
+    @Test
+    void aOneHotInputCountsSixteenBytesPerBase() {
+        var binding = new io.gvl.onnx.internal.InputBinding("haplotypes", java.util.Optional.empty(), true, 16);
+        binding.checkSize((Integer.MAX_VALUE - 8) / 256, 16); // 2^23 - 1 rows of 16 bases x 16 bytes: under 2 GiB
+        io.gvl.dataloader.ArrayTooLargeException e = assertThrows(io.gvl.dataloader.ArrayTooLargeException.class,
+                () -> binding.checkSize(1L << 23, 16));
+        assertEquals(1L << 31, e.size());
+        assertTrue(e.getMessage().startsWith("input 'haplotypes' (8388608 rows x 16 bases x 4 float32 channels)"),
+                e.getMessage());
+        assertThrows(io.gvl.dataloader.ArrayTooLargeException.class, () -> binding.checkSize(Long.MAX_VALUE, 16));
     }
 
     @Test
