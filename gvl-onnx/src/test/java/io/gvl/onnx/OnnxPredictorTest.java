@@ -20,6 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.hardwood.InputFile;
+import dev.hardwood.reader.ParquetFileReader;
+import dev.hardwood.reader.RowReader;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
@@ -293,6 +296,71 @@ class OnnxPredictorTest {
                     () -> p.predict(view, out, 3, false));
             assertTrue(exists.getMessage().contains("exists"), exists.getMessage());
             assertEquals(rows.size(), p.predict(view, out, 7, true).rows());
+        }
+    }
+
+    /** The Parquet table read with Hardwood as rows; {@code widths} are the outputs' values per row. */
+    static List<Row> readParquet(Path file, int... widths) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file));
+             RowReader r = reader.rowReader()) {
+            while (r.hasNext()) {
+                r.next();
+                assertEquals(3 + widths.length, r.getFieldCount());
+                List<Float> vals = new ArrayList<>();
+                for (int c = 0; c < widths.length; c++) {
+                    if (widths[c] == 1) {
+                        vals.add(r.getFloat(3 + c));
+                    } else {
+                        List<Float> list = r.getList(3 + c).floats();
+                        assertEquals(widths[c], list.size());
+                        vals.addAll(list);
+                    }
+                }
+                float[] a = new float[vals.size()];
+                for (int j = 0; j < a.length; j++) {
+                    a[j] = vals.get(j);
+                }
+                rows.add(new Row(r.getInt(0), r.getString(1), r.getInt(2), a));
+            }
+        }
+        return rows;
+    }
+
+    @ParameterizedTest(name = "seed={0} batch={1}")
+    @CsvSource({"59, 7", "60, 64"})
+    void parquetHoldsTheArrowTableValueForValue(long seed, int batch) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(seed, 0);
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("tiny-cnn.onnx"), 1)) {
+            Path arrow = tmp.resolve("preds.arrow");
+            Path parquet = tmp.resolve("preds.parquet");
+            assertEquals(TableFormat.PARQUET, TableFormat.of(parquet));
+            assertEquals(TableFormat.ARROW_IPC, TableFormat.of(arrow));
+            PredictionStats a = p.predict(ds.withoutTracks(), arrow, batch, false);
+            PredictionStats q = p.predict(ds.withoutTracks(), parquet, batch, false, TableFormat.PARQUET);
+            assertEquals(a.rows(), q.rows());
+            assertArrayEquals("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                    java.util.Arrays.copyOf(Files.readAllBytes(parquet), 4));
+            List<Row> expected = read(arrow);
+            List<Row> actual = readParquet(parquet, 1, 2);
+            assertEquals(expected.size(), actual.size());
+            for (int i = 0; i < expected.size(); i++) {
+                Row e = expected.get(i);
+                Row g = actual.get(i);
+                assertEquals(List.of(e.region(), e.sample(), e.haplotype()), List.of(g.region(), g.sample(),
+                        g.haplotype()), "row " + i);
+                assertEquals(e.values().length, g.values().length, "row " + i);
+                for (int j = 0; j < e.values().length; j++) {
+                    assertEquals(Float.floatToRawIntBits(e.values()[j]), Float.floatToRawIntBits(g.values()[j]),
+                            "row " + i + " value " + j);
+                }
+            }
+            try (var listing = Files.list(tmp)) {
+                assertEquals(List.of("preds.arrow", "preds.parquet"), listing.map(f -> f.getFileName().toString())
+                        .filter(f -> f.startsWith("preds")).sorted().toList(), "no temporary file left");
+            }
         }
     }
 
