@@ -23,12 +23,13 @@ from gvl_handoff import HandoffReader
 
 
 def gvl_side(args, java, flags, cp, writer_mode):
-    mode, _, crc = writer_mode.partition("+")
+    mode, *suffixes = writer_mode.split("+")
     cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", args.dataset,
            "--reference", args.reference, "--dir", args.slot_dir, "--slots", "3",
            "--slot-bytes", str(args.slot_bytes), "--batch-size", str(args.batch_size),
            "--epochs", str(args.epochs), "--shuffle", "--seed", "7", "--length", str(args.length),
-           "--mode", mode, *(["--checksums"] if crc == "crc" else [])]
+           "--mode", mode, *(["--checksums"] if "crc" in suffixes else []),
+           *(["--parallel", "true"] if "parallel" in suffixes else [])]
     start = time.perf_counter()
     first = None
     marks = []  # time at the end of each epoch

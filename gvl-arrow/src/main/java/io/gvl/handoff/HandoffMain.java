@@ -2,6 +2,7 @@ package io.gvl.handoff;
 
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.Parallel;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.DatasetSource;
@@ -27,7 +28,7 @@ import java.util.Set;
  * java -cp CLASSPATH io.gvl.handoff.HandoffMain --dataset DIR [--reference FASTA] [--dir /dev/shm/NAME]
  *      [--slots 3] [--slot-bytes 8388608] [--batch-size 32] [--epochs 1] [--shuffle] [--seed 0]
  *      [--seqs haplotypes|reference|annotated|none] [--tracks a,b] [--length N] [--timeout-seconds 60]
- *      [--mode direct|none|buffered|double_buffered] [--checksums]
+ *      [--mode direct|none|buffered|double_buffered] [--checksums] [--parallel auto|true|false]
  * </pre>
  */
 public final class HandoffMain {
@@ -36,7 +37,7 @@ public final class HandoffMain {
     private static final String DIRECT = "direct";
     private static final Set<String> OPTIONS = Set.of("--dataset", "--reference", "--dir", "--slots",
             "--slot-bytes", "--batch-size", "--epochs", "--seed", "--seqs", "--tracks", "--length",
-            "--timeout-seconds", "--mode");
+            "--timeout-seconds", "--mode", "--parallel");
 
     private HandoffMain() {
     }
@@ -82,6 +83,10 @@ public final class HandoffMain {
                     .toUpperCase(Locale.ROOT)));
             view = o.containsKey("--tracks") ? view.withTracks(List.of(o.get("--tracks").split(",")))
                     : view.withoutTracks();
+            if (o.containsKey("--parallel")) {
+                Parallel parallel = Parallel.valueOf(o.get("--parallel").toUpperCase(Locale.ROOT));
+                view = view.withSettings(s -> s.withParallel(parallel));
+            }
             if (o.containsKey("--length")) {
                 view = view.withLen(OutputLength.fixed(integer(o, "--length", 0)));
             }
@@ -127,6 +132,11 @@ public final class HandoffMain {
                 .noneMatch(m -> m.name().equalsIgnoreCase(o.get("--mode")))) {
             throw new IllegalArgumentException("--mode " + o.get("--mode") + " is not one of [direct, "
                     + Arrays.toString(Mode.values()).toLowerCase(Locale.ROOT).substring(1));
+        }
+        if (o.containsKey("--parallel") && Arrays.stream(Parallel.values())
+                .noneMatch(p -> p.name().equalsIgnoreCase(o.get("--parallel")))) {
+            throw new IllegalArgumentException("--parallel " + o.get("--parallel") + " is not one of "
+                    + Arrays.toString(Parallel.values()).toLowerCase(Locale.ROOT));
         }
         if (!o.containsKey("--dataset")) {
             throw new IllegalArgumentException("--dataset DIR is required");
