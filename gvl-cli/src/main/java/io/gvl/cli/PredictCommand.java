@@ -112,8 +112,12 @@ public final class PredictCommand implements Callable<Integer> {
         }
         view = view.subsetTo(Selection.indices(regions, view.regionCount(), "region"),
                 Selection.samples(samples, view.samples()));
-        PredictionStats s = predictor.predict(view, out, batch, overwrite,
-                parquet ? TableFormat.PARQUET : TableFormat.ARROW_IPC);
+        PredictionStats s;
+        try {
+            s = predictor.predict(view, out, batch, overwrite, parquet ? TableFormat.PARQUET : TableFormat.ARROW_IPC);
+        } catch (UncheckedIOException e) {
+            throw OutputFile.failure(out, e.getCause()); // the operating system's reason, as every output says it
+        }
         PrintWriter o = spec.commandLine().getOut();
         o.println(out + ": " + s.rows() + " rows (" + s.instances() + " instances) written");
         if (stats) {
