@@ -22,12 +22,14 @@ import numpy as np
 from gvl_handoff import HandoffReader
 
 
-def gvl_side(args, java, flags, cp):
+def gvl_side(args, java, flags, cp, writer_mode):
+    mode, *suffixes = writer_mode.split("+")
     cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", args.dataset,
            "--reference", args.reference, "--dir", args.slot_dir, "--slots", "3",
            "--slot-bytes", str(args.slot_bytes), "--batch-size", str(args.batch_size),
            "--epochs", str(args.epochs), "--shuffle", "--seed", "7", "--length", str(args.length),
-           "--mode", args.writer_mode]
+           "--mode", mode, *(["--checksums"] if "crc" in suffixes else []),
+           *(["--parallel", "true"] if "parallel" in suffixes else [])]
     start = time.perf_counter()
     first = None
     marks = []  # time at the end of each epoch
@@ -43,7 +45,7 @@ def gvl_side(args, java, flags, cp):
                 first = time.perf_counter() - start
             batch.release()
         marks.extend((time.perf_counter(), instances) for _ in reader.epoch_ends[len(marks):])
-    return summary(f"gvl hand-off (slot ring, loader mode={args.writer_mode})", first, marks, checksum)
+    return summary(f"gvl hand-off (slot ring, writer mode={writer_mode})", first, marks, checksum)
 
 
 def gvl043_side(args, mode):
@@ -87,8 +89,10 @@ def main():
     p.add_argument("--length", type=int, default=2048)
     p.add_argument("--epochs", type=int, default=30, help="the first epoch warms up (JIT), the rest are timed")
     p.add_argument("--slot-bytes", type=int, default=32 << 20)
-    p.add_argument("--writer-mode", default="buffered", choices=["none", "buffered", "double_buffered"],
-                   help="the gvl loader's mode in the writer JVM")
+    p.add_argument("--writer-mode", nargs="+", default=["direct"],
+                   help="HandoffMain --mode of each gvl side run per round: direct (queries fill the slots), or a"
+                        " loader mode (none, buffered, double_buffered: the batch is copied into the slot); a"
+                        " '+crc' suffix adds --checksums, e.g. 'buffered+crc' is the writer before direct mode")
     p.add_argument("--rounds", type=int, default=3, help="each side runs this many times, interleaved")
     p.add_argument("--json", help="write the results here")
     args = p.parse_args()
@@ -96,8 +100,8 @@ def main():
     flags = os.environ["GVL_JVM_FLAGS"].split()
     results = []
     for r in range(args.rounds):
-        for run in (lambda: gvl_side(args, java, flags, cp), lambda: gvl043_side(args, None),
-                    lambda: gvl043_side(args, "buffered")):
+        runs = [lambda m=m: gvl_side(args, java, flags, cp, m) for m in args.writer_mode]
+        for run in (*runs, lambda: gvl043_side(args, None), lambda: gvl043_side(args, "buffered")):
             res = run()
             res["round"] = r
             results.append(res)

@@ -29,7 +29,7 @@ def leaf_address(arr):
 def slot_ring(args, java, flags, cp, extra, label, dataset=None, reference=None):
     cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", dataset or args.dataset,
            "--reference", reference or args.reference, "--dir", args.slot_dir, "--slots", "3", "--batch-size", "8",
-           "--epochs", "2", "--shuffle", "--seed", "7", "--timeout-seconds", "60", *extra]
+           "--epochs", "2", "--shuffle", "--seed", "7", "--timeout-seconds", "60", "--checksums", *extra]
     before = pa.total_allocated_bytes()
     batches = arrays = 0
     held = []
@@ -68,7 +68,8 @@ def slot_ring(args, java, flags, cp, extra, label, dataset=None, reference=None)
 def early_stop(args, java, flags, cp):
     """A reader that stops after a few batches ends the writer promptly, and the slot files go with it."""
     cmd = [java, *flags, "-cp", cp, "io.gvl.handoff.HandoffMain", "--dataset", args.dataset,
-           "--reference", args.reference, "--dir", args.slot_dir + "-early", "--batch-size", "4", "--epochs", "50"]
+           "--reference", args.reference, "--dir", args.slot_dir + "-early", "--batch-size", "4", "--epochs", "50",
+           "--checksums"]
     with HandoffReader.spawn(cmd) as reader:
         for n, batch in enumerate(reader):
             batch["haplotypes"].verify()

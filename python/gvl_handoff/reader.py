@@ -35,11 +35,13 @@ class HandoffArray:
     shape: tuple
     data: np.ndarray
     offsets: Optional[np.ndarray]
-    data_crc32: int
+    data_crc32: Optional[int]
     offsets_crc32: Optional[int]
 
     def verify(self) -> None:
         """Recomputes the CRC32 of the data (and offsets) and raises HandoffError on a mismatch."""
+        if self.data_crc32 is None:
+            raise HandoffError(f"array '{self.name}': the writer sent no checksums; start it with --checksums")
         got = zlib.crc32(self.data.reshape(-1).view(np.uint8))
         if got != self.data_crc32:
             raise HandoffError(f"array '{self.name}': data CRC32 {got} != {self.data_crc32} sent by the writer")
@@ -124,7 +126,7 @@ def _array(a: dict, view: memoryview) -> HandoffArray:
         offsets = np.frombuffer(view, dtype="<i8", count=a["offsets_bytes"] // 8, offset=a["offsets_offset"])
     else:
         data = data.reshape(shape)
-    return HandoffArray(a["name"], a["kind"], dtype, shape, data, offsets, a["data_crc32"], a.get("offsets_crc32"))
+    return HandoffArray(a["name"], a["kind"], dtype, shape, data, offsets, a.get("data_crc32"), a.get("offsets_crc32"))
 
 
 class HandoffReader:

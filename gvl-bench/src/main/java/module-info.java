@@ -5,6 +5,8 @@
 module io.gvl.bench {
     requires transitive io.gvl.dataloader;
     requires io.gvl.demo;
+    // The predict suite runs OnnxPredictor over the test models of gvl-onnx (copied into this jar).
+    requires io.gvl.onnx;
     requires jmh.core;
     // The VCF benchmark's baseline decodes with htsjdk directly; the harness's FASTA peer too.
     requires htsjdk;

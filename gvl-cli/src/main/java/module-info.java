@@ -4,11 +4,8 @@ module io.gvl.cli {
     requires io.gvl.core;
     requires io.gvl.onnx;
     requires info.picocli;
-    // gvl predict to a .parquet file reads the Arrow table back. parquet-java's jars split packages between
-    // them, so they cannot be modules: they stay on the class path, which this module reads (--add-reads
-    // io.gvl.cli=ALL-UNNAMED in the POM; ./gvl runs everything on the class path).
-    requires org.apache.arrow.vector;
-    requires org.apache.arrow.memory.core;
+    // gvl predict to a .parquet file: gvl-onnx writes it with parquet-java, which stays on the class path (its
+    // jars split packages, so they cannot be modules; ./gvl runs everything on the class path).
     requires htsjdk; // only to set htsjdk's own log level (LibraryLogging)
 
     opens io.gvl.cli to info.picocli;

@@ -56,11 +56,14 @@ public final class ArrowBatches {
      * @param arrays the arrays of a batch, each with the instance axis first
      * @return the schema, one field per array, in order
      * @throws IllegalArgumentException if an array has no instance axis, or an axis exceeds {@code Integer.MAX_VALUE}
+     * @throws io.gvl.dataloader.ArrayTooLargeException if an array has more values than an Arrow vector counts
+     *     ({@code Integer.MAX_VALUE}): use a smaller batch or a shorter length
      */
     public static Schema schema(List<NamedArray> arrays) {
         List<Field> fields = new ArrayList<>(arrays.size());
         for (NamedArray a : arrays) {
             ArrowLayout.instances(a);
+            ArrowLayout.checkSize(a);
             fields.add(ArrowLayout.field(a));
         }
         return new Schema(fields);
@@ -74,6 +77,7 @@ public final class ArrowBatches {
      * @return a root the caller closes (or exports and closes); its buffers keep the batch's memory alive
      * @throws IllegalStateException if the batch is closed
      * @throws IllegalArgumentException if an array has no instance axis, or the arrays disagree on the instance count
+     * @throws io.gvl.dataloader.ArrayTooLargeException if an array has more values than an Arrow vector counts
      */
     public static VectorSchemaRoot wrap(Batch batch, BufferAllocator allocator) {
         return wrap(batch.retain(), allocator);
@@ -88,6 +92,8 @@ public final class ArrowBatches {
      * @return a root the caller closes (or exports and closes)
      * @throws IllegalStateException if the view is closed
      * @throws IllegalArgumentException if an array has no instance axis, or the arrays disagree on the instance count
+     * @throws io.gvl.dataloader.ArrayTooLargeException if an array has more values than an Arrow vector counts
+     *     ({@code Integer.MAX_VALUE}; checked before anything is wrapped): use a smaller batch or a shorter length
      */
     public static VectorSchemaRoot wrap(BatchView view, BufferAllocator allocator) {
         ViewBuffers buffers = new ViewBuffers(view, allocator);

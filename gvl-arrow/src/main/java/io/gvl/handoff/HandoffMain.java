@@ -2,8 +2,10 @@ package io.gvl.handoff;
 
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.Parallel;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.dataloader.DataLoader;
+import io.gvl.dataloader.DatasetSource;
 import io.gvl.dataloader.Mode;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
@@ -26,14 +28,16 @@ import java.util.Set;
  * java -cp CLASSPATH io.gvl.handoff.HandoffMain --dataset DIR [--reference FASTA] [--dir /dev/shm/NAME]
  *      [--slots 3] [--slot-bytes 8388608] [--batch-size 32] [--epochs 1] [--shuffle] [--seed 0]
  *      [--seqs haplotypes|reference|annotated|none] [--tracks a,b] [--length N] [--timeout-seconds 60]
- *      [--mode none|buffered|double_buffered]
+ *      [--mode direct|none|buffered|double_buffered] [--checksums] [--parallel auto|true|false]
  * </pre>
  */
 public final class HandoffMain {
-    private static final Set<String> FLAGS = Set.of("--shuffle");
+    private static final Set<String> FLAGS = Set.of("--shuffle", "--checksums");
+    /** The default mode: the writer's queries fill the slots themselves. */
+    private static final String DIRECT = "direct";
     private static final Set<String> OPTIONS = Set.of("--dataset", "--reference", "--dir", "--slots",
             "--slot-bytes", "--batch-size", "--epochs", "--seed", "--seqs", "--tracks", "--length",
-            "--timeout-seconds", "--mode");
+            "--timeout-seconds", "--mode", "--parallel");
 
     private HandoffMain() {
     }
@@ -79,15 +83,25 @@ public final class HandoffMain {
                     .toUpperCase(Locale.ROOT)));
             view = o.containsKey("--tracks") ? view.withTracks(List.of(o.get("--tracks").split(",")))
                     : view.withoutTracks();
+            if (o.containsKey("--parallel")) {
+                Parallel parallel = Parallel.valueOf(o.get("--parallel").toUpperCase(Locale.ROOT));
+                view = view.withSettings(s -> s.withParallel(parallel));
+            }
             if (o.containsKey("--length")) {
                 view = view.withLen(OutputLength.fixed(integer(o, "--length", 0)));
             }
-            try (DataLoader loader = DataLoader.builder(view).batchSize(integer(o, "--batch-size", 32))
-                    .shuffle(o.containsKey("--shuffle")).seed(Long.parseLong(o.getOrDefault("--seed", "0")))
-                    .mode(Mode.valueOf(o.getOrDefault("--mode", "none").toUpperCase(Locale.ROOT))).copy(false)
-                    .build()) {
-                HandoffWriter w = new HandoffWriter(ring, out, System.in,
-                        Duration.ofSeconds(integer(o, "--timeout-seconds", 60)));
+            HandoffWriter w = new HandoffWriter(ring, out, System.in,
+                    Duration.ofSeconds(integer(o, "--timeout-seconds", 60)), o.containsKey("--checksums"));
+            int batchSize = integer(o, "--batch-size", 32);
+            boolean shuffle = o.containsKey("--shuffle");
+            long seed = Long.parseLong(o.getOrDefault("--seed", "0"));
+            String mode = o.getOrDefault("--mode", DIRECT).toLowerCase(Locale.ROOT);
+            if (mode.equals(DIRECT)) {
+                w.run(new DatasetSource(view), batchSize, shuffle, seed, integer(o, "--epochs", 1));
+                return;
+            }
+            try (DataLoader loader = DataLoader.builder(view).batchSize(batchSize).shuffle(shuffle).seed(seed)
+                    .mode(Mode.valueOf(mode.toUpperCase(Locale.ROOT))).copy(false).build()) {
                 w.run(loader, integer(o, "--epochs", 1));
             }
         }
@@ -114,10 +128,15 @@ public final class HandoffMain {
                         + Arrays.toString(args) + "; options: " + OPTIONS + " " + FLAGS);
             }
         }
-        if (o.containsKey("--mode") && Arrays.stream(Mode.values())
+        if (o.containsKey("--mode") && !o.get("--mode").equalsIgnoreCase(DIRECT) && Arrays.stream(Mode.values())
                 .noneMatch(m -> m.name().equalsIgnoreCase(o.get("--mode")))) {
-            throw new IllegalArgumentException("--mode " + o.get("--mode") + " is not one of "
-                    + Arrays.toString(Mode.values()).toLowerCase(Locale.ROOT));
+            throw new IllegalArgumentException("--mode " + o.get("--mode") + " is not one of [direct, "
+                    + Arrays.toString(Mode.values()).toLowerCase(Locale.ROOT).substring(1));
+        }
+        if (o.containsKey("--parallel") && Arrays.stream(Parallel.values())
+                .noneMatch(p -> p.name().equalsIgnoreCase(o.get("--parallel")))) {
+            throw new IllegalArgumentException("--parallel " + o.get("--parallel") + " is not one of "
+                    + Arrays.toString(Parallel.values()).toLowerCase(Locale.ROOT));
         }
         if (!o.containsKey("--dataset")) {
             throw new IllegalArgumentException("--dataset DIR is required");

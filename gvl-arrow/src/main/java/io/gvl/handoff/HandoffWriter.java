@@ -1,18 +1,24 @@
 package io.gvl.handoff;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataloader.Batch;
+import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DataLoader;
+import io.gvl.handoff.internal.EpochPlan;
 import io.gvl.handoff.internal.Releases;
+import io.gvl.handoff.internal.SlotAllocator;
 import io.gvl.handoff.internal.SlotLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,12 +37,17 @@ public final class HandoffWriter {
     /** The protocol version in the {@code hello} line; a reader refuses versions it does not know. */
     public static final int PROTOCOL = 1;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Room for the 64-byte alignment of each output beyond the exact sizes a source announces. */
+    private static final long SLACK = 64L << 10;
 
     private final SlotRing ring;
     private final OutputStream descriptors;
     private final Releases releases;
     private final Duration timeout;
     private final boolean[] free;
+    private final boolean checksums;
+    /** Per slot, the size a produced batch was seen to need beyond its announced bytes (0 until one overflows). */
+    private final long[] demand;
     private int next;
     private boolean greeted;
 
@@ -49,11 +60,28 @@ public final class HandoffWriter {
      * @param releaseTimeout how long to wait for the consumer to release a slot before failing
      */
     public HandoffWriter(SlotRing ring, OutputStream descriptors, InputStream releases, Duration releaseTimeout) {
+        this(ring, descriptors, releases, releaseTimeout, true);
+    }
+
+    /**
+     * Creates a writer over {@code ring}, with or without the CRC32 of every buffer in the descriptors.
+     *
+     * @param ring the slots; the caller closes it after the writer is done
+     * @param descriptors where descriptor lines go (e.g. {@code System.out} of a child process); flushed per line
+     * @param releases where release lines come from (e.g. {@code System.in}); read on a daemon thread
+     * @param releaseTimeout how long to wait for the consumer to release a slot before failing
+     * @param checksums whether each descriptor carries {@code data_crc32} / {@code offsets_crc32} (one more pass
+     *     over every byte; a checked mode for tests and debugging)
+     */
+    public HandoffWriter(SlotRing ring, OutputStream descriptors, InputStream releases, Duration releaseTimeout,
+            boolean checksums) {
+        this.checksums = checksums;
         this.ring = ring;
         this.descriptors = descriptors;
         this.releases = new Releases(releases, ring.count());
         this.timeout = releaseTimeout;
         this.free = new boolean[ring.count()];
+        this.demand = new long[ring.count()];
         Arrays.fill(free, true);
     }
 
@@ -69,30 +97,87 @@ public final class HandoffWriter {
      * @throws InterruptedException if the thread is interrupted while waiting for a release
      */
     public int write(long epoch, Batch batch) throws InterruptedException {
+        int slot = takeSlot(epoch, batch.index());
+        SlotLayout layout = new SlotLayout(batch.arrays());
+        MemorySegment segment = ring.segment(slot, layout.bytes());
+        announce(epoch, batch.index(), slot, segment, batch.regions(), batch.samples(),
+                layout.write(segment, checksums));
+        return slot;
+    }
+
+    /**
+     * Produces the batch of instances {@code (regions[i], samples[i])} straight into the next free slot: the query
+     * ({@link BatchSource#fetch(int[], int[], java.lang.foreign.Arena)}) allocates its outputs in the slot's
+     * mapping, so the kernels write the memory the consumer reads and no copy is made. The slot is grown first to
+     * the batch's exact size ({@link BatchSource#instanceBytes}) plus alignment; outputs that still do not fit (a
+     * source that allocates more than it announced) are copied into the slot instead, and the descriptor is the
+     * same either way.
+     *
+     * @param epoch the epoch the batch belongs to (0-based)
+     * @param index the batch's index in its epoch
+     * @param source what produces the arrays, e.g. a {@link io.gvl.dataloader.DatasetSource} over a view
+     * @param regions region index of each instance
+     * @param samples sample index of each instance, the same length as {@code regions}
+     * @return the slot written
+     * @throws HandoffException as {@link #write}
+     * @throws InterruptedException if the thread is interrupted while waiting for a release
+     */
+    public int produce(long epoch, long index, BatchSource source, int[] regions, int[] samples)
+            throws InterruptedException {
+        int slot = takeSlot(epoch, index);
+        long need = SLACK;
+        for (int i = 0; i < regions.length; i++) {
+            need += source.instanceBytes(regions[i], samples[i]);
+        }
+        MemorySegment segment = ring.segment(slot, Math.max(need, demand[slot]));
+        List<Map<String, Object>> arrays;
+        try (SlotAllocator arena = new SlotAllocator(segment)) {
+            List<NamedArray> out = source.fetch(regions, samples, arena);
+            arrays = arena.overflowed() ? null : SlotLayout.inPlace(segment, out, checksums);
+            if (arrays == null) {
+                // Rare: copy the outputs aside, then lay them out in a slot grown to fit (the next batches fit).
+                demand[slot] = Math.max(demand[slot], arena.demand() + SLACK);
+                try (Arena aside = Arena.ofShared()) {
+                    List<NamedArray> copies = SlotLayout.copies(out, aside);
+                    SlotLayout layout = new SlotLayout(copies);
+                    segment = ring.segment(slot, layout.bytes());
+                    arrays = layout.write(segment, checksums);
+                }
+            }
+        }
+        announce(epoch, index, slot, segment, regions, samples, arrays);
+        return slot;
+    }
+
+    /** A free slot in round-robin order, waiting for a release while the consumer holds every slot. */
+    private int takeSlot(long epoch, long index) throws InterruptedException {
         int slot = freeSlot();
         while (slot < 0) {
             int released = releases.next(timeout, "waiting for a free slot (all " + free.length + " in "
-                    + ring.directory() + " are held) before batch " + batch.index() + " of epoch " + epoch);
+                    + ring.directory() + " are held) before batch " + index + " of epoch " + epoch);
             free[released] = true;
             slot = released;
         }
-        SlotLayout layout = new SlotLayout(batch.arrays());
-        MemorySegment segment = ring.segment(slot, layout.bytes());
+        return slot;
+    }
+
+    /** Marks {@code slot} in use and sends its batch descriptor. */
+    private void announce(long epoch, long index, int slot, MemorySegment segment, int[] regions, int[] samples,
+            List<Map<String, Object>> arrays) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("type", "batch");
         d.put("epoch", epoch);
-        d.put("index", batch.index());
+        d.put("index", index);
         d.put("slot", slot);
         d.put("file", SlotRing.fileName(slot));
         d.put("file_bytes", segment.byteSize());
-        d.put("instances", batch.size());
-        d.put("regions", batch.regions());
-        d.put("samples", batch.samples());
-        d.put("arrays", layout.write(segment));
+        d.put("instances", regions.length);
+        d.put("regions", regions);
+        d.put("samples", samples);
+        d.put("arrays", arrays);
         free[slot] = false;
         next = (slot + 1) % ring.count();
         send(d);
-        return slot;
     }
 
     /** The first free slot in round-robin order from {@code next}, after taking the releases already sent. */
@@ -154,6 +239,46 @@ public final class HandoffWriter {
                 }
                 endEpoch(e, n);
                 total += n;
+            }
+            done();
+            awaitReleases();
+            return total;
+        } catch (RuntimeException | InterruptedException ex) {
+            try {
+                fail(String.valueOf(ex.getMessage()));
+            } catch (UncheckedIOException ignored) {
+                // The consumer is gone; the original error says why.
+            }
+            throw ex;
+        }
+    }
+
+    /**
+     * Streams {@code epochs} epochs of {@code source} produced straight into the slots ({@link #produce}): every
+     * instance of the {@code regions x samples} grid once per epoch, in C order or shuffled with {@code seed} (a new
+     * order each epoch), {@code batchSize} per batch with a shorter last batch; an {@code epoch_end} after each epoch,
+     * then {@code done}, and waits for the last releases. On failure an {@code error} line is sent before rethrowing.
+     *
+     * @param source what produces the arrays, e.g. {@code new DatasetSource(view)}
+     * @param batchSize instances per batch, {@code >= 1}
+     * @param shuffle whether to shuffle each epoch
+     * @param seed the shuffle's seed
+     * @param epochs how many epochs, {@code >= 1}
+     * @return the number of batches written
+     * @throws HandoffException if the consumer stops releasing slots (see {@link #write})
+     * @throws InterruptedException if interrupted while waiting for a release
+     */
+    public long run(BatchSource source, int batchSize, boolean shuffle, long seed, int epochs)
+            throws InterruptedException {
+        long total = 0;
+        try {
+            for (long e = 0; e < epochs; e++) {
+                EpochPlan plan = new EpochPlan(source.regions(), source.samples(), batchSize, shuffle, seed, e);
+                for (int b = 0; b < plan.batches(); b++) {
+                    produce(e, b, source, plan.regions(b), plan.samples(b));
+                }
+                endEpoch(e, plan.batches());
+                total += plan.batches();
             }
             done();
             awaitReleases();

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * how to get it otherwise.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources, concat, peer) against "
+        description = "Benchmark a suite (haplotypes, annotated, tracks, reference, loader, write, write-sources, concat, predict, peer) against "
                 + "System.arraycopy and peer tools; JSON lines on stdout, CSV + PNG in --out.")
 public final class BenchCommand implements Callable<Integer> {
     static final String TOOL = "gvl-bench";

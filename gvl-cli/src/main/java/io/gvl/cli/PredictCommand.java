@@ -7,10 +7,9 @@ import io.gvl.format.GvlException;
 import io.gvl.onnx.OnnxPredictor;
 import io.gvl.onnx.PredictionException;
 import io.gvl.onnx.PredictionStats;
-import java.io.IOException;
+import io.gvl.onnx.TableFormat;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -25,9 +24,9 @@ import picocli.CommandLine.Spec;
  * {@code gvl predict DIR --reference FA --model M.onnx --out preds.arrow}: every (region, sample, haplotype) of the
  * selection through an ONNX model with ONNX Runtime ({@link OnnxPredictor}), the outputs written as an Arrow IPC
  * table keyed by region, sample and haplotype, or as the same table in Parquet when {@code OUT} ends in
- * {@code .parquet} (or {@code --format parquet}): the predictor writes the Arrow table to a hidden sibling, which
- * {@link ParquetPredictions} rewrites into a temporary file that is renamed onto {@code OUT}. Exit code 1 and one
- * line on a fixable error; no output file is left then.
+ * {@code .parquet} (or {@code --format parquet}; {@link io.gvl.onnx.TableFormat}): the predictor writes either to a
+ * temporary sibling renamed onto {@code OUT}. Exit code 1 and one line on a fixable error; no output file is left
+ * then.
  */
 @Command(name = "predict", mixinStandardHelpOptions = true,
         description = "Run every (region, sample, haplotype) through an ONNX model; write an Arrow IPC or Parquet"
@@ -113,8 +112,12 @@ public final class PredictCommand implements Callable<Integer> {
         }
         view = view.subsetTo(Selection.indices(regions, view.regionCount(), "region"),
                 Selection.samples(samples, view.samples()));
-        PredictionStats s = parquet ? predictParquet(predictor, view) : predictor.predict(view, out, batch,
-                overwrite);
+        PredictionStats s;
+        try {
+            s = predictor.predict(view, out, batch, overwrite, parquet ? TableFormat.PARQUET : TableFormat.ARROW_IPC);
+        } catch (UncheckedIOException e) {
+            throw OutputFile.failure(out, e.getCause()); // the operating system's reason, as every output says it
+        }
         PrintWriter o = spec.commandLine().getOut();
         o.println(out + ": " + s.rows() + " rows (" + s.instances() + " instances) written");
         if (stats) {
@@ -133,40 +136,6 @@ public final class PredictCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--format must be auto, arrow or parquet, got '" + format
                     + "'");
         };
-    }
-
-    /**
-     * The Arrow table into a hidden sibling of {@code out}, rewritten as Parquet into the output's temporary file
-     * and renamed onto {@code out}; the conversion's time counts as writing.
-     */
-    private PredictionStats predictParquet(OnnxPredictor predictor, Dataset view) {
-        if (Files.exists(out) && !overwrite) {
-            throw new PredictionException(out + " exists; remove it or pass overwrite (--overwrite)");
-        }
-        Path arrow = out.toAbsolutePath().resolveSibling("." + out.getFileName() + ".arrow-"
-                + ProcessHandle.current().pid());
-        try (OutputFile dest = OutputFile.create(out)) {
-            PredictionStats s;
-            try {
-                s = predictor.predict(view, arrow, batch, true);
-            } catch (UncheckedIOException e) {
-                throw OutputFile.failure(out, e.getCause()); // name OUT, not the hidden Arrow file
-            }
-            long start = System.nanoTime();
-            ParquetPredictions.convert(arrow, dest, out.toString());
-            dest.commit();
-            long nanos = System.nanoTime() - start;
-            return new PredictionStats(s.instances(), s.rows(), s.gvlNanos(), s.runtimeNanos(),
-                    s.writeNanos() + nanos, s.totalNanos() + nanos);
-        } catch (IOException e) {
-            throw OutputFile.failure(out, e);
-        } finally {
-            try {
-                Files.deleteIfExists(arrow);
-            } catch (IOException e) {
-                // a hidden, uniquely named leftover does not affect the destination
-            }
-        }
     }
 
     /** The sequences to feed: {@code --seqs}, which must agree with what the input's name asks for. */

@@ -8,7 +8,6 @@ import io.gvl.dataloader.internal.Lease;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.NoSuchElementException;
 
@@ -76,8 +75,9 @@ public final class BatchView implements AutoCloseable {
      *
      * @param name an output name
      * @return a buffer over the array's data, position 0, limit its byte size
-     * @throws IllegalStateException if the view is closed, or the data is larger than a ByteBuffer can address
-     *     (2 GiB - 1 bytes): use the array's {@code MemorySegment} or a smaller batch then
+     * @throws IllegalStateException if the view is closed
+     * @throws ArrayTooLargeException if the data is larger than a ByteBuffer can address (2 GiB - 9 bytes): use the
+     *     array's {@code MemorySegment}, or a smaller batch or a shorter length
      * @throws NoSuchElementException if there is no such output
      */
     public ByteBuffer data(String name) {
@@ -86,7 +86,7 @@ public final class BatchView implements AutoCloseable {
             case Ragged r -> r.data();
             case Dense d -> d.data();
         };
-        return buffer(name + " data", data);
+        return buffer(name + "' data", data);
     }
 
     /**
@@ -94,22 +94,19 @@ public final class BatchView implements AutoCloseable {
      *
      * @param name the name of a ragged output
      * @return a buffer over the offsets, valid until this view is closed
-     * @throws IllegalStateException if the view is closed, the array is not ragged, or the offsets exceed 2 GiB - 1
+     * @throws IllegalStateException if the view is closed or the array is not ragged
+     * @throws ArrayTooLargeException if the offsets exceed 2 GiB - 9 bytes
      * @throws NoSuchElementException if there is no such output
      */
     public ByteBuffer offsets(String name) {
         if (!(array(name).array() instanceof Ragged r)) {
             throw new IllegalStateException("array '" + name + "' is dense: it has no offsets");
         }
-        return buffer(name + " offsets", r.offsets());
+        return buffer(name + "' offsets", r.offsets());
     }
 
-    static ByteBuffer buffer(String what, MemorySegment segment) {
-        if (segment.byteSize() > Integer.MAX_VALUE) {
-            throw new IllegalStateException(what + " holds " + segment.byteSize() + " bytes, more than a ByteBuffer"
-                    + " can address (" + Integer.MAX_VALUE + "): use the array's MemorySegment, or a smaller batch");
-        }
-        return segment.asByteBuffer().order(ByteOrder.nativeOrder());
+    private ByteBuffer buffer(String what, MemorySegment segment) {
+        return NativeBuffers.of("'" + what + " of batch " + index, segment, "a native buffer");
     }
 
     static NamedArray find(List<NamedArray> arrays, String name, String what) {

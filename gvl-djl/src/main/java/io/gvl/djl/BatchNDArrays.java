@@ -10,8 +10,8 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.BatchView;
+import io.gvl.dataloader.NativeBuffers;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -84,7 +84,7 @@ public final class BatchNDArrays implements AutoCloseable {
 
     private static NDArray wrap(NDManager sub, String name, MemorySegment memory, Shape shape, DType dtype,
             List<NDArray> made) {
-        NDArray a = sub.create(memory.asByteBuffer().order(ByteOrder.nativeOrder()), shape,
+        NDArray a = sub.create(NativeBuffers.of("'" + name + "' of the batch", memory, "a DJL NDArray"), shape,
                 GvlDjlDataset.dataType(dtype));
         a.setName(name);
         made.add(a);

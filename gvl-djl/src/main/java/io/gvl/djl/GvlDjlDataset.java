@@ -19,8 +19,10 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.core.dataset.Dataset;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.buffer.OneHot;
+import io.gvl.dataloader.ArrayTooLargeException;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DatasetSource;
+import io.gvl.dataloader.NativeBuffers;
 import io.gvl.djl.internal.SlotArena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -211,6 +213,8 @@ public final class GvlDjlDataset extends RandomAccessDataset implements AutoClos
             return;
         }
         if (oneHot && isSequence(name) && dense.dtype() == DType.U8) {
+            ArrayTooLargeException.checkBytes("'" + name + "' one-hot encoded", dense.data().byteSize()
+                    * OneHot.CHANNELS * Float.BYTES, "a DJL NDArray (a ByteBuffer)");
             dense = OneHot.encode(dense, slot);
         }
         into.add(wrap(sub, name, dense.data(), new Shape(dense.shape()), dense.dtype(), overGvl));
@@ -231,7 +235,7 @@ public final class GvlDjlDataset extends RandomAccessDataset implements AutoClos
 
     private static NDArray wrap(NDManager sub, String name, MemorySegment memory, Shape shape, DType dtype,
             List<NDArray> overGvl) {
-        ByteBuffer buffer = memory.asByteBuffer().order(ByteOrder.nativeOrder());
+        ByteBuffer buffer = NativeBuffers.of("'" + name + "' of the batch", memory, "a DJL NDArray");
         NDArray array = sub.create(buffer, shape, dataType(dtype));
         array.setName(name);
         overGvl.add(array);

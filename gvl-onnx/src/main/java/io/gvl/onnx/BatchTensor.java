@@ -9,6 +9,8 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.BatchView;
+import io.gvl.dataloader.NativeBuffers;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -59,6 +61,8 @@ public final class BatchTensor implements AutoCloseable {
      * @return the tensor; the caller must close it
      * @throws PredictionException if the output is ragged, the shape's element count differs from the output's, or
      *     ONNX Runtime refuses the tensor
+     * @throws io.gvl.dataloader.ArrayTooLargeException if the output holds more than 2 GiB - 9 bytes (a tensor over
+     *     a ByteBuffer cannot address more): use a smaller batch or a shorter length
      * @throws IllegalStateException if the batch is closed
      * @throws java.util.NoSuchElementException if the batch has no such output
      */
@@ -77,7 +81,9 @@ public final class BatchTensor implements AutoCloseable {
                         + count(own) + " values); shape " + Arrays.toString(want) + " holds " + count(want)
                         + ": pass a shape of the same element count");
             }
-            OnnxTensor tensor = OnnxTensor.createTensor(env, view.data(name), want, javaType(dense.dtype()));
+            MemorySegment data = dense.data();
+            OnnxTensor tensor = OnnxTensor.createTensor(env, NativeBuffers.of("'" + name + "' data of batch "
+                    + batch.index(), data, "an ONNX Runtime tensor"), want, javaType(dense.dtype()));
             return new BatchTensor(tensor, view);
         } catch (OrtException e) {
             view.close();

@@ -17,13 +17,15 @@ import io.gvl.core.buffer.OneHot;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.Mode;
+import io.gvl.dataloader.NativeBuffers;
 import io.gvl.onnx.internal.InputBinding;
+import io.gvl.onnx.internal.PredictionSink;
 import io.gvl.onnx.internal.PredictionTable;
+import io.gvl.onnx.internal.parquet.ParquetTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +38,7 @@ import java.util.Optional;
 
 /**
  * Runs every (region, sample, haplotype) of a dataset view through an ONNX model with ONNX Runtime and writes the
- * outputs as an Arrow IPC table keyed by region, sample and haplotype.
+ * outputs as an Arrow IPC or a Parquet table ({@link TableFormat}) keyed by region, sample and haplotype.
  *
  * <p>The model has one input, the sequences, bound by name and type ({@code haplotypes} or {@code reference}
  * picks that kind; uint8 {@code [N, L]} takes ASCII bases, float32 {@code [N, 4, L]} one-hot {@code A, C, G, T}),
@@ -152,9 +154,32 @@ public final class OnnxPredictor implements AutoCloseable {
      * @param overwrite whether to replace an existing {@code out}
      * @return what was written (instances, rows) and where the time went
      * @throws PredictionException if the view and model disagree (length, sequences) or the model fails
+     * @throws io.gvl.dataloader.ArrayTooLargeException if one batch's input tensor would exceed 2 GiB - 9 bytes
+     *     (checked before anything runs): use a smaller batch size or a shorter length
      * @throws UncheckedIOException if {@code out} cannot be written
      */
     public PredictionStats predict(Dataset view, Path out, int batchSize, boolean overwrite) {
+        return predict(view, out, batchSize, overwrite, TableFormat.ARROW_IPC);
+    }
+
+    /**
+     * Predicts every instance of {@code view} as {@link #predict(Dataset, Path, int, boolean)} does and writes the
+     * table in {@code format}: the same columns, types and rows whichever the format.
+     *
+     * @param view the dataset view; its sequence kind is set from the input name, its length from the model when
+     *     the view's is not fixed
+     * @param out the file to write
+     * @param batchSize instances per model call, {@code >= 1}
+     * @param overwrite whether to replace an existing {@code out}
+     * @param format Arrow IPC or Parquet ({@link TableFormat#of(Path)} picks by the file name)
+     * @return what was written (instances, rows) and where the time went
+     * @throws PredictionException if the view and model disagree (length, sequences), the model fails, or Parquet is
+     *     asked for without parquet-java on the class path
+     * @throws io.gvl.dataloader.ArrayTooLargeException if one batch's input tensor would exceed 2 GiB - 9 bytes
+     *     (checked before anything runs): use a smaller batch size or a shorter length
+     * @throws UncheckedIOException if {@code out} cannot be written
+     */
+    public PredictionStats predict(Dataset view, Path out, int batchSize, boolean overwrite, TableFormat format) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
         }
@@ -162,13 +187,16 @@ public final class OnnxPredictor implements AutoCloseable {
             throw new PredictionException(out + " exists; remove it or pass overwrite (--overwrite)");
         }
         Dataset v = configure(view);
+        long batchRows = Math.min(batchSize, v.size()) * (v.seqKind() == SeqKind.HAPLOTYPES ? v.ploidy().orElse(1)
+                : 1);
+        input.checkSize(batchRows, ((OutputLength.Fixed) v.outputLength()).n());
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         long start = System.nanoTime();
         long[] nanos = new long[3];
         long rows;
         try {
             Files.deleteIfExists(tmp);
-            try (PredictionTable table = new PredictionTable(tmp)) {
+            try (PredictionSink table = sink(format, tmp, out)) {
                 run(v, table, batchSize, nanos);
                 rows = table.rows();
             }
@@ -184,6 +212,20 @@ public final class OnnxPredictor implements AutoCloseable {
         }
         long instances = (long) v.regionCount() * v.sampleCount();
         return new PredictionStats(instances, rows, nanos[0], nanos[1], nanos[2], System.nanoTime() - start);
+    }
+
+    /** The sink of {@code format} writing {@code file}, the temporary sibling of {@code out}. */
+    private static PredictionSink sink(TableFormat format, Path file, Path out) {
+        if (format == TableFormat.ARROW_IPC) {
+            return new PredictionTable(file);
+        }
+        try {
+            return new ParquetTable(file);
+        } catch (LinkageError e) {
+            throw new PredictionException(out + ": Parquet output needs parquet-java (org.apache.parquet:parquet-hadoop, an optional"
+                    + " dependency of gvl-onnx) on the class path, and on the module path also --add-reads"
+                    + " io.gvl.onnx=ALL-UNNAMED (" + e + "); add it, or write Arrow IPC", e);
+        }
     }
 
     private Dataset configure(Dataset view) {
@@ -210,7 +252,7 @@ public final class OnnxPredictor implements AutoCloseable {
     }
 
     /** Runs every batch; adds the nanoseconds spent in gvl, ONNX Runtime and writing to {@code nanos[0..2]}. */
-    private void run(Dataset v, PredictionTable table, int batchSize, long[] nanos) throws IOException {
+    private void run(Dataset v, PredictionSink table, int batchSize, long[] nanos) throws IOException {
         List<String> sampleNames = v.samples();
         String seqName = v.seqKind() == SeqKind.HAPLOTYPES ? DatasetOutput.HAPLOTYPES : DatasetOutput.REFERENCE;
         try (DataLoader loader = DataLoader.builder(v).batchSize(batchSize).mode(Mode.DOUBLE_BUFFERED)
@@ -301,7 +343,7 @@ public final class OnnxPredictor implements AutoCloseable {
     }
 
     private OnnxTensor tensor(MemorySegment memory, long[] shape) throws OrtException {
-        var buffer = memory.asByteBuffer().order(ByteOrder.nativeOrder());
+        var buffer = NativeBuffers.of("one-hot input '" + input.name() + "'", memory, "an ONNX Runtime tensor");
         return OnnxTensor.createTensor(env, buffer, shape, input.oneHot() ? OnnxJavaType.FLOAT : OnnxJavaType.UINT8);
     }
 

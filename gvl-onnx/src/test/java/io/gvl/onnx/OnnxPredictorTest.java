@@ -20,6 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.hardwood.InputFile;
+import dev.hardwood.reader.ParquetFileReader;
+import dev.hardwood.reader.RowReader;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
@@ -33,6 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class OnnxPredictorTest {
     private static final int LENGTH = 16;
@@ -128,24 +132,137 @@ class OnnxPredictorTest {
                     stats.toString());
             assertTrue(stats.summary().startsWith(stats.instances() + " instances (" + n + " rows) in "),
                     stats.summary());
-            int i = 0;
-            for (int r = 0; r < view.regionCount(); r++) {
-                for (int s = 0; s < view.sampleCount(); s++) {
-                    try (DatasetOutput o = view.get(r, s)) {
-                        byte[] haps = ((Dense) o.get("haplotypes")).data().toArray(ValueLayout.JAVA_BYTE);
-                        for (int h = 0; h < 2; h++) {
-                            Row row = rows.get(i++);
-                            assertEquals(r, row.region());
-                            assertEquals(view.samples().get(s), row.sample());
-                            assertEquals(h, row.haplotype());
-                            byte[] seq = java.util.Arrays.copyOfRange(haps, h * LENGTH, (h + 1) * LENGTH);
-                            assertArrayEquals(tinyCnn(seq), row.values(), 1e-5f, "region " + r + " sample " + s
-                                    + " haplotype " + h);
-                        }
+            assertTinyCnn(view, rows);
+        }
+    }
+
+    /** Every row of {@code rows} is tiny-cnn's plain-Java output on that (region, sample, haplotype), in C order. */
+    static void assertTinyCnn(Dataset view, List<Row> rows) {
+        assertEquals((long) view.regionCount() * view.sampleCount() * 2, rows.size());
+        int i = 0;
+        for (int r = 0; r < view.regionCount(); r++) {
+            for (int s = 0; s < view.sampleCount(); s++) {
+                try (DatasetOutput o = view.get(r, s)) {
+                    byte[] haps = ((Dense) o.get("haplotypes")).data().toArray(ValueLayout.JAVA_BYTE);
+                    for (int h = 0; h < 2; h++) {
+                        Row row = rows.get(i++);
+                        assertEquals(r, row.region());
+                        assertEquals(view.samples().get(s), row.sample());
+                        assertEquals(h, row.haplotype());
+                        byte[] seq = java.util.Arrays.copyOfRange(haps, h * LENGTH, (h + 1) * LENGTH);
+                        assertArrayEquals(tinyCnn(seq), row.values(), 1e-5f, "region " + r + " sample " + s
+                                + " haplotype " + h);
                     }
                 }
             }
         }
+    }
+
+    /** conv-net.onnx written out (weights by the formulas in tools/onnx/make_test_models.py): score. */
+    static float convNet(byte[] seq) {
+        int filters = 16;
+        int kernel = 9;
+        int out = seq.length - kernel + 1;
+        double score = 0.125;
+        for (int f = 0; f < filters; f++) {
+            double sum = 0;
+            for (int t = 0; t < out; t++) {
+                double conv = 0.05 * (f % 5) - 0.1;
+                for (int k = 0; k < kernel; k++) {
+                    int c = "ACGT".indexOf(Character.toUpperCase((char) seq[t + k]));
+                    if (c >= 0) {
+                        conv += ((5 * f + 3 * c + 2 * k) % 11 - 5) / 8.0;
+                    }
+                }
+                sum += Math.max(conv, 0);
+            }
+            score += (sum / out) * ((f % 3) - 1) / 4.0;
+        }
+        return (float) score;
+    }
+
+    @Test
+    void convNetPredictionsEqualPlainJavaSeed58() throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(58, 0);
+        int length = 40;
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("conv-net.onnx"), 2)) {
+            Dataset view = ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(length));
+            Path out = tmp.resolve("conv.arrow");
+            p.predict(view, out, 5, false);
+            List<Row> rows = read(out);
+            assertEquals(view.size() * 2, rows.size());
+            for (Row row : rows) {
+                try (DatasetOutput o = view.get(row.region(), view.sampleIndex(row.sample()))) {
+                    byte[] haps = ((Dense) o.get("haplotypes")).data().toArray(ValueLayout.JAVA_BYTE);
+                    byte[] seq = java.util.Arrays.copyOfRange(haps, row.haplotype() * length,
+                            (row.haplotype() + 1) * length);
+                    assertArrayEquals(new float[] {convNet(seq)}, row.values(), 1e-4f, row.toString());
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "seed={0}")
+    @ValueSource(longs = {55, 56})
+    void anUnevenLastBatchIsPredictedLikeTheOthers(long seed) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(seed, 0);
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("tiny-cnn.onnx"), 1)) {
+            Dataset view = ds.withoutTracks().withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.fixed(LENGTH));
+            long n = view.size();
+            int batch = 2;
+            while (n % batch == 0) {
+                batch++;
+            }
+            assertTrue(batch < n && n % batch != 0, n + " instances, batch " + batch);
+            Path out = tmp.resolve("uneven.arrow");
+            PredictionStats stats = p.predict(ds.withoutTracks(), out, batch, false);
+            assertEquals(n, stats.instances());
+            List<Row> rows = read(out);
+            assertTinyCnn(view, rows);
+            // One record batch per model call: the last one holds the remainder.
+            assertEquals(List.of(batch * 2L, (n % batch) * 2L), batchSizes(out).subList(
+                    batchSizes(out).size() - 2, batchSizes(out).size()).stream().map(Integer::longValue).toList());
+        }
+    }
+
+    static List<Integer> batchSizes(Path file) throws Exception {
+        List<Integer> sizes = new ArrayList<>();
+        try (RootAllocator alloc = new RootAllocator();
+             FileChannel ch = FileChannel.open(file);
+             ArrowFileReader reader = new ArrowFileReader(ch, alloc)) {
+            while (reader.loadNextBatch()) {
+                sizes.add(reader.getVectorSchemaRoot().getRowCount());
+            }
+        }
+        return sizes;
+    }
+
+    @Test
+    void aBatchInputOverTwoGibIsRefusedFromItsShape() {
+        var bytes = new io.gvl.onnx.internal.InputBinding("reference", java.util.Optional.empty(), false, -1);
+        io.gvl.dataloader.ArrayTooLargeException big = assertThrows(io.gvl.dataloader.ArrayTooLargeException.class,
+                () -> bytes.checkSize(3, 1 << 30));
+        assertEquals("input 'reference' (3 rows x 1073741824 bases) holds 3,221,225,472 bytes, more than an ONNX"
+                + " Runtime tensor (a ByteBuffer) can take (2,147,483,639 bytes): use a smaller batch size or a"
+                + " shorter length (Dataset.withLen) so that each array of a batch stays under 2 GiB", big.getMessage());
+        bytes.checkSize(2, (1 << 30) - 8); // 2 GiB - 16 bytes: under the limit of 2 GiB - 9
+        assertThrows(io.gvl.dataloader.ArrayTooLargeException.class, () -> bytes.checkSize(2, 1 << 30));
+    }
+
+    @Test
+    void aOneHotInputCountsSixteenBytesPerBase() {
+        var binding = new io.gvl.onnx.internal.InputBinding("haplotypes", java.util.Optional.empty(), true, 16);
+        binding.checkSize((Integer.MAX_VALUE - 8) / 256, 16); // 2^23 - 1 rows of 16 bases x 16 bytes: under 2 GiB
+        io.gvl.dataloader.ArrayTooLargeException e = assertThrows(io.gvl.dataloader.ArrayTooLargeException.class,
+                () -> binding.checkSize(1L << 23, 16));
+        assertEquals(1L << 31, e.size());
+        assertTrue(e.getMessage().startsWith("input 'haplotypes' (8388608 rows x 16 bases x 4 float32 channels)"),
+                e.getMessage());
+        assertThrows(io.gvl.dataloader.ArrayTooLargeException.class, () -> binding.checkSize(Long.MAX_VALUE, 16));
     }
 
     @Test
@@ -179,6 +296,71 @@ class OnnxPredictorTest {
                     () -> p.predict(view, out, 3, false));
             assertTrue(exists.getMessage().contains("exists"), exists.getMessage());
             assertEquals(rows.size(), p.predict(view, out, 7, true).rows());
+        }
+    }
+
+    /** The Parquet table read with Hardwood as rows; {@code widths} are the outputs' values per row. */
+    static List<Row> readParquet(Path file, int... widths) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        try (ParquetFileReader reader = ParquetFileReader.open(InputFile.of(file));
+             RowReader r = reader.rowReader()) {
+            while (r.hasNext()) {
+                r.next();
+                assertEquals(3 + widths.length, r.getFieldCount());
+                List<Float> vals = new ArrayList<>();
+                for (int c = 0; c < widths.length; c++) {
+                    if (widths[c] == 1) {
+                        vals.add(r.getFloat(3 + c));
+                    } else {
+                        List<Float> list = r.getList(3 + c).floats();
+                        assertEquals(widths[c], list.size());
+                        vals.addAll(list);
+                    }
+                }
+                float[] a = new float[vals.size()];
+                for (int j = 0; j < a.length; j++) {
+                    a[j] = vals.get(j);
+                }
+                rows.add(new Row(r.getInt(0), r.getString(1), r.getInt(2), a));
+            }
+        }
+        return rows;
+    }
+
+    @ParameterizedTest(name = "seed={0} batch={1}")
+    @CsvSource({"59, 7", "60, 64"})
+    void parquetHoldsTheArrowTableValueForValue(long seed, int batch) throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(seed, 0);
+        try (Reference ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+             Dataset ds = Dataset.open(truth.writeDataset(tmp.resolve("ds")), ref);
+             OnnxPredictor p = OnnxPredictor.open(model("tiny-cnn.onnx"), 1)) {
+            Path arrow = tmp.resolve("preds.arrow");
+            Path parquet = tmp.resolve("preds.parquet");
+            assertEquals(TableFormat.PARQUET, TableFormat.of(parquet));
+            assertEquals(TableFormat.ARROW_IPC, TableFormat.of(arrow));
+            PredictionStats a = p.predict(ds.withoutTracks(), arrow, batch, false);
+            PredictionStats q = p.predict(ds.withoutTracks(), parquet, batch, false, TableFormat.PARQUET);
+            assertEquals(a.rows(), q.rows());
+            assertArrayEquals("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                    java.util.Arrays.copyOf(Files.readAllBytes(parquet), 4));
+            List<Row> expected = read(arrow);
+            List<Row> actual = readParquet(parquet, 1, 2);
+            assertEquals(expected.size(), actual.size());
+            for (int i = 0; i < expected.size(); i++) {
+                Row e = expected.get(i);
+                Row g = actual.get(i);
+                assertEquals(List.of(e.region(), e.sample(), e.haplotype()), List.of(g.region(), g.sample(),
+                        g.haplotype()), "row " + i);
+                assertEquals(e.values().length, g.values().length, "row " + i);
+                for (int j = 0; j < e.values().length; j++) {
+                    assertEquals(Float.floatToRawIntBits(e.values()[j]), Float.floatToRawIntBits(g.values()[j]),
+                            "row " + i + " value " + j);
+                }
+            }
+            try (var listing = Files.list(tmp)) {
+                assertEquals(List.of("preds.arrow", "preds.parquet"), listing.map(f -> f.getFileName().toString())
+                        .filter(f -> f.startsWith("preds")).sorted().toList(), "no temporary file left");
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.dataloader.ArrayTooLargeException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,6 +92,20 @@ public final class ArrowLayout {
                 return sharedOffsets;
             }
         }
+    }
+
+    /**
+     * Refuses, before any buffer is wrapped, an array whose values an Arrow vector cannot count (its value count is
+     * an {@code int}): the data of a ragged array, or every value of a dense one.
+     *
+     * @throws ArrayTooLargeException naming the array, its element count and the fix
+     */
+    public static void checkSize(NamedArray array) {
+        long elements = switch (array.array()) {
+            case Ragged r -> r.totalLength();
+            case Dense d -> d.data().byteSize() / d.dtype().byteSize();
+        };
+        ArrayTooLargeException.checkElements("array '" + array.name() + "'", elements, "an Arrow vector");
     }
 
     /** An offsets buffer already made, with the segment it was made from, so equal offsets can share it. */

@@ -5,6 +5,7 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,8 +57,14 @@ public final class SlotLayout {
         return bytes;
     }
 
-    /** Copies every array into {@code slot} and returns the descriptor entries, with a CRC32 of each buffer. */
-    public List<Map<String, Object>> write(MemorySegment slot) {
+    /**
+     * Copies every array into {@code slot} and returns the descriptor entries.
+     *
+     * @param slot the slot's mapping, at least {@link #bytes()} long
+     * @param checksums whether to add a CRC32 of each buffer (a pass over every byte)
+     * @return one descriptor entry per array
+     */
+    public List<Map<String, Object>> write(MemorySegment slot, boolean checksums) {
         List<Map<String, Object>> out = new ArrayList<>(placed.size());
         for (Placed p : placed) {
             FlatArray a = p.array().array();
@@ -70,18 +77,114 @@ public final class SlotLayout {
             d.put("shape", a instanceof Dense dense ? dense.shape() : a.leadingShape());
             d.put("data_offset", p.dataOffset());
             d.put("data_bytes", data.byteSize());
-            d.put("data_crc32", crc32(data));
+            if (checksums) {
+                d.put("data_crc32", crc32(data));
+            }
             if (a instanceof Ragged r) {
                 if (p.offsetsOf() < 0) {
                     MemorySegment.copy(r.offsets(), 0, slot, p.offsetsOffset(), r.offsets().byteSize());
                 }
                 d.put("offsets_offset", p.offsetsOffset());
                 d.put("offsets_bytes", r.offsets().byteSize());
-                d.put("offsets_crc32", crc32(r.offsets()));
+                if (checksums) {
+                    d.put("offsets_crc32", crc32(r.offsets()));
+                }
             }
             out.add(d);
         }
         return out;
+    }
+
+    /**
+     * The descriptor entries of arrays a query wrote into {@code slot} itself (through a {@link SlotAllocator}):
+     * nothing is copied, each buffer is described where it lies. A ragged array whose offsets equal an earlier
+     * array's points at the earlier offsets, as {@link #write} lays them out.
+     *
+     * @param slot the slot's mapping
+     * @param arrays the query's arrays
+     * @param checksums whether to add a CRC32 of each buffer
+     * @return the entries, or {@code null} if some buffer is not inside {@code slot} on a 64-byte boundary (the
+     *     caller then copies the batch with {@link #write})
+     */
+    public static List<Map<String, Object>> inPlace(MemorySegment slot, List<NamedArray> arrays, boolean checksums) {
+        List<Map<String, Object>> out = new ArrayList<>(arrays.size());
+        List<MemorySegment> offsetsSeen = new ArrayList<>();
+        List<Long> offsetsAt = new ArrayList<>();
+        for (NamedArray na : arrays) {
+            FlatArray a = na.array();
+            MemorySegment data = data(a);
+            long dataOffset = offsetIn(slot, data);
+            if (dataOffset < 0) {
+                return null;
+            }
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("name", na.name());
+            d.put("kind", a instanceof Ragged ? "ragged" : "dense");
+            d.put("dtype", dtype(a.dtype()));
+            d.put("shape", a instanceof Dense dense ? dense.shape() : a.leadingShape());
+            d.put("data_offset", dataOffset);
+            d.put("data_bytes", data.byteSize());
+            if (checksums) {
+                d.put("data_crc32", crc32(data));
+            }
+            if (a instanceof Ragged r) {
+                long at = -1;
+                for (int j = 0; j < offsetsSeen.size() && at < 0; j++) {
+                    if (same(offsetsSeen.get(j), r.offsets())) {
+                        at = offsetsAt.get(j);
+                    }
+                }
+                if (at < 0) {
+                    at = offsetIn(slot, r.offsets());
+                    if (at < 0) {
+                        return null;
+                    }
+                    offsetsSeen.add(r.offsets());
+                    offsetsAt.add(at);
+                }
+                d.put("offsets_offset", at);
+                d.put("offsets_bytes", r.offsets().byteSize());
+                if (checksums) {
+                    d.put("offsets_crc32", crc32(r.offsets()));
+                }
+            }
+            out.add(d);
+        }
+        return out;
+    }
+
+    /**
+     * Copies of {@code arrays} in {@code arena}, for a batch whose outputs must leave the memory they were written in.
+     *
+     * @param arrays the arrays
+     * @param arena where the copies live
+     * @return the copies, in order
+     */
+    public static List<NamedArray> copies(List<NamedArray> arrays, Arena arena) {
+        List<NamedArray> out = new ArrayList<>(arrays.size());
+        for (NamedArray na : arrays) {
+            FlatArray copy = switch (na.array()) {
+                case Dense d -> Dense.wrap(d.dtype(), d.shape(), copy(d.data(), arena));
+                case Ragged r -> Ragged.wrap(r.dtype(), r.leadingShape(), copy(r.data(), arena),
+                        copy(r.offsets(), arena));
+            };
+            out.add(new NamedArray(na.name(), copy));
+        }
+        return out;
+    }
+
+    private static MemorySegment copy(MemorySegment s, Arena arena) {
+        return arena.allocate(Math.max(s.byteSize(), 1), ALIGN).asSlice(0, s.byteSize()).copyFrom(s);
+    }
+
+    /** Where {@code s} starts in {@code slot}, or -1 if it is not inside it on a 64-byte boundary. */
+    private static long offsetIn(MemorySegment slot, MemorySegment s) {
+        if (!s.isNative()) {
+            return -1;
+        }
+        long at = s.address() - slot.address();
+        boolean inside = at >= 0 && at + s.byteSize() <= slot.byteSize();
+        return inside && at % ALIGN == 0 ? at : -1;
     }
 
     private static MemorySegment data(FlatArray a) {

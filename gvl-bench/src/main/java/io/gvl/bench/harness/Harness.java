@@ -20,7 +20,7 @@ import java.util.concurrent.ForkJoinPool;
 public final class Harness {
     /** Suite names, in the order {@code ./gvl bench} lists them. */
     public static final List<String> SUITES = List.of("haplotypes", "annotated", "tracks", "reference", "loader",
-            "write", "write-sources", "concat", "peer");
+            "write", "write-sources", "concat", "predict", "peer");
 
     /**
      * @param threads worker threads for parallel kernels
@@ -110,6 +110,7 @@ public final class Harness {
             case "write" -> new WriteSuite(fixture);
             case "write-sources" -> new WriteSourcesSuite(fixture, quick);
             case "concat" -> new ConcatSuite(fixture);
+            case "predict" -> new PredictSuite(fixture);
             default -> new QuerySuite(QuerySuite.Kind.valueOf(name.toUpperCase(Locale.ROOT)), fixture);
         };
     }

@@ -35,7 +35,20 @@ public record SystemInfo(String cpu, int cores, int threads, String jdk, String 
         return new java.util.LinkedHashMap<>(Map.of(
                 "cpu", cpu, "cores", Integer.toString(cores), "threads", Integer.toString(threads), "jdk", jdk,
                 "vector_species", vectorSpecies, "max_heap_mib", Long.toString(maxHeapBytes >> 20),
-                "jvm_args", String.join(" ", jvmArgs)));
+                "jvm_args", String.join(" ", jvmArgs), "load_average", loadAverage()));
+    }
+
+    /**
+     * The 1, 5 and 15 minute load averages as {@code uptime} prints them (from {@code /proc/loadavg}), read now:
+     * on a shared machine every figure is read with the load it was measured under.
+     */
+    public static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
+            return f[0] + ", " + f[1] + ", " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     private static String readCpuModel() {

@@ -6,6 +6,8 @@ import ai.onnxruntime.TensorInfo;
 import ai.onnxruntime.ValueInfo;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.core.dataset.SeqKind;
+import io.gvl.core.buffer.OneHot;
+import io.gvl.dataloader.ArrayTooLargeException;
 import io.gvl.onnx.PredictionException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -65,6 +67,23 @@ public record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, 
         };
         long length = shape[shape.length - 1];
         return new InputBinding(node.getName(), kind, oneHot, length > 0 ? length : -1);
+    }
+
+    /**
+     * Refuses, before anything is allocated or handed to ONNX Runtime, a batch whose input tensor would exceed what a
+     * tensor over a {@link java.nio.ByteBuffer} can address: {@code rows x length} bytes, or four float32 channels
+     * per base (16 bytes) for a one-hot input.
+     *
+     * @param rows (instance, haplotype) rows of the largest batch
+     * @param length bases per row
+     * @throws ArrayTooLargeException naming the input, its size and the fix
+     */
+    public void checkSize(long rows, long length) {
+        long perBase = oneHot ? (long) OneHot.CHANNELS * Float.BYTES : 1;
+        long bytes = Math.multiplyHigh(rows, length) != 0 || Math.multiplyHigh(rows * length, perBase) != 0
+                ? Long.MAX_VALUE : rows * length * perBase;
+        ArrayTooLargeException.checkBytes("input '" + name + "' (" + rows + " rows x " + length + " bases"
+                + (oneHot ? " x 4 float32 channels" : "") + ")", bytes, "an ONNX Runtime tensor (a ByteBuffer)");
     }
 
     /** The inputs as {@code [name type [shape], ...]}, -1 marking an open axis. */

@@ -5,7 +5,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -16,20 +15,14 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The predictions as an Arrow IPC file, one record batch per model batch: key columns {@code region} (int32, the
- * view's row), {@code sample} (utf8) and {@code haplotype} (int32), then one column per model output, float32 when
- * the output has one value per row and a fixed-size list of float32 otherwise. The schema is fixed by the first
- * batch, whose output widths it takes.
+ * The predictions as an Arrow IPC file, one record batch per model batch, with the columns of
+ * {@link PredictionSchema} (key columns {@code region}, the view's row, {@code sample} and {@code haplotype}, then one
+ * column per model output). The schema is fixed by the first batch, whose output widths it takes.
  */
-public final class PredictionTable implements AutoCloseable {
-    private static final ArrowType F32 = new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+public final class PredictionTable implements PredictionSink {
 
     private final Path file;
     private final BufferAllocator allocator = new RootAllocator();
@@ -59,6 +52,7 @@ public final class PredictionTable implements AutoCloseable {
      * @param widths per output, the values per row
      * @throws IOException if the file cannot be written
      */
+    @Override
     public void append(int[] regions, String[] samples, int[] haplotypes, List<String> names, List<float[]> values,
             List<Integer> widths) throws IOException {
         if (writer == null) {
@@ -108,21 +102,9 @@ public final class PredictionTable implements AutoCloseable {
     }
 
     private void open(List<String> names, List<Integer> outWidths) throws IOException {
-        List<Field> fields = new ArrayList<>();
-        fields.add(Field.notNullable("region", new ArrowType.Int(32, true)));
-        fields.add(Field.notNullable("sample", ArrowType.Utf8.INSTANCE));
-        fields.add(Field.notNullable("haplotype", new ArrowType.Int(32, true)));
-        for (int c = 0; c < names.size(); c++) {
-            int w = outWidths.get(c);
-            if (w == 1) {
-                fields.add(Field.notNullable(names.get(c), F32));
-            } else {
-                fields.add(new Field(names.get(c), FieldType.notNullable(new ArrowType.FixedSizeList(w)),
-                        List.of(Field.notNullable("item", F32))));
-            }
-        }
+        Schema schema = PredictionSchema.of(names, outWidths);
         widths = List.copyOf(outWidths);
-        root = VectorSchemaRoot.create(new Schema(fields), allocator);
+        root = VectorSchemaRoot.create(schema, allocator);
         channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         writer = new ArrowFileWriter(root, null, channel);
         writer.start();
@@ -133,6 +115,7 @@ public final class PredictionTable implements AutoCloseable {
      *
      * @return the widths, or {@code null} before the first batch
      */
+    @Override
     public List<Integer> widths() {
         return widths;
     }
@@ -142,6 +125,7 @@ public final class PredictionTable implements AutoCloseable {
      *
      * @return the row count
      */
+    @Override
     public long rows() {
         return rows;
     }

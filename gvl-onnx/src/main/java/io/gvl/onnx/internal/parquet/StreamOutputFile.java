@@ -1,18 +1,18 @@
-package io.gvl.cli;
+package io.gvl.onnx.internal.parquet;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.parquet.io.PositionOutputStream;
 
 /**
- * parquet-java's output over a stream that is already open (an {@link OutputFile}'s temporary file), so the
- * Parquet writer needs no Hadoop FileSystem and the file is published by the same rename as every other output.
+ * parquet-java's output over a stream that is already open (the temporary sibling of the table file), so the
+ * Parquet writer needs no Hadoop FileSystem and the file is published by the same rename as the Arrow table.
  */
-final class StreamOutputFile implements org.apache.parquet.io.OutputFile {
+public final class StreamOutputFile implements org.apache.parquet.io.OutputFile {
     private final OutputStream stream;
     private final String name;
 
-    StreamOutputFile(OutputStream stream, String name) {
+    public StreamOutputFile(OutputStream stream, String name) {
         this.stream = stream;
         this.name = name;
     }
@@ -46,7 +46,7 @@ final class StreamOutputFile implements org.apache.parquet.io.OutputFile {
 
             @Override
             public void close() throws IOException {
-                stream.flush(); // the OutputFile closes the stream when it commits
+                stream.flush(); // the table closes the stream once the writer is done
             }
         };
     }

@@ -1,4 +1,4 @@
-package io.gvl.cli;
+package io.gvl.onnx.internal.parquet;
 
 import com.github.luben.zstd.Zstd;
 import java.io.IOException;
@@ -12,7 +12,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * factory the writer runs without any Hadoop jar at run time. Pages are standard zstd frames (level 3, zstd's
  * default), as every Parquet reader expects of ZSTD pages. Write only: no decompressor is offered.
  */
-final class ZstdPageCodec implements CompressionCodecFactory, CompressionCodecFactory.BytesInputCompressor {
+public final class ZstdPageCodec implements CompressionCodecFactory, CompressionCodecFactory.BytesInputCompressor {
     private static final int LEVEL = 3;
 
     @Override
