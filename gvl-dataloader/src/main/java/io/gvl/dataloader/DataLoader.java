@@ -2,7 +2,9 @@ package io.gvl.dataloader;
 
 import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.dataloader.internal.BatchPlan;
+import io.gvl.dataloader.internal.BlockChunks;
 import io.gvl.dataloader.internal.BlockPool;
+import io.gvl.dataloader.internal.ChunkMemory;
 import io.gvl.dataloader.internal.FetchChunks;
 import io.gvl.dataloader.internal.EpochOrder;
 import io.gvl.dataloader.internal.LeakLog;
@@ -17,6 +19,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Mini-batches over a {@link BatchSource}. Each call to {@link #iterator()} starts a new epoch (and ends the
@@ -52,6 +56,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private EpochIterator active;
     private SharedSlots sharedSlots;
     private SlotPool slots;
+    private ExecutorService producer;
     private volatile EpochStats lastStats;
     private String lastLeakReport = "";
     private boolean closed;
@@ -146,13 +151,31 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         int[] bounds = null;
         if (mode != Mode.NONE) {
             long slotBytes = bufferBytes / 2;
-            bounds = FetchChunks.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
-            prefetcher = new Prefetcher(source, plan, bounds, slots(slotBytes), mode == Mode.DOUBLE_BUFFERED,
-                    heartbeat, stallTimeout, epoch - 1);
+            long[] batchBytes = batchBytes(plan);
+            bounds = FetchChunks.plan(batchBytes, FetchChunks.target(batchBytes, slotBytes), slotBytes, batchSize,
+                    bufferBytes, 2);
+            long[] chunkBytes = new long[bounds.length - 1];
+            for (int c = 0; c < chunkBytes.length; c++) {
+                for (int b = bounds[c]; b < bounds[c + 1]; b++) {
+                    chunkBytes[c] += batchBytes[b];
+                }
+            }
+            ChunkMemory chunkMemory = mode == Mode.BUFFERED && copy ? new BlockChunks(blocks, 2) : slots(slotBytes);
+            prefetcher = new Prefetcher(source, plan, bounds, chunkBytes, chunkMemory, mode == Mode.DOUBLE_BUFFERED,
+                    heartbeat, stallTimeout, producer());
         }
         active = new EpochIterator(source, plan, bounds, prefetcher, copy, memory, blocks, epoch - 1, mode,
                 stats -> lastStats = stats);
         return active;
+    }
+
+    /** The producer thread, started at the first prefetching epoch and kept until close. */
+    private ExecutorService producer() {
+        if (producer == null) {
+            producer = Executors.newSingleThreadExecutor(
+                    r -> Thread.ofPlatform().daemon().name("gvl-prefetch").unstarted(r));
+        }
+        return producer;
     }
 
     /** The two chunk slots, opened at the first epoch and reused by every later one. */
@@ -224,6 +247,14 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         closed = true;
         if (active != null) {
             active.close();
+        }
+        if (producer != null) {
+            producer.shutdownNow();
+            try {
+                producer.awaitTermination(heartbeat.toMillis() + 10_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         List<Lease> reclaimed = new ArrayList<>();
         List<Lease> callers = new ArrayList<>();

@@ -76,10 +76,10 @@ class SlotLayoutTest {
 
     @Test
     void chunksAreGreedyRunsThatFitASlot() {
-        assertArrayEquals(new int[] {0, 2, 3, 5}, FetchChunks.plan(new long[] {4, 6, 9, 5, 5}, 10, 2, 20, 2));
-        assertArrayEquals(new int[] {0}, FetchChunks.plan(new long[] {}, 10, 2, 20, 2));
+        assertArrayEquals(new int[] {0, 2, 3, 5}, FetchChunks.plan(new long[] {4, 6, 9, 5, 5}, 10, 10, 2, 20, 2));
+        assertArrayEquals(new int[] {0}, FetchChunks.plan(new long[] {}, 10, 10, 2, 20, 2));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FetchChunks.plan(new long[] {4, 11}, 10, 2, 20, 2));
+                () -> FetchChunks.plan(new long[] {4, 11}, 10, 10, 2, 20, 2));
         assertTrue(e.getMessage().startsWith("batch 1 needs 11 bytes but one buffer slot holds 10"), e.getMessage());
     }
 }
