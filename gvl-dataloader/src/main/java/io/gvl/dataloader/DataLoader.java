@@ -144,6 +144,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         if (active != null) {
             active.close();
         }
+        long start = System.nanoTime();
         long n = (long) source.regions() * source.samples();
         long[] epochOrder = EpochOrder.of(n, order, shuffle, seed, epoch++);
         BatchPlan plan = BatchPlan.of(epochOrder, batchSize, dropLast, source.samples());
@@ -164,7 +165,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             prefetcher = new Prefetcher(source, plan, bounds, chunkBytes, chunkMemory, mode == Mode.DOUBLE_BUFFERED,
                     heartbeat, stallTimeout, producer());
         }
-        active = new EpochIterator(source, plan, bounds, prefetcher, copy, memory, blocks, epoch - 1, mode,
+        active = new EpochIterator(source, plan, bounds, prefetcher, copy, memory, blocks, epoch - 1, mode, start,
                 stats -> lastStats = stats);
         return active;
     }

@@ -41,7 +41,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private Prefetcher.Chunk chunk;
     private Batch previous;
     private boolean closed;
-    private long startNanos;
+    private final long startNanos;
     private long lastReturn;
     private long produceNanos;
     private long waitNanos;
@@ -49,9 +49,14 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private long consumeNanos;
     private int fetches;
 
-    /** @param prefetcher null for unbuffered iteration */
+    /**
+     * @param prefetcher null for unbuffered iteration
+     * @param startNanos when the epoch was asked for ({@code System.nanoTime()} at {@code iterator()})
+     */
     EpochIterator(BatchSource source, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher, boolean copy,
-                  LoaderMemory memory, BlockPool blocks, long epoch, Mode mode, Consumer<EpochStats> onEnd) {
+                  LoaderMemory memory, BlockPool blocks, long epoch, Mode mode, long startNanos,
+                  Consumer<EpochStats> onEnd) {
+        this.startNanos = startNanos;
         this.source = source;
         this.plan = plan;
         this.chunkBounds = chunkBounds;
@@ -78,9 +83,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     @Override
     public Batch next() {
         long now = System.nanoTime();
-        if (startNanos == 0) {
-            startNanos = now;
-        } else if (lastReturn != 0) {
+        if (lastReturn != 0) {
             consumeNanos += now - lastReturn;
         }
         if (!hasNext()) {
@@ -170,7 +173,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         if (lastReturn != 0) {
             consumeNanos += end - lastReturn;
         }
-        onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, startNanos == 0 ? 0 : end - startNanos,
+        onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, end - startNanos,
                 produceNanos, waitNanos, copyNanos, consumeNanos, memory.bytesCopied() - copiedAtStart,
                 memory.arenasCreated() - arenasAtStart));
     }
