@@ -29,8 +29,12 @@ import java.util.concurrent.Executors;
  * resources), except that with {@code copy=false} each batch is closed when the next is requested.
  *
  * <p>Modes: {@link Mode#NONE} fetches each batch on the caller's thread; {@link Mode#BUFFERED} and
- * {@link Mode#DOUBLE_BUFFERED} fetch chunks of batches (planned so that each fits half of {@code bufferBytes})
- * on a background thread, straight into one of two reusable slots, while the caller consumes the other.
+ * {@link Mode#DOUBLE_BUFFERED} fetch chunks of consecutive batches (4-8 MiB, about an eighth of the epoch, and never
+ * more than half of {@code bufferBytes}) on the loader's producer thread, written once into reusable memory, while
+ * the caller consumes the previous chunk: with {@code copy=false} into one of two loader slots, the batches being
+ * views of it; with {@code copy=true} in {@code BUFFERED} into a pooled block that the chunk's batches own (nothing
+ * is copied); with {@code copy=true} in {@code DOUBLE_BUFFERED} into a shared slot, each batch then copied out of it
+ * once. The producer is at most two chunks ahead of the batch the caller is on.
  *
  * <p>Memory: the slots, copies and views are charged to {@link #memory()}, a child of the dataset's budget when the
  * source is a dataset view, capped by {@link Builder#memoryLimit}. A slot is reused only when its chunk's batches
