@@ -2,7 +2,9 @@ package io.gvl.dataloader;
 
 import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.dataloader.internal.BatchPlan;
+import io.gvl.dataloader.internal.BlockChunks;
 import io.gvl.dataloader.internal.BlockPool;
+import io.gvl.dataloader.internal.ChunkMemory;
 import io.gvl.dataloader.internal.FetchChunks;
 import io.gvl.dataloader.internal.EpochOrder;
 import io.gvl.dataloader.internal.LeakLog;
@@ -17,6 +19,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Mini-batches over a {@link BatchSource}. Each call to {@link #iterator()} starts a new epoch (and ends the
@@ -25,8 +29,12 @@ import java.util.Optional;
  * resources), except that with {@code copy=false} each batch is closed when the next is requested.
  *
  * <p>Modes: {@link Mode#NONE} fetches each batch on the caller's thread; {@link Mode#BUFFERED} and
- * {@link Mode#DOUBLE_BUFFERED} fetch chunks of batches (planned so that each fits half of {@code bufferBytes})
- * on a background thread, straight into one of two reusable slots, while the caller consumes the other.
+ * {@link Mode#DOUBLE_BUFFERED} fetch chunks of consecutive batches (4-8 MiB, about an eighth of the epoch, and never
+ * more than half of {@code bufferBytes}) on the loader's producer thread, written once into reusable memory, while
+ * the caller consumes the previous chunk: with {@code copy=false} into one of two loader slots, the batches being
+ * views of it; with {@code copy=true} in {@code BUFFERED} into a pooled block that the chunk's batches own (nothing
+ * is copied); with {@code copy=true} in {@code DOUBLE_BUFFERED} into a shared slot, each batch then copied out of it
+ * once. The producer is at most two chunks ahead of the batch the caller is on.
  *
  * <p>Memory: the slots, copies and views are charged to {@link #memory()}, a child of the dataset's budget when the
  * source is a dataset view, capped by {@link Builder#memoryLimit}. A slot is reused only when its chunk's batches
@@ -52,6 +60,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private EpochIterator active;
     private SharedSlots sharedSlots;
     private SlotPool slots;
+    private ExecutorService producer;
     private volatile EpochStats lastStats;
     private String lastLeakReport = "";
     private boolean closed;
@@ -139,6 +148,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         if (active != null) {
             active.close();
         }
+        long start = System.nanoTime();
         long n = (long) source.regions() * source.samples();
         long[] epochOrder = EpochOrder.of(n, order, shuffle, seed, epoch++);
         BatchPlan plan = BatchPlan.of(epochOrder, batchSize, dropLast, source.samples());
@@ -146,13 +156,31 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         int[] bounds = null;
         if (mode != Mode.NONE) {
             long slotBytes = bufferBytes / 2;
-            bounds = FetchChunks.plan(batchBytes(plan), slotBytes, batchSize, bufferBytes, 2);
-            prefetcher = new Prefetcher(source, plan, bounds, slots(slotBytes), mode == Mode.DOUBLE_BUFFERED,
-                    heartbeat, stallTimeout, epoch - 1);
+            long[] batchBytes = batchBytes(plan);
+            bounds = FetchChunks.plan(batchBytes, FetchChunks.target(batchBytes, slotBytes), slotBytes, batchSize,
+                    bufferBytes, 2);
+            long[] chunkBytes = new long[bounds.length - 1];
+            for (int c = 0; c < chunkBytes.length; c++) {
+                for (int b = bounds[c]; b < bounds[c + 1]; b++) {
+                    chunkBytes[c] += batchBytes[b];
+                }
+            }
+            ChunkMemory chunkMemory = mode == Mode.BUFFERED && copy ? new BlockChunks(blocks, 2) : slots(slotBytes);
+            prefetcher = new Prefetcher(source, plan, bounds, chunkBytes, chunkMemory, mode == Mode.DOUBLE_BUFFERED,
+                    heartbeat, stallTimeout, producer());
         }
-        active = new EpochIterator(source, plan, bounds, prefetcher, copy, memory, blocks, epoch - 1, mode,
+        active = new EpochIterator(source, plan, bounds, prefetcher, copy, memory, blocks, epoch - 1, mode, start,
                 stats -> lastStats = stats);
         return active;
+    }
+
+    /** The producer thread, started at the first prefetching epoch and kept until close. */
+    private ExecutorService producer() {
+        if (producer == null) {
+            producer = Executors.newSingleThreadExecutor(
+                    r -> Thread.ofPlatform().daemon().name("gvl-prefetch").unstarted(r));
+        }
+        return producer;
     }
 
     /** The two chunk slots, opened at the first epoch and reused by every later one. */
@@ -224,6 +252,14 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         closed = true;
         if (active != null) {
             active.close();
+        }
+        if (producer != null) {
+            producer.shutdownNow();
+            try {
+                producer.awaitTermination(heartbeat.toMillis() + 10_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         List<Lease> reclaimed = new ArrayList<>();
         List<Lease> callers = new ArrayList<>();

@@ -17,8 +17,10 @@ import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 
 /**
- * One epoch of batches. Without prefetching each batch is one fetch; with it, batches are cut from prefetched chunks
- * in the loader's slots: views that hold the slot ({@code copy=false}) or copies in pooled blocks ({@code copy=true}).
+ * One epoch of batches. Without prefetching each batch is one fetch; with it, batches are cut from prefetched chunks:
+ * views that hold the chunk's memory (a loader slot with {@code copy=false}; with {@code copy=true} in
+ * {@code BUFFERED}, a pooled block the batches own), or, for {@code DOUBLE_BUFFERED} with {@code copy=true}, copies
+ * out of the shared slot into pooled blocks.
  * With {@code copy=false} a batch is closed when the next one is requested. Keeps the epoch's time breakdown.
  */
 final class EpochIterator implements Iterator<Batch>, AutoCloseable {
@@ -39,7 +41,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private Prefetcher.Chunk chunk;
     private Batch previous;
     private boolean closed;
-    private long startNanos;
+    private final long startNanos;
     private long lastReturn;
     private long produceNanos;
     private long waitNanos;
@@ -47,9 +49,14 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private long consumeNanos;
     private int fetches;
 
-    /** @param prefetcher null for unbuffered iteration */
+    /**
+     * @param prefetcher null for unbuffered iteration
+     * @param startNanos when the epoch was asked for ({@code System.nanoTime()} at {@code iterator()})
+     */
     EpochIterator(BatchSource source, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher, boolean copy,
-                  LoaderMemory memory, BlockPool blocks, long epoch, Mode mode, Consumer<EpochStats> onEnd) {
+                  LoaderMemory memory, BlockPool blocks, long epoch, Mode mode, long startNanos,
+                  Consumer<EpochStats> onEnd) {
+        this.startNanos = startNanos;
         this.source = source;
         this.plan = plan;
         this.chunkBounds = chunkBounds;
@@ -76,9 +83,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     @Override
     public Batch next() {
         long now = System.nanoTime();
-        if (startNanos == 0) {
-            startNanos = now;
-        } else if (lastReturn != 0) {
+        if (lastReturn != 0) {
             consumeNanos += now - lastReturn;
         }
         if (!hasNext()) {
@@ -118,19 +123,24 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         }
         long base = plan.start(chunkBounds[chunkIndex]);
         List<NamedArray> slices = InstanceSlices.cut(chunk.arrays(), from - base, to - base);
-        if (!copy) {
+        boolean lastOfChunk = b + 1 == chunkBounds[chunkIndex + 1];
+        Batch batch;
+        if (!copy || !chunk.slot().loaderOwned()) {
+            // A view of the chunk: of a loader slot (copy=false), or of a block the batches own (copy=true).
             List<FlatArray> views = new ArrayList<>(slices.size());
             slices.forEach(a -> views.add(a.array()));
-            return new Batch(b, regions, samples, slices, chunk.slot().lease(views, describe(b)));
+            batch = new Batch(b, regions, samples, slices, chunk.slot().lease(views, describe(b)));
+        } else {
+            long t0 = System.nanoTime();
+            List<NamedArray> copies = new ArrayList<>(slices.size());
+            Lease lease = blocks.copy(slices, copies, describe(b));
+            copyNanos += System.nanoTime() - t0;
+            batch = new Batch(b, regions, samples, copies, lease);
         }
-        long t0 = System.nanoTime();
-        List<NamedArray> copies = new ArrayList<>(slices.size());
-        Lease lease = blocks.copy(slices, copies, describe(b));
-        copyNanos += System.nanoTime() - t0;
-        if (b + 1 == chunkBounds[chunkIndex + 1]) {
-            releaseChunk(); // copies no longer need the chunk
+        if (copy && lastOfChunk) {
+            releaseChunk(); // batches that own their memory no longer need the chunk's reference
         }
-        return new Batch(b, regions, samples, copies, lease);
+        return batch;
     }
 
     private String describe(int b) {
@@ -139,8 +149,9 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
 
     private void releaseChunk() {
         if (chunk != null) {
-            chunk.slot().releaseChunk();
+            Prefetcher.Chunk c = chunk;
             chunk = null;
+            prefetcher.done(c);
         }
     }
 
@@ -162,7 +173,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         if (lastReturn != 0) {
             consumeNanos += end - lastReturn;
         }
-        onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, startNanos == 0 ? 0 : end - startNanos,
+        onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, end - startNanos,
                 produceNanos, waitNanos, copyNanos, consumeNanos, memory.bytesCopied() - copiedAtStart,
                 memory.arenasCreated() - arenasAtStart));
     }

@@ -10,7 +10,8 @@ package io.gvl.dataloader;
  * @param mode the loader's mode
  * @param batches batches handed out
  * @param chunks fetches made (one per batch for NONE, one per chunk otherwise)
- * @param wallNanos from the first {@code next()} to the end of the epoch
+ * @param wallNanos from the {@code iterator()} call that started the epoch (planning it, starting the producer)
+ *     to the end of the epoch
  * @param produceNanos time spent fetching (kernels writing outputs)
  * @param waitNanos time the caller's thread waited for a prefetched chunk
  * @param copyNanos time the caller's thread spent copying batches ({@code copy=true} with prefetching)

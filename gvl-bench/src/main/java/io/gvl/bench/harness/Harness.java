@@ -61,15 +61,25 @@ public final class Harness {
         }
         List<CellResult> results = new ArrayList<>();
         try (BenchFixture fixture = BenchFixture.create(DemoData.locate());
-             ForkJoinPool pool = new ForkJoinPool(options.threads())) {
-            Suite suite = suite(suiteName, fixture, options.quick());
-            for (Cell cell : suite.cells(options.quick())) {
-                Stats gvl;
-                try (Workload w = suite.workload(cell)) {
-                    gvl = measure(pool, protocol, w);
+             ForkJoinPool pool = new ForkJoinPool(options.threads());
+             Suite suite = suite(suiteName, fixture, options.quick())) {
+            if (suite.interleavedRounds() > 0) {
+                List<Cell> cells = suite.cells(options.quick());
+                List<Stats> stats = measureInterleaved(pool, protocol, suite, cells, suite.interleavedRounds());
+                for (int i = 0; i < cells.size(); i++) {
+                    Stats gvl = stats.get(i);
+                    results.add(report(new CellResult(cells.get(i), "gvl", gvl,
+                            protocol.measure(new Arraycopy(gvl.bytesPerRep())), null), out, log));
                 }
-                results.add(report(new CellResult(cell, "gvl", gvl, protocol.measure(new Arraycopy(gvl.bytesPerRep())),
-                        null), out, log));
+            } else {
+                for (Cell cell : suite.cells(options.quick())) {
+                    Stats gvl;
+                    try (Workload w = suite.workload(cell)) {
+                        gvl = measure(pool, protocol, w);
+                    }
+                    results.add(report(new CellResult(cell, "gvl", gvl,
+                            protocol.measure(new Arraycopy(gvl.bytesPerRep())), null), out, log));
+                }
             }
             Map<Cell, Long> rss = new LinkedHashMap<>();
             if (suite instanceof PeakRssProbed probed) {
@@ -113,6 +123,70 @@ public final class Harness {
             case "predict" -> new PredictSuite(fixture);
             default -> new QuerySuite(QuerySuite.Kind.valueOf(name.toUpperCase(Locale.ROOT)), fixture);
         };
+    }
+
+    /**
+     * Every cell's workload open at once: each warmed up for the protocol's warm-up, then {@code rounds} rounds in
+     * which each cell runs at least {@code minReps} times and for at least {@code minTime / rounds}; one rate sample
+     * per run.
+     */
+    private static List<Stats> measureInterleaved(ForkJoinPool pool, Protocol protocol, Suite suite, List<Cell> cells,
+                                                  int rounds) throws Exception {
+        List<Workload> workloads = new ArrayList<>();
+        try {
+            for (Cell cell : cells) {
+                workloads.add(suite.workload(cell));
+            }
+            for (Workload w : workloads) {
+                long end = System.nanoTime() + protocol.warmup().toNanos();
+                do {
+                    inPool(pool, w);
+                } while (System.nanoTime() < end);
+            }
+            List<double[]> rates = new ArrayList<>();
+            int[] n = new int[cells.size()];
+            long[] bytes = new long[cells.size()];
+            long[] timed = new long[cells.size()];
+            for (int i = 0; i < cells.size(); i++) {
+                rates.add(new double[64]);
+            }
+            long share = protocol.minTime().toNanos() / rounds;
+            for (int round = 0; round < rounds; round++) {
+                for (int i = 0; i < workloads.size(); i++) {
+                    long start = System.nanoTime();
+                    int reps = 0;
+                    while (reps < protocol.minReps() || System.nanoTime() - start < share) {
+                        long t0 = System.nanoTime();
+                        bytes[i] = inPool(pool, workloads.get(i));
+                        long dt = Math.max(1, System.nanoTime() - t0);
+                        if (n[i] == rates.get(i).length) {
+                            rates.set(i, java.util.Arrays.copyOf(rates.get(i), n[i] * 2));
+                        }
+                        rates.get(i)[n[i]++] = bytes[i] / (dt / 1e9);
+                        reps++;
+                    }
+                    timed[i] += System.nanoTime() - start;
+                }
+            }
+            List<Stats> out = new ArrayList<>();
+            for (int i = 0; i < cells.size(); i++) {
+                out.add(Stats.of(rates.get(i), n[i], bytes[i], timed[i]));
+            }
+            return out;
+        } finally {
+            workloads.forEach(Workload::close);
+        }
+    }
+
+    private static long inPool(ForkJoinPool pool, Workload w) throws Exception {
+        try {
+            return pool.submit(w::run).get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
+        }
     }
 
     private static Stats measure(ForkJoinPool pool, Protocol protocol, Workload w) throws Exception {

@@ -8,7 +8,7 @@ import java.util.Map;
  * A named set of cells and how to run each. The harness measures every cell's workload and its arraycopy
  * baseline, then each peer comparison.
  */
-public interface Suite {
+public interface Suite extends AutoCloseable {
     String name();
 
     /** The grid; {@code quick} gives a one- or few-cell grid for tests and smoke runs. */
@@ -32,6 +32,23 @@ public interface Suite {
      *                   {@link PeakRssProbed})
      */
     default void summarize(List<CellResult> results, Map<Cell, Long> peakRssKib, PrintWriter out, PrintWriter log) {
+    }
+
+    /**
+     * Rounds in which the cells are measured interleaved, or 0 (the default) to measure each cell on its own with
+     * the protocol. With {@code n > 0} every cell is warmed up first, then each round runs every cell in turn (at
+     * least the protocol's repetitions and a share of its time), so drift on a shared machine hits every cell alike
+     * and cells can be compared with one another.
+     *
+     * @return the number of rounds
+     */
+    default int interleavedRounds() {
+        return 0;
+    }
+
+    /** Releases what the suite opened beyond its workloads (nothing by default). */
+    @Override
+    default void close() {
     }
 
     /** A peer comparison: on {@code cell}, {@code gvl} and the peer tool {@code name} produce the same output. */

@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Memory for batches that own copies of their arrays ({@code copy=true}): blocks in power-of-two size classes,
- * reused when a batch closes instead of opening and closing an arena per batch. A copied batch does not depend on
+ * Memory for batches that own their arrays ({@code copy=true}): blocks in power-of-two size classes, reused when
+ * their batches close instead of opening and closing an arena per batch. A block holds either copies of one batch's
+ * arrays ({@link #copy}) or a whole chunk that the producer wrote into it ({@link BlockChunks}). A copied batch does not depend on
  * the loader, so a block still held when the loader closes is freed when its batch closes.
  */
 public final class BlockPool implements Slot.Owner, AutoCloseable {
@@ -54,14 +55,15 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
         return block.firstLease(views, description);
     }
 
-    private synchronized Slot take(long need) {
+    /** An open block of at least {@code need} bytes (one reference, the caller's), from the pool or new. */
+    synchronized Slot take(long need) {
         long size = Math.max(MIN_BLOCK, Long.highestOneBit(Math.max(1, need - 1)) << 1);
         ArrayDeque<Slot> q = idle.get(size);
         Slot s = q == null ? null : q.poll();
         if (s != null) {
             idleBytes -= size;
         } else {
-            s = new Slot(this, OFF_HEAP, memory, size, 0, false, "copied batch block");
+            s = new Slot(this, OFF_HEAP, memory, size, 0, false, "batch block");
         }
         s.open();
         return s;

@@ -1,20 +1,23 @@
 package io.gvl.dataloader.internal;
 
+import io.gvl.core.buffer.MemoryLimitException;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DataLoaderException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs one epoch's chunk fetches on a background thread, in the planned order, each written straight into a free
- * slot of the pool: the producer stays whole slots ahead of the consumer and waits only when every slot is still
- * held. The consumer takes chunks in order with {@link #take}, waiting in short steps, checking that the producer is
- * alive and that it is not starved by batches or views the consumer keeps open; a producer failure is rethrown on
+ * Runs one epoch's chunk fetches on a background thread, in the planned order, each written straight into memory
+ * from a {@link ChunkMemory} (a free loader slot, or a pooled block the batches will own): the producer stays whole
+ * chunks ahead of the consumer and waits only when it holds as many as the memory allows. The consumer takes chunks
+ * in order with {@link #take}, waiting in short steps, checking that the producer is alive and that it is not starved by batches or views the consumer keeps open; a producer failure is rethrown on
  * the consumer's thread.
  */
 public final class Prefetcher implements AutoCloseable {
@@ -24,53 +27,90 @@ public final class Prefetcher implements AutoCloseable {
 
     private static final long STEP_MILLIS = 20;
 
-    private final SlotPool pool;
+    private final ChunkMemory pool;
     private final BlockingQueue<Chunk> ready = new LinkedBlockingQueue<>();
-    private final Thread producer;
     private final Duration heartbeat;
     private final Duration stallTimeout;
     private final AtomicLong produceNanos = new AtomicLong();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final BatchSource source;
+    private final BatchPlan plan;
+    private final int[] chunkBounds;
+    private final long[] chunkBytes;
+    private final boolean layout;
     private volatile boolean closed;
+    /** The thread running this epoch's production, while it runs (guarded by {@code this}). */
+    private Thread runner;
 
-    /** @param layout whether each chunk is described by a {@link SlotLayout} header (file-backed slots) */
-    public Prefetcher(BatchSource source, BatchPlan plan, int[] chunkBounds, SlotPool pool, boolean layout,
-                      Duration heartbeat, Duration stallTimeout, long epoch) {
+    /**
+     * Starts producing on {@code producer}, the loader's one producer thread (kept across epochs, so an epoch does
+     * not pay for starting a thread).
+     *
+     * @param chunkBytes planned bytes of each chunk
+     * @param layout whether each chunk is described by a {@link SlotLayout} header (file-backed slots)
+     */
+    public Prefetcher(BatchSource source, BatchPlan plan, int[] chunkBounds, long[] chunkBytes, ChunkMemory pool,
+                      boolean layout, Duration heartbeat, Duration stallTimeout, Executor producer) {
+        this.source = source;
+        this.plan = plan;
+        this.chunkBounds = chunkBounds;
+        this.chunkBytes = chunkBytes;
         this.pool = pool;
+        this.layout = layout;
         this.heartbeat = heartbeat;
         this.stallTimeout = stallTimeout;
-        this.producer = Thread.ofPlatform().daemon().name("gvl-prefetch-epoch-" + epoch).unstarted(() -> {
-            int chunks = chunkBounds.length - 1;
-            for (int c = 0; c < chunks && !closed; c++) {
-                int from = plan.start(chunkBounds[c]);
-                int to = plan.end(chunkBounds[c + 1] - 1);
-                Slot slot = null;
-                try {
-                    slot = pool.acquire();
-                    if (closed) {
-                        slot.releaseChunk();
-                        return;
-                    }
-                    long t0 = System.nanoTime();
-                    List<NamedArray> arrays = source.fetch(plan.regions(from, to), plan.samples(from, to),
-                            slot.filler());
-                    if (layout) {
-                        SlotLayout.describe(slot, c, to - from, arrays);
-                        arrays = SlotLayout.read(slot.segment()).arrays();
-                    }
-                    produceNanos.addAndGet(System.nanoTime() - t0);
-                    ready.add(new Chunk(c, slot, arrays, null));
-                } catch (InterruptedException e) {
-                    return;
-                } catch (Throwable t) {
-                    if (slot != null) {
-                        slot.releaseChunk();
-                    }
-                    ready.add(new Chunk(c, null, List.of(), t));
+        producer.execute(this::run);
+    }
+
+    private void run() {
+        synchronized (this) {
+            if (closed) {
+                finished.countDown();
+                return;
+            }
+            runner = Thread.currentThread();
+        }
+        try {
+            produce();
+        } finally {
+            synchronized (this) {
+                runner = null;
+                Thread.interrupted(); // a stop that raced with the end must not reach the next epoch's production
+            }
+            finished.countDown();
+        }
+    }
+
+    private void produce() {
+        int chunks = chunkBounds.length - 1;
+        for (int c = 0; c < chunks && !closed; c++) {
+            int from = plan.start(chunkBounds[c]);
+            int to = plan.end(chunkBounds[c + 1] - 1);
+            Slot slot = null;
+            try {
+                slot = pool.acquire(chunkBytes[c]);
+                if (closed) {
+                    pool.chunkDone(slot);
                     return;
                 }
+                long t0 = System.nanoTime();
+                List<NamedArray> arrays = source.fetch(plan.regions(from, to), plan.samples(from, to), slot.filler());
+                if (layout) {
+                    SlotLayout.describe(slot, c, to - from, arrays);
+                    arrays = SlotLayout.read(slot.segment()).arrays();
+                }
+                produceNanos.addAndGet(System.nanoTime() - t0);
+                ready.add(new Chunk(c, slot, arrays, null));
+            } catch (InterruptedException e) {
+                return;
+            } catch (Throwable t) {
+                if (slot != null) {
+                    pool.chunkDone(slot);
+                }
+                ready.add(new Chunk(c, null, List.of(), t));
+                return;
             }
-        });
-        producer.start();
+        }
     }
 
     /** Time the producer spent fetching, in nanoseconds. */
@@ -95,6 +135,13 @@ public final class Prefetcher implements AutoCloseable {
                 throw new DataLoaderException("interrupted while waiting for chunk " + expected, e);
             }
             if (c != null) {
+                if (c.failure() instanceof MemoryLimitException m) {
+                    // The typed refusal of the loader's cap, as a copy would give it: a chunk the batches own did
+                    // not fit.
+                    MemoryLimitException e = new MemoryLimitException(m.getMessage());
+                    e.initCause(m);
+                    throw e;
+                }
                 if (c.failure() != null) {
                     throw new DataLoaderException("prefetch producer failed on chunk " + c.index() + ": "
                             + c.failure(), c.failure());
@@ -113,17 +160,26 @@ public final class Prefetcher implements AutoCloseable {
             long now = System.nanoTime();
             if (now - lastBeat >= heartbeat.toNanos()) {
                 lastBeat = now;
-                if (!producer.isAlive() && ready.isEmpty()) {
+                if (finished.getCount() == 0 && ready.isEmpty()) {
                     throw new DataLoaderException("prefetch producer stopped without producing chunk " + expected);
                 }
             }
             if (now - start >= stallTimeout.toNanos()) {
-                StackTraceElement[] where = producer.getStackTrace();
+                Thread t;
+                synchronized (this) {
+                    t = runner;
+                }
+                StackTraceElement[] where = t == null ? new StackTraceElement[0] : t.getStackTrace();
                 throw new DataLoaderException("prefetch producer stalled: no chunk " + expected + " after "
                         + stallTimeout + " (producer is at " + (where.length > 0 ? where[0] : "an unknown frame")
                         + "); raise stallTimeout if fetches are legitimately this slow");
             }
         }
+    }
+
+    /** The consumer is past {@code chunk}: its memory may be refilled once the batches cut from it are closed. */
+    public void done(Chunk chunk) {
+        pool.chunkDone(chunk.slot());
     }
 
     @Override
@@ -132,16 +188,20 @@ public final class Prefetcher implements AutoCloseable {
             return;
         }
         closed = true;
-        producer.interrupt();
+        synchronized (this) {
+            if (runner != null) {
+                runner.interrupt();
+            }
+        }
         try {
-            producer.join(heartbeat.toMillis() + 10_000);
+            finished.await(heartbeat.toMillis() + 10_000, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         Chunk c;
         while ((c = ready.poll()) != null) {
             if (c.slot() != null) {
-                c.slot().releaseChunk();
+                pool.chunkDone(c.slot());
             }
         }
     }

@@ -66,7 +66,10 @@ public final class SharedSlots implements AutoCloseable {
         @Override
         public MemorySegment map(Arena arena, long bytes) {
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                return ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+                MemorySegment mapped = ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena);
+                // The same pages as a plain native segment of the same arena (unmapped when it closes): the kernels'
+                // memory accesses then see one kind of segment in every mode, not mapped ones besides native ones.
+                return MemorySegment.ofAddress(mapped.address()).reinterpret(bytes, arena, null);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot map shared-memory slot " + file, e);
             }

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * indefinitely, so the pool opens a spare off-heap slot instead (charged to the budget, at most {@value #MAX_SPARES}
  * at once) and frees spares again as they come back.
  */
-public final class SlotPool implements Slot.Owner, AutoCloseable {
+public final class SlotPool implements Slot.Owner, ChunkMemory, AutoCloseable {
     static final int MAX_SPARES = 6;
     private static final long POLL_MILLIS = 5;
     private static final Slot.Backing OFF_HEAP = (arena, bytes) -> arena.allocate(bytes, 4096);
@@ -57,16 +57,20 @@ public final class SlotPool implements Slot.Owner, AutoCloseable {
         return new SlotPool(b, capacity, 0, memory);
     }
 
+    @Override
     public int count() {
         return all.size();
     }
 
     /**
      * Waits for a free slot and opens it for one fill; opens a spare while a slot is held only by retained views.
+     * Every slot has the same capacity, so {@code bytes} is not consulted (a larger chunk overflows, and the slot
+     * grows before its next fill).
      *
      * @throws io.gvl.core.buffer.MemoryLimitException if a spare is needed but does not fit the budget
      */
-    public Slot acquire() throws InterruptedException {
+    @Override
+    public Slot acquire(long bytes) throws InterruptedException {
         waiting = true;
         try {
             while (true) {
@@ -90,7 +94,13 @@ public final class SlotPool implements Slot.Owner, AutoCloseable {
         }
     }
 
+    @Override
+    public void chunkDone(Slot slot) {
+        slot.releaseChunk();
+    }
+
     /** Whether a producer is blocked because every slot is held and no spare may be opened. */
+    @Override
     public boolean starved() {
         return waiting && free.isEmpty() && all.size() >= backings.length + MAX_SPARES;
     }

@@ -76,10 +76,28 @@ class SlotLayoutTest {
 
     @Test
     void chunksAreGreedyRunsThatFitASlot() {
-        assertArrayEquals(new int[] {0, 2, 3, 5}, FetchChunks.plan(new long[] {4, 6, 9, 5, 5}, 10, 2, 20, 2));
-        assertArrayEquals(new int[] {0}, FetchChunks.plan(new long[] {}, 10, 2, 20, 2));
+        assertArrayEquals(new int[] {0, 2, 3, 5}, FetchChunks.plan(new long[] {4, 6, 9, 5, 5}, 10, 10, 2, 20, 2));
+        assertArrayEquals(new int[] {0}, FetchChunks.plan(new long[] {}, 10, 10, 2, 20, 2));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FetchChunks.plan(new long[] {4, 11}, 10, 2, 20, 2));
+                () -> FetchChunks.plan(new long[] {4, 11}, 10, 10, 2, 20, 2));
         assertTrue(e.getMessage().startsWith("batch 1 needs 11 bytes but one buffer slot holds 10"), e.getMessage());
+    }
+
+    @Test
+    void anEpochIsCutIntoChunksOfFourToEightMiBSoThatTheProducerCanRunAhead() {
+        long mib = 1L << 20;
+        long[] big = new long[15];
+        java.util.Arrays.fill(big, 2 * mib + 100); // 16 kb x 64 haplotypes
+        assertEquals(4 * mib, FetchChunks.target(big, 128 * mib));
+        assertEquals(16, FetchChunks.plan(big, FetchChunks.target(big, 128 * mib), 128 * mib, 64, 256 * mib, 2).length,
+                "one batch per chunk: 15 chunks");
+        long[] small = new long[8];
+        java.util.Arrays.fill(small, mib / 4); // 1 kb x 128: the whole epoch is smaller than a chunk
+        assertArrayEquals(new int[] {0, 8}, FetchChunks.plan(small, FetchChunks.target(small, 128 * mib), 128 * mib,
+                128, 256 * mib, 2));
+        long[] many = new long[4096];
+        java.util.Arrays.fill(many, mib);
+        assertEquals(8 * mib, FetchChunks.target(many, 128 * mib), "at most 8 MiB, however long the epoch");
+        assertEquals(mib / 2, FetchChunks.target(many, mib / 2), "never more than a slot");
     }
 }

@@ -1,0 +1,178 @@
+package io.gvl.dataloader;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.dataset.Dataset;
+import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.OutputLength;
+import io.gvl.core.dataset.SeqKind;
+import io.gvl.io.fasta.Reference;
+import io.gvl.testing.SyntheticDataset;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * How the prefetching modes write and hand over batches: the producer runs whole chunks ahead while the consumer
+ * holds a batch (and no further than its memory allows), each epoch opens no arena, {@code BUFFERED} copies nothing
+ * in either copy setting, {@code DOUBLE_BUFFERED} copies each byte at most once, and every batch still equals the
+ * direct query of its instances.
+ */
+class PrefetchPipelineTest {
+    private static final long SEED = 307L;
+    @TempDir
+    Path tmp;
+    private Reference ref;
+    private Dataset ds;
+    private Dataset view;
+
+    @BeforeEach
+    void open() throws Exception {
+        SyntheticDataset truth = new SyntheticDataset(SEED, 0);
+        Path dir = truth.writeDataset(tmp.resolve("ds"));
+        ref = Reference.open(truth.writeFasta(tmp), tmp.resolve("cache"));
+        ds = Dataset.open(dir, ref);
+        view = ds.withSeqs(SeqKind.HAPLOTYPES).withoutTracks();
+    }
+
+    @AfterEach
+    void close() {
+        ds.close();
+        ref.close();
+    }
+
+    static Stream<Arguments> prefetchModes() {
+        return Stream.of(Arguments.of(Mode.BUFFERED, true), Arguments.of(Mode.BUFFERED, false),
+                Arguments.of(Mode.DOUBLE_BUFFERED, true), Arguments.of(Mode.DOUBLE_BUFFERED, false));
+    }
+
+    /** A counting source over the view, so a test sees how far the producer got. */
+    private static final class Counting implements BatchSource {
+        private final DatasetSource inner;
+        private final java.util.concurrent.atomic.AtomicInteger fetches = new java.util.concurrent.atomic.AtomicInteger();
+
+        Counting(Dataset view) {
+            inner = new DatasetSource(view);
+        }
+
+        @Override
+        public int regions() {
+            return inner.regions();
+        }
+
+        @Override
+        public int samples() {
+            return inner.samples();
+        }
+
+        @Override
+        public long instanceBytes(int region, int sample) {
+            return inner.instanceBytes(region, sample);
+        }
+
+        @Override
+        public DatasetOutput fetch(int[] regions, int[] samples) {
+            fetches.incrementAndGet();
+            return inner.fetch(regions, samples);
+        }
+
+        @Override
+        public List<NamedArray> fetch(int[] regions, int[] samples, java.lang.foreign.Arena arena) {
+            fetches.incrementAndGet();
+            return inner.fetch(regions, samples, arena);
+        }
+    }
+
+    @ParameterizedTest(name = "mode={0} copy={1} seed=" + SEED)
+    @MethodSource("prefetchModes")
+    void theProducerRunsAheadByWholeChunksWhileTheConsumerHoldsABatch(Mode mode, boolean copy) throws Exception {
+        // Fixed-length rows, so every batch has the same size, and a buffer of two batches: one batch per chunk.
+        Dataset fixed = view.withLen(OutputLength.fixed(32));
+        Counting src = new Counting(fixed);
+        long batchBytes = 2 * fixed.outputBytes(0, 0);
+        try (DataLoader loader = DataLoader.builder(src).batchSize(2).mode(mode).copy(copy).bufferBytes(2 * batchBytes)
+                .build()) {
+            assertTrue(loader.batchesPerEpoch() >= 6, "the epoch must span several chunks");
+            Iterator<Batch> it = loader.iterator();
+            // With copy=false batch 0 pins its slot, so the producer fills the other one and stops; with copy=true
+            // batch 0 owns its memory, the consumer is past chunk 0, and the producer fills two more.
+            int ahead = copy ? 3 : 2;
+            try (Batch first = it.next()) {
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (src.fetches.get() < ahead && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                assertEquals(ahead, src.fetches.get(), "while batch 0 is held the next chunks are produced");
+                Thread.sleep(200);
+                assertEquals(ahead, src.fetches.get(), "and no further: two chunks' memory is all it may hold");
+                assertTrue(first.size() > 0);
+            }
+            int rest = 0;
+            while (it.hasNext()) {
+                it.next().close();
+                rest++;
+            }
+            assertEquals(loader.batchesPerEpoch() - 1, rest);
+            EpochStats st = loader.lastEpochStats().orElseThrow();
+            assertEquals(loader.batchesPerEpoch(), st.chunks(), "one chunk per batch with this buffer: " + st.summary());
+        }
+    }
+
+    @ParameterizedTest(name = "mode={0} copy={1} seed=" + SEED)
+    @MethodSource("prefetchModes")
+    void batchesAreWrittenOnceIntoReusedMemoryAndEqualDirectQueries(Mode mode, boolean copy) {
+        try (DataLoader loader = DataLoader.builder(view).batchSize(3).mode(mode).copy(copy).bufferBytes(1 << 13)
+                .build()) {
+            for (int epoch = 0; epoch < 3; epoch++) {
+                long bytes = 0;
+                int arrays = 0;
+                List<Batch> kept = new ArrayList<>();
+                for (Batch b : loader) {
+                    try (DatasetOutput direct = view.get(b.regions(), b.samples())) {
+                        for (int i = 0; i < direct.arrays().size(); i++) {
+                            assertArrayEquals(data(direct.arrays().get(i)), data(b.arrays().get(i)),
+                                    "batch " + b.index() + " of epoch " + epoch);
+                            bytes += b.arrays().get(i).array().byteSize();
+                            arrays++;
+                        }
+                    }
+                    if (copy) {
+                        kept.add(b); // batches that own their memory may be closed in any order
+                    } else {
+                        b.close();
+                    }
+                }
+                kept.forEach(Batch::close);
+                EpochStats st = loader.lastEpochStats().orElseThrow();
+                if (epoch > 0) {
+                    assertEquals(0, st.arenasCreated(), "epoch " + epoch + " reuses the slots and blocks: " + st.summary());
+                }
+                if (mode == Mode.BUFFERED || !copy) {
+                    assertEquals(0, st.bytesCopied(), "written once, straight into the batches' memory: " + st.summary());
+                } else {
+                    assertTrue(st.bytesCopied() <= bytes + 2L * 64 * arrays,
+                            "at most one copy out of the shared slot: " + st.summary() + ", batch bytes " + bytes);
+                    assertTrue(st.bytesCopied() >= bytes, st.summary());
+                }
+            }
+        }
+        assertEquals(0, ds.memory().used(), "the loader's charges leave the dataset's budget at close");
+    }
+
+    private static byte[] data(NamedArray a) {
+        return ((Ragged) a.array()).data().toArray(ValueLayout.JAVA_BYTE);
+    }
+}
