@@ -21,9 +21,11 @@ public final class ArrayTooLargeException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
-    /** The array, its size, what refused it, and the limit. */
+    /** What the array is, as named in the message. */
     private final String array;
+    /** Its size, in bytes or elements. */
     private final long size;
+    /** The most the consumer takes, in the same unit. */
     private final long limit;
 
     /**
