@@ -133,7 +133,7 @@ class GvlSparkShardedTest {
         Path out = Files.createDirectory(tmp.resolve("missing")).resolve("d.gvl");
         String victim = "genotypes-r1-s0";
         GvlSparkWriteException e = assertThrows(GvlSparkWriteException.class, () -> DistributedWrite.run(spark, out,
-                vcfTracks, 7, 5, PartHook.NONE, plan -> deleteTree(plan.staging().resolve(WriteParts.PARTS)
+                vcfTracks, 7, 5, PartHook.NONE, plan -> Trees.delete(plan.staging().resolve(WriteParts.PARTS)
                         .resolve(victim)), true));
         assertInstanceOf(PartException.Missing.class, e.getCause());
         assertTrue(e.getMessage().contains(victim) && e.getMessage().contains("Nothing was published"),
@@ -208,15 +208,5 @@ class GvlSparkShardedTest {
     private static void assertSameFiles(SortedMap<String, byte[]> want, SortedMap<String, byte[]> got, String what) {
         assertEquals(want.keySet(), got.keySet(), what);
         want.forEach((k, v) -> assertArrayEquals(v, got.get(k), k + " (" + what + ")"));
-    }
-
-    private static void deleteTree(Path root) {
-        try (var all = Files.walk(root)) {
-            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -135,7 +135,7 @@ class GvlSparkWriteTest {
         Path out = Files.createDirectory(tmp.resolve("missing")).resolve("d.gvl");
         String victim = "genotypes-r1-s0";
         GvlSparkWriteException missing = assertThrows(GvlSparkWriteException.class, () -> DistributedWrite.run(
-                spark, out, o, 12, 16, PartHook.NONE, plan -> deleteTree(partDir(plan, victim))));
+                spark, out, o, 12, 16, PartHook.NONE, plan -> Trees.delete(partDir(plan, victim))));
         assertInstanceOf(PartException.Missing.class, missing.getCause());
         assertTrue(missing.getMessage().contains(victim) && missing.getMessage().contains(out.toString())
                 && missing.getMessage().contains("Nothing was published"), missing.getMessage());
@@ -270,16 +270,6 @@ class GvlSparkWriteTest {
         try (Stream<Path> all = Files.walk(from)) {
             for (Path p : all.toList()) {
                 Files.copy(p, to.resolve(from.relativize(p).toString()));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> all = Files.walk(root)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
