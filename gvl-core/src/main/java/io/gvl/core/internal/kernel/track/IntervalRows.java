@@ -4,6 +4,7 @@ import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.track.Intervals;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /**
  * Row-level interval painting shared by the track kernels (reference-coordinate rows, realignment scratch rows,
@@ -22,8 +23,12 @@ public final class IntervalRows {
 
     /** Rows at least this long may be painted from boundary deltas. */
     static final long DELTA_MIN_LENGTH = 64;
-    /** Boundary deltas pay off when the row's runs average at most this many elements. */
-    static final long DELTA_MAX_MEAN_RUN = 16;
+    /**
+     * Boundary deltas pay off when the row's runs average at most this many elements: their prefix pass costs about
+     * a third of a nanosecond per element, the run painter's vector stores several nanoseconds per run, and on the
+     * bundled coverage tracks (runs of 14 on average) the run painter is the faster one.
+     */
+    static final long DELTA_MAX_MEAN_RUN = 8;
 
     /** Paints group {@code group} into {@code out[at, at + len)} for a row starting at genome position {@code q0}. */
     public static void paintRow(Intervals itv, long group, long q0, MemorySegment out, long at, long len,
@@ -45,46 +50,135 @@ public final class IntervalRows {
 
     /**
      * Short runs (coverage tracks: a run every few bases): one store per run boundary instead of one or two vector
-     * stores per run. The row is zeroed; each boundary gets the XOR of the value bits before and after it; a prefix
+     * stores per run. Each boundary gets the XOR of the value bits before and after it, over a zeroed row; a prefix
      * XOR over the row then leaves every element holding the bits of the run it is in, exactly (XOR only moves
      * bits). Intervals {@code [first, stop)} are the ones that can reach the row and start before its end. An
      * interval starting before the previous one ends makes the row's result depend on stored order, so the row is
      * left to {@link #paintSpan} (return {@code false}); it rewrites every element.
+     *
+     * <p>The intervals are read in chunks copied in bulk into per-thread arrays, and the boundaries and the prefix
+     * XOR go through a small per-thread {@code int[]} window that is copied into the row in bulk; a window without
+     * boundaries is one vector fill. Array code is compiled the same way whatever else the JVM has run, whereas
+     * element-wise segment accesses in this loop slowed down about fourfold once other code had used the shared
+     * accessors on other kinds of segment (heap arrays, file mappings): a dataset written in the same JVM was
+     * enough.
      */
     static boolean paintDeltas(Intervals itv, long first, long stop, long q0, MemorySegment out, long at, long len,
                                RowFill fill) {
-        fill.fillI32(out, at, len, 0);
-        int before = 0;
-        long cursor = 0;
-        for (long i = first; i < stop; i++) {
-            long from = Math.max(itv.start(i) - q0, 0);
-            long to = Math.min(itv.end(i) - q0, len);
-            if (to <= from) {
-                continue;
+        DeltaScratch scratch = SCRATCH.get();
+        int[] buf = scratch.window;
+        int[] starts = scratch.starts;
+        int[] ends = scratch.ends;
+        int[] values = scratch.values;
+        int width = buf.length;
+        long w0 = 0; // row position of buf[0]; windows start at multiples of the width
+        long last = -1; // the last boundary's position: the window holds boundaries while last >= w0
+        int carry = 0; // the value bits just before w0
+        try {
+            int before = 0;
+            long cursor = 0;
+            for (long c0 = first; c0 < stop; c0 += starts.length) {
+                int m = scratch.load(itv, c0, stop);
+                for (int i = 0; i < m; i++) {
+                    long from = Math.max(starts[i] - q0, 0);
+                    long to = Math.min(ends[i] - q0, len);
+                    if (to <= from) {
+                        continue;
+                    }
+                    if (from < cursor) {
+                        return false;
+                    }
+                    int bits = values[i];
+                    if (from > cursor) {
+                        if (cursor >= w0 + width) {
+                            long next = cursor - cursor % width;
+                            carry = flush(buf, last >= w0, w0, next, carry, out, at, len, fill);
+                            w0 = next;
+                        }
+                        buf[(int) (cursor - w0)] = before;
+                        last = cursor;
+                        before = 0;
+                    }
+                    if (from >= w0 + width) {
+                        long next = from - from % width;
+                        carry = flush(buf, last >= w0, w0, next, carry, out, at, len, fill);
+                        w0 = next;
+                    }
+                    buf[(int) (from - w0)] = before ^ bits;
+                    last = from;
+                    before = bits;
+                    cursor = to;
+                }
             }
-            if (from < cursor) {
-                return false;
+            if (cursor < len) {
+                if (cursor >= w0 + width) {
+                    long next = cursor - cursor % width;
+                    carry = flush(buf, last >= w0, w0, next, carry, out, at, len, fill);
+                    w0 = next;
+                }
+                buf[(int) (cursor - w0)] = before;
+                last = cursor;
             }
-            int bits = Float.floatToRawIntBits(itv.value(i));
-            if (from > cursor) {
-                Mem.setI32(out, at + cursor, before);
-                before = 0;
+            flush(buf, last >= w0, w0, len, carry, out, at, len, fill);
+            last = -1;
+            return true;
+        } finally {
+            if (last >= w0) {
+                Arrays.fill(buf, 0); // a row given up midway: the next row starts from a zero window
             }
-            Mem.setI32(out, at + from, before ^ bits);
-            before = bits;
-            cursor = to;
         }
-        if (cursor < len) {
-            Mem.setI32(out, at + cursor, before);
+    }
+
+    /** Elements per window of {@link #paintDeltas}: 8 KiB, well inside L1. */
+    static final int DELTA_WINDOW = 2048;
+    /** Intervals the painters copy out of the stored arrays at a time. */
+    static final int DELTA_CHUNK = 1024;
+    private static final ThreadLocal<DeltaScratch> SCRATCH = ThreadLocal.withInitial(DeltaScratch::new);
+
+    /**
+     * One thread's working arrays for the painters: the output window of {@link #paintDeltas} (all zero between
+     * rows) and a chunk of the row's intervals (starts, ends, value bits), each copied in bulk from the stored
+     * arrays so that the per-interval loops are array code.
+     */
+    private static final class DeltaScratch {
+        final int[] window = new int[DELTA_WINDOW];
+        final int[] starts = new int[DELTA_CHUNK];
+        final int[] ends = new int[DELTA_CHUNK];
+        final int[] values = new int[DELTA_CHUNK];
+
+        /** Copies intervals {@code [from, min(to, from + DELTA_CHUNK))}; returns how many. */
+        int load(Intervals itv, long from, long to) {
+            int m = (int) Math.min(DELTA_CHUNK, to - from);
+            MemorySegment.copy(itv.starts(), Mem.I32, from * 4, starts, 0, m);
+            MemorySegment.copy(itv.ends(), Mem.I32, from * 4, ends, 0, m);
+            MemorySegment.copy(itv.values(), Mem.I32, from * 4, values, 0, m);
+            return m;
         }
-        // One element at a time: each depends on the one before. The Vector API forms tried (in-register lane
-        // shifts, and independent chains per quarter row) were slower than this loop.
-        int running = 0;
-        for (long k = at, end = at + len; k < end; k++) {
-            running ^= Mem.i32(out, k);
-            Mem.setI32(out, k, running);
+    }
+
+    /**
+     * Writes row elements {@code [w0, next)}: the window at {@code w0} (its prefix XOR from {@code carry} if it
+     * holds boundaries, else {@code carry} throughout), then {@code carry}'s final value up to {@code next}, which
+     * no boundary falls before. Leaves {@code buf} zero; returns the value bits at {@code next - 1}.
+     */
+    private static int flush(int[] buf, boolean dirty, long w0, long next, int carry, MemorySegment out, long at,
+                             long len, RowFill fill) {
+        int n = (int) Math.min(Math.min(buf.length, len - w0), next - w0);
+        int running = carry;
+        if (dirty) {
+            for (int k = 0; k < n; k++) {
+                running ^= buf[k];
+                buf[k] = running;
+            }
+            MemorySegment.copy(buf, 0, out, Mem.I32, (at + w0) * 4, n);
+            Arrays.fill(buf, 0, n, 0);
+        } else {
+            fill.fillI32(out, at + w0, n, running);
         }
-        return true;
+        if (next > w0 + n) {
+            fill.fillI32(out, at + w0 + n, next - w0 - n, running);
+        }
+        return running;
     }
 
     /** The first of intervals {@code [from, to)} starting at or past genome position {@code g}: a binary search. */
@@ -128,26 +222,32 @@ public final class IntervalRows {
         long stop = Math.min(hi, limit);
         long spanEnd = at + hi - lo;
         long cursor = lo;
-        for (long i = firstReaching(itv, group, q0 + lo, fill), e = itv.groupEnd(group); i < e; i++) {
-            long s = itv.start(i) - q0;
-            if (s >= stop) {
-                break;
-            }
-            long from = Math.max(s, lo);
-            long to = Math.min(itv.end(i) - q0, hi);
-            if (to <= from) {
-                continue;
-            }
-            // Writes may run ahead of the cursor (up to the span's end): everything past it is written later.
-            if (from > cursor) {
-                fill.fillF32Ahead(out, at + cursor - lo, from - cursor, 0f, spanEnd);
-            }
-            if (to >= cursor) {
-                fill.fillF32Ahead(out, at + from - lo, to - from, itv.value(i), spanEnd);
-                cursor = to;
-            } else {
-                // Inside what earlier intervals wrote: no element past it may change.
-                fill.fillF32(out, at + from - lo, to - from, itv.value(i));
+        long i0 = firstReaching(itv, group, q0 + lo, fill);
+        long iEnd = firstStartingAt(itv, i0, itv.groupEnd(group), q0 + stop);
+        DeltaScratch scratch = SCRATCH.get();
+        int[] starts = scratch.starts;
+        int[] ends = scratch.ends;
+        int[] values = scratch.values;
+        for (long c0 = i0; c0 < iEnd; c0 += starts.length) {
+            int m = scratch.load(itv, c0, iEnd);
+            for (int i = 0; i < m; i++) {
+                long from = Math.max(starts[i] - q0, lo);
+                long to = Math.min(ends[i] - q0, hi);
+                if (to <= from) {
+                    continue;
+                }
+                float value = Float.intBitsToFloat(values[i]);
+                // Writes may run ahead of the cursor (up to the span's end): everything past it is written later.
+                if (from > cursor) {
+                    fill.fillF32Ahead(out, at + cursor - lo, from - cursor, 0f, spanEnd);
+                }
+                if (to >= cursor) {
+                    fill.fillF32Ahead(out, at + from - lo, to - from, value, spanEnd);
+                    cursor = to;
+                } else {
+                    // Inside what earlier intervals wrote: no element past it may change.
+                    fill.fillF32(out, at + from - lo, to - from, value);
+                }
             }
         }
         fill.fillF32(out, at + cursor - lo, hi - cursor, 0f);

@@ -10,6 +10,7 @@ import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.track.Intervals;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
@@ -68,7 +69,7 @@ class IntervalLookupTest {
         List<int[]> runs = new ArrayList<>();
         List<int[]> overlapping = new ArrayList<>();
         for (int s = rnd.nextInt(20) - 10; s < 3000; ) {
-            int len = 1 + rnd.nextInt(12);
+            int len = 1 + rnd.nextInt(6);
             runs.add(new int[] {s, s + len, rnd.nextInt(9) == 0 ? 0x7fc0beef : Float.floatToRawIntBits(rnd.nextInt(90) / 4f)});
             overlapping.add(new int[] {s, s + len + (rnd.nextInt(40) == 0 ? 5 : 0), Float.floatToRawIntBits(rnd.nextInt(90))});
             s += len + (rnd.nextInt(30) == 0 ? 1 + rnd.nextInt(40) : 0);
@@ -85,7 +86,6 @@ class IntervalLookupTest {
                 for (RowFill fill : fills()) {
                     long first = IntervalRows.firstReaching(itv, 0, q0, fill);
                     long stop = IntervalRows.firstStartingAt(itv, first, group.size(), q0 + len);
-                    assertTrue(IntervalRows.shortRuns(stop - first, len), "runs of 1-12 are short");
                     float[] got = new float[len];
                     boolean painted = IntervalRows.paintDeltas(itv, first, stop, q0, MemorySegment.ofArray(got), 0,
                             len, fill);
@@ -109,7 +109,59 @@ class IntervalLookupTest {
                 }
             }
         }
+        assertTrue(IntervalRows.shortRuns(runs.size(), 3000), "runs of 1-6 are short enough for the deltas");
         assertFalse(IntervalRows.shortRuns(10, 1000), "runs of 100 are left to the run painter");
+    }
+
+    @ParameterizedTest(name = "seed={0}")
+    @MethodSource("seeds")
+    void boundaryDeltasOfRowsSpanningManyWindowsStayInsideTheRowAndLeaveTheWindowClean(long seed) {
+        Random rnd = new Random(seed * 131 + 3);
+        // runs of 1-12 with rare gaps longer than a window (whole windows without a boundary); the second group
+        // overlaps once, late in its rows, after the painter has written some windows
+        List<int[]> runs = new ArrayList<>();
+        for (int s = rnd.nextInt(40) - 20; s < 30_000; ) {
+            int len = 1 + rnd.nextInt(12);
+            runs.add(new int[] {s, s + len, Float.floatToRawIntBits(rnd.nextInt(50) / 8f)});
+            s += len + (rnd.nextInt(200) == 0 ? IntervalRows.DELTA_WINDOW + rnd.nextInt(3 * IntervalRows.DELTA_WINDOW)
+                    : rnd.nextInt(3) == 0 ? 1 : 0);
+        }
+        List<int[]> late = new ArrayList<>(runs);
+        int k = late.size() / 2 + rnd.nextInt(late.size() / 4);
+        late.set(k, new int[] {late.get(k)[0], late.get(k)[1] + 20, late.get(k)[2]});
+        for (List<int[]> group : List.of(runs, late)) {
+            Intervals itv = new Intervals(MemorySegment.ofArray(group.stream().mapToInt(a -> a[0]).toArray()),
+                    MemorySegment.ofArray(group.stream().mapToInt(a -> a[1]).toArray()),
+                    MemorySegment.ofArray(group.stream().mapToInt(a -> a[2]).toArray()),
+                    MemorySegment.ofArray(new long[] {0, group.size()}));
+            for (int row = 0; row < 4; row++) {
+                int len = IntervalRows.DELTA_WINDOW / 2 + rnd.nextInt(6 * IntervalRows.DELTA_WINDOW);
+                long q0 = rnd.nextInt(30_000 - len) - 30;
+                float[] want = scan(itv, 0, q0, len);
+                for (RowFill fill : fills()) {
+                    // the boundary-delta painter itself (any run length), then paintRow's choice
+                    long first = IntervalRows.firstReaching(itv, 0, q0, fill);
+                    long stop = IntervalRows.firstStartingAt(itv, first, group.size(), q0 + len);
+                    float[] deltas = new float[len + 10];
+                    Arrays.fill(deltas, -7f);
+                    boolean painted = IntervalRows.paintDeltas(itv, first, stop, q0, MemorySegment.ofArray(deltas), 5,
+                            len, fill);
+                    if (group == runs) {
+                        assertTrue(painted, "no overlaps: the deltas paint the row");
+                    }
+                    float[] got = new float[len + 10];
+                    Arrays.fill(got, -7f);
+                    IntervalRows.paintRow(itv, 0, q0, MemorySegment.ofArray(got), 5, len, fill);
+                    for (float[] painting : painted ? List.of(deltas, got) : List.of(got)) {
+                        assertArrayEquals(bits(want), bits(Arrays.copyOfRange(painting, 5, 5 + len)),
+                                fill.name() + " q0 " + q0 + " len " + len + " deltas " + (painting == deltas));
+                        for (int e : new int[] {0, 1, 2, 3, 4, len + 5, len + 9}) {
+                            assertEquals(-7f, painting[e], "element " + e + " outside the row is untouched");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @ParameterizedTest(name = "seed={0}")
