@@ -22,6 +22,7 @@ public final class VariantGather {
      */
     private static final VarHandle IDX = ValueLayout.JAVA_INT_UNALIGNED.arrayElementVarHandle();
     private static final VarHandle OFFSET = ValueLayout.JAVA_LONG_UNALIGNED.arrayElementVarHandle();
+    private static final VarHandle BYTE = ValueLayout.JAVA_BYTE.arrayElementVarHandle();
     private VariantGather() {
     }
 
@@ -72,8 +73,14 @@ public final class VariantGather {
         MemorySegment out = allocate(arena, offsets[(int) n]);
         for (int i = 0; i < n; i++) {
             int v = (int) IDX.get(variantIdxs, 0L, (long) i);
-            MemorySegment.copy(alleles, (long) OFFSET.get(alleleOffsets, 0L, (long) v), out, offsets[i],
-                    offsets[i + 1] - offsets[i]);
+            long from = (long) OFFSET.get(alleleOffsets, 0L, (long) v);
+            long length = offsets[i + 1] - offsets[i];
+            if (length == 1) {
+                // SNVs, most alleles: one byte costs less than a bulk copy's checks
+                BYTE.set(out, 0L, offsets[i], (byte) BYTE.get(alleles, 0L, from));
+            } else {
+                MemorySegment.copy(alleles, from, out, offsets[i], length);
+            }
         }
         return new FlatRagged(DType.U8, out, offsets);
     }
