@@ -68,6 +68,13 @@ final class VectorReverseComplement implements ReverseComplement {
             rc(ByteVector.fromMemorySegment(species, src, srcEnd - i - lanes, ORDER))
                     .intoMemorySegment(dst, dstOffset + i, ORDER);
         }
-        ScalarReverseComplement.copyRange(src, srcOffset, dst, dstOffset, bound, length);
+        if (bound < length && length >= lanes) {
+            // The rest as one whole vector ending at the output's end (the first bytes of src): the bytes it
+            // overlaps get the values they already hold.
+            rc(ByteVector.fromMemorySegment(species, src, srcOffset, ORDER))
+                    .intoMemorySegment(dst, dstOffset + length - lanes, ORDER);
+        } else {
+            ScalarReverseComplement.copyRange(src, srcOffset, dst, dstOffset, bound, length);
+        }
     }
 }
