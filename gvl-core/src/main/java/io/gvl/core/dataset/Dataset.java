@@ -27,7 +27,9 @@ import java.util.stream.IntStream;
 /**
  * A GenVarLoader dataset opened for reading, and every view derived from it. Views ({@code with...},
  * {@link #subsetTo}) are cheap immutable objects that share the opened files; all are thread-safe. Queries return
- * {@link DatasetOutput}s that the caller closes.
+ * {@link DatasetOutput}s that the caller closes. The methods are documented where they are declared, by
+ * responsibility: {@link DatasetViews} (deriving views), {@link DatasetQueries} (outputs and statistics) and
+ * {@link DatasetProperties} (what a view is); this class opens datasets and implements the three.
  *
  * <p>All views of one {@code open} share its files and memory maps: closing any of them closes the dataset, after
  * which every view throws {@link IllegalStateException}. Closing twice is harmless.
@@ -39,7 +41,7 @@ import java.util.stream.IntStream;
  * }
  * }</pre>
  */
-public final class Dataset implements AutoCloseable {
+public final class Dataset implements AutoCloseable, DatasetViews, DatasetQueries, DatasetProperties {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Dataset.class);
     private final OpenedDataset opened;
     private final ViewState view;
@@ -162,13 +164,7 @@ public final class Dataset implements AutoCloseable {
 
     // ----- views -------------------------------------------------------------------------------------------------
 
-    /**
-     * A view producing {@code kind} sequences (or none); {@link SeqKind#VARIANT_WINDOWS} needs options.
-     *
-     * @param kind the sequence output, or {@link SeqKind#NONE} for tracks only
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException for {@link SeqKind#VARIANT_WINDOWS}, or an output the dataset cannot serve
-     */
+    @Override
     public Dataset withSeqs(SeqKind kind) {
         if (kind == SeqKind.VARIANT_WINDOWS) {
             throw new IllegalArgumentException("VARIANT_WINDOWS output needs window options: use"
@@ -177,14 +173,7 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withSeqs(kind));
     }
 
-    /**
-     * A view producing {@code kind} sequences with variant-window options (only {@link SeqKind#VARIANT_WINDOWS}).
-     *
-     * @param kind must be {@link SeqKind#VARIANT_WINDOWS}
-     * @param windows flank length and tokenization of the windows
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException for any other kind
-     */
+    @Override
     public Dataset withSeqs(SeqKind kind, VarWindowOpt windows) {
         if (kind != SeqKind.VARIANT_WINDOWS) {
             throw new IllegalArgumentException("window options only apply to VARIANT_WINDOWS, not " + kind);
@@ -193,14 +182,7 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withSeqs(kind).withVariants(view.variants().withWindowOpt(windows)));
     }
 
-    /**
-     * A view with exactly these tracks active, in this order (the track axis order), in the current
-     * {@link #trackKind()}.
-     *
-     * @param names track names of this dataset, without repeats; empty for no track output
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException if a name repeats or is not a track of the dataset
-     */
+    @Override
     public Dataset withTracks(List<String> names) {
         if (names.stream().distinct().count() != names.size()) {
             throw new IllegalArgumentException("track names repeat: " + names);
@@ -208,17 +190,7 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withTracks(names));
     }
 
-    /**
-     * A view with exactly these tracks active, in this order, returned in the form {@code kind} (GVL's
-     * {@code with_tracks(tracks, kind=...)}).
-     *
-     * @param names track names of this dataset, without repeats; empty for no track output
-     * @param kind per-base tracks, or the stored intervals ({@link TrackKind#INTERVALS})
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException if a name repeats or is not a track of the dataset, or the view cannot return
-     *     tracks in that form (intervals of a spliced view, or with haplotype-aware sequences while
-     *     {@link Settings#realignTracks()} is on)
-     */
+    @Override
     public Dataset withTracks(List<String> names, TrackKind kind) {
         java.util.Objects.requireNonNull(kind, "kind");
         if (names.stream().distinct().count() != names.size()) {
@@ -227,59 +199,28 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withTracks(names).withTrackKind(kind));
     }
 
-    /**
-     * A view returning its active tracks in the form {@code kind}, keeping which tracks are active (GVL's
-     * {@code with_tracks(kind=...)}).
-     *
-     * @param kind per-base tracks, or the stored intervals ({@link TrackKind#INTERVALS})
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException if the view cannot return tracks in that form (see
-     *     {@link #withTracks(List, TrackKind)})
-     */
+    @Override
     public Dataset withTrackKind(TrackKind kind) {
         java.util.Objects.requireNonNull(kind, "kind");
         return derive(view.withTrackKind(kind));
     }
 
-    /**
-     * {@link #withTracks(List)} with varargs.
-     *
-     * @param names track names of this dataset, without repeats
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException if a name repeats or is not a track of the dataset
-     */
+    @Override
     public Dataset withTracks(String... names) {
         return withTracks(Arrays.asList(names));
     }
 
-    /**
-     * A view with no track output.
-     *
-     * @return a new view; this one is unchanged
-     */
+    @Override
     public Dataset withoutTracks() {
         return derive(view.withTracks(List.of()));
     }
 
-    /**
-     * A view whose rows have this length.
-     *
-     * @param length ragged, variable or fixed output length
-     * @return a new view; this one is unchanged
-     */
+    @Override
     public Dataset withLen(OutputLength length) {
         return derive(view.withLength(length));
     }
 
-    /**
-     * A view with changed settings, e.g. {@code ds.withSettings(s -> s.withJitter(10).withSeed(1))}. A seed installs
-     * a new generator; otherwise the generator stays shared with this view.
-     *
-     * @param change maps the current settings to the new ones
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException if the new settings are invalid for this dataset (e.g. jitter above
-     *     {@link #maxJitter()})
-     */
+    @Override
     public Dataset withSettings(UnaryOperator<Settings> change) {
         Settings next = change.apply(settings());
         NumpyGenerator rng = next.seed().isPresent() ? NumpyGenerator.seeded(next.seed().get()) : view.rng();
@@ -287,12 +228,7 @@ public final class Dataset implements AutoCloseable {
                 .withVariants(view.variants().with(next)).withParallel(next.parallel()));
     }
 
-    /**
-     * The same insertion fill for every track (only used when tracks are realigned to haplotypes).
-     *
-     * @param fill how positions inserted by variants are filled in every track
-     * @return a new view; this one is unchanged
-     */
+    @Override
     public Dataset withInsertionFill(InsertionFill fill) {
         Map<String, InsertionFill> fills = new HashMap<>();
         for (String t : opened.tracks().keySet()) {
@@ -301,13 +237,7 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withFills(fills));
     }
 
-    /**
-     * Per-track insertion fills; tracks not named keep GVL's default, {@code Repeat5p}.
-     *
-     * @param fills track name to fill
-     * @return a new view; this one is unchanged
-     * @throws IllegalArgumentException if a name is not a track of the dataset
-     */
+    @Override
     public Dataset withInsertionFill(Map<String, InsertionFill> fills) {
         for (String t : fills.keySet()) {
             if (!opened.tracks().containsKey(t)) {
@@ -317,129 +247,57 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withFills(fills));
     }
 
-    /**
-     * A spliced view (GVL's {@code splice_info="column"}): input rows sharing a value of {@code column} (a column of
-     * the BED the dataset was written from, e.g. {@code transcript_id}) are concatenated in BED row order into one
-     * row; the first axis then indexes spliced rows, in order of first appearance. Drops any region subset; keeps
-     * the sample subset. Spliced views need jitter 0, deterministic settings, ragged or variable length, and no
-     * tracks next to sequences (see docs/splicing.md).
-     *
-     * @param column a BED column naming the group of each row
-     * @return a new spliced view; this one is unchanged
-     * @throws IllegalArgumentException if the column does not exist or the view's settings do not allow splicing
-     */
+    @Override
     public Dataset spliceInfo(String column) {
         return spliceInfo(SpliceColumns.read(opened, column, null));
     }
 
-    /**
-     * As {@link #spliceInfo(String)}, with the elements of each group sorted by {@code orderColumn} (e.g. exon
-     * number).
-     *
-     * @param column a BED column naming the group of each row
-     * @param orderColumn a BED column whose values order the rows of a group
-     * @return a new spliced view; this one is unchanged
-     * @throws IllegalArgumentException if a column does not exist or the view's settings do not allow splicing
-     */
+    @Override
     public Dataset spliceInfo(String column, String orderColumn) {
         return spliceInfo(SpliceColumns.read(opened, column, java.util.Objects.requireNonNull(orderColumn)));
     }
 
-    /**
-     * A view spliced by an explicit map from spliced-row keys to input rows.
-     *
-     * @param map spliced-row keys to input rows, in splice order
-     * @return a new spliced view; this one is unchanged
-     */
+    @Override
     public Dataset spliceInfo(SpliceMap map) {
         return derive(view.withSplice(java.util.Objects.requireNonNull(map, "map")));
     }
 
-    /**
-     * The same view without splicing (any spliced-row subset is dropped).
-     *
-     * @return a new unspliced view; this one is unchanged
-     */
+    @Override
     public Dataset withoutSplicing() {
         return derive(view.withSplice(null));
     }
 
-    /**
-     * A view applying only the variants {@code filter} keeps to haplotype outputs (GVL's {@code var_filter}).
-     *
-     * @param filter decides per variant whether it is applied
-     * @return a new view; this one is unchanged
-     */
+    @Override
     public Dataset withVarFilter(VarFilter filter) {
         return derive(view.withVarFilter(java.util.Objects.requireNonNull(filter, "filter")));
     }
 
-    /**
-     * A view keeping the regions whose flag is set ({@code mask} has one flag per region of this view).
-     *
-     * @param mask one flag per region of this view
-     * @return the subset view
-     */
+    @Override
     public Dataset subsetToRegions(boolean[] mask) {
         return subsetTo(Subsets.selected(mask, regionCount(), "region"), null);
     }
 
-    /**
-     * A view keeping the regions whose value of the region column {@code column} {@code keep} accepts: GVL's
-     * {@code ds.subset_to(regions=ds.regions[column] == value)}, e.g.
-     * {@code subsetToRegions("split", "train"::equals)}.
-     *
-     * @param column a region column (see {@link #regionColumns()})
-     * @param keep accepts the values to keep ({@code null} for a missing value)
-     * @return the subset view
-     */
+    @Override
     public Dataset subsetToRegions(String column, java.util.function.Predicate<Object> keep) {
         return subsetToRegions(regionColumns().mask(column, keep));
     }
 
-    /**
-     * A view of the named regions, in the given order, where {@code nameColumn} is the region column holding names
-     * (GVL's {@code region_names} at open). Names must be unique in this view; an unknown name is refused.
-     *
-     * @param nameColumn the region column holding unique names
-     * @param names the regions to keep, in output order
-     * @return the subset view
-     * @throws IllegalArgumentException for an unknown or repeated name
-     */
+    @Override
     public Dataset subsetToRegionNames(String nameColumn, List<String> names) {
         return subsetTo(Subsets.byName(regionColumns().values(nameColumn), names, "region", nameColumn), null);
     }
 
-    /**
-     * A view keeping the samples whose flag is set ({@code mask} has one flag per sample of this view).
-     *
-     * @param mask one flag per sample of this view
-     * @return the subset view
-     */
+    @Override
     public Dataset subsetToSamples(boolean[] mask) {
         return subsetTo(null, Subsets.selected(mask, sampleCount(), "sample"));
     }
 
-    /**
-     * A view of the named samples, in the given order; an unknown name is refused.
-     *
-     * @param names the samples to keep, in output order
-     * @return the subset view
-     * @throws IllegalArgumentException for an unknown name
-     */
+    @Override
     public Dataset subsetToSamples(List<String> names) {
         return subsetTo(null, Subsets.byName(samples(), names, "sample", null));
     }
 
-    /**
-     * A view restricted to these regions and samples, in the given order; indices are relative to this view (so
-     * subsets compose). Null keeps an axis as it is.
-     *
-     * @param regions row indices of this view, or {@code null} to keep the rows
-     * @param samples sample indices of this view, or {@code null} to keep the samples
-     * @return a new view; this one is unchanged
-     * @throws IndexOutOfBoundsException if an index is out of range
-     */
+    @Override
     public Dataset subsetTo(int[] regions, int[] samples) {
         int[] r = regions == null ? view.regionRows()
                 : Subsets.compose(view.regionRows(), regions, regionCount(), "region");
@@ -448,92 +306,40 @@ public final class Dataset implements AutoCloseable {
         return derive(view.withSubset(r, s));
     }
 
-    /**
-     * The same view without any subsetting.
-     *
-     * @return a new view over every region and sample; this one is unchanged
-     */
+    @Override
     public Dataset toFullDataset() {
         return derive(view.withSubset(null, null));
     }
 
     // ----- queries -----------------------------------------------------------------------------------------------
 
-    /**
-     * One (region, sample) instance; the leading axis is squeezed away. Spliced: a (spliced row, sample) pair.
-     *
-     * @param region row index of this view
-     * @param sample sample index of this view
-     * @return the outputs, owning their memory; the caller must close them
-     * @throws IllegalStateException if the dataset is closed
-     */
+    @Override
     public DatasetOutput get(int region, int sample) {
         return pairs(new int[] {region}, new int[] {sample}, new long[0]);
     }
 
-    /**
-     * Element-wise pairs {@code (regions[i], samples[i])}: leading shape {@code (n)}. The batched fast path.
-     *
-     * @param regions row indices of this view
-     * @param samples sample indices of this view, the same length as {@code regions}
-     * @return the outputs, owning their memory; the caller must close them
-     * @throws IllegalArgumentException if the arrays differ in length or an index is out of range
-     * @throws IllegalStateException if the dataset is closed
-     */
+    @Override
     public DatasetOutput get(int[] regions, int[] samples) {
         return pairs(regions, samples, new long[] {regions.length});
     }
 
-    /**
-     * Pairs {@code (regions[i], samples[i])} with the outputs' leading axis reshaped to {@code leadingShape} (GVL's
-     * N-d indexing: {@code ds[r2d, s2d]} gives outputs of shape {@code (a, b, ...)}), in C order.
-     *
-     * @param regions row indices of this view
-     * @param samples sample indices of this view, the same length as {@code regions}
-     * @param leadingShape the shape of the leading axes; their product must equal {@code regions.length}
-     * @return the outputs, owning their memory; the caller must close them
-     * @throws IllegalArgumentException if the shape does not hold exactly the pairs given
-     */
+    @Override
     public DatasetOutput getShaped(int[] regions, int[] samples, long... leadingShape) {
         Queries.checkLeadingShape(leadingShape, regions.length);
         return pairs(regions, samples, leadingShape.clone());
     }
 
-    /**
-     * Pairs of regions and samples named by sample name (GVL's {@code ds[regions, ["NA12878", ...]]}).
-     *
-     * @param regions row indices of this view
-     * @param samples sample names of this view, the same length as {@code regions}
-     * @return the outputs, owning their memory; the caller must close them
-     * @throws IllegalArgumentException for an unknown sample name or unequal lengths
-     */
+    @Override
     public DatasetOutput get(int[] regions, List<String> samples) {
         return get(regions, Subsets.byName(samples(), samples, "sample", null));
     }
 
-    /**
-     * Every sample of these regions (GVL's one-argument {@code ds[regions]}): the grid {@code (regions, samples)}.
-     *
-     * @param regions row indices of this view
-     * @return the outputs, owning their memory; the caller must close them
-     */
+    @Override
     public DatasetOutput getRegions(int... regions) {
         return getGrid(regions, IntStream.range(0, sampleCount()).toArray());
     }
 
-    /**
-     * {@link #get(int[], int[])} with the outputs allocated in a caller-owned arena, which the result only borrows:
-     * closing it does not free the memory, closing {@code arena} does. Closing a shared arena costs a handshake with
-     * every thread (tens of microseconds), so callers making many small queries can amortize it by allocating a
-     * series of outputs in one arena. The arena must be shared (or global / automatic): kernels write rows from
-     * ForkJoin worker threads.
-     *
-     * @param regions row indices of this view
-     * @param samples sample indices of this view, the same length as {@code regions}
-     * @param arena a shared, global or automatic arena the outputs are allocated in
-     * @return the outputs, borrowing {@code arena}
-     * @throws IllegalStateException if the arena or the dataset is closed
-     */
+    @Override
     public DatasetOutput get(int[] regions, int[] samples, Arena arena) {
         if (!arena.scope().isAlive()) {
             throw new IllegalStateException("the arena given to get() is already closed");
@@ -546,14 +352,7 @@ public final class Dataset implements AutoCloseable {
         }
     }
 
-    /**
-     * The outer product of regions and samples: leading shape {@code (regions, samples)}.
-     *
-     * @param regions row indices of this view
-     * @param samples sample indices of this view
-     * @return the outputs, owning their memory; the caller must close them
-     * @throws IllegalStateException if the dataset is closed
-     */
+    @Override
     public DatasetOutput getGrid(int[] regions, int[] samples) {
         return Queries.grid(opened, view, memory, regions, samples);
     }
@@ -562,55 +361,24 @@ public final class Dataset implements AutoCloseable {
         return Queries.pairs(opened, view, memory, regions, samples, shape);
     }
 
-    /**
-     * Every instance of the view: leading shape {@code (regions, samples)}.
-     *
-     * @return the outputs, owning their memory; the caller must close them
-     * @throws IllegalStateException if the dataset is closed
-     */
+    @Override
     public DatasetOutput getAll() {
         return getGrid(IntStream.range(0, regionCount()).toArray(), IntStream.range(0, sampleCount()).toArray());
     }
 
-    /**
-     * Bytes the instance {@code (region, sample)} of this view adds to the arena a query builds its outputs in: data,
-     * one offset per ragged row, and any scratch the reconstruction keeps there (gathered variant indices and alleles,
-     * the haplotypes that tracks are realigned through). A query allocates a few bytes more per batch (each offsets
-     * array's closing entry). Exact without jitter for sequences and per-base tracks at ragged and fixed lengths, and
-     * for variant data without AF bounds or dummies; an upper bound with jitter and for interval-form tracks. Data
-     * loaders size their slots with it.
-     *
-     * @param region row index of this view
-     * @param sample sample index of this view
-     * @return the size in bytes
-     */
+    @Override
     public long outputBytes(int region, int sample) {
         return Queries.outputBytes(opened, view, region, sample);
     }
 
-    /**
-     * Whether a query's outputs can be cut into smaller batches of instances: every array has the instance axis
-     * first, or is a per-variant array ({@link DatasetOutput#isPerVariant}) cut by the variant range of the
-     * instances. Prefetching data loaders need this.
-     *
-     * @return {@code true} if this view's outputs can be cut by instance
-     */
+    @Override
     public boolean instanceSliceable() {
         return OutputKind.of(view.seqs()).instanceSliceable();
     }
 
     // ----- instance statistics (no reconstruction) ----------------------------------------------------------------
 
-    /**
-     * GVL's {@code haplotype_lengths} for the pairs {@code (regions[i], samples[i])}: the length of each haplotype
-     * over its region widened by the view's jitter on both sides, {@code ploidy} values per pair at
-     * {@code [i * ploidy + p]}. Empty, as in GVL, when the dataset has no genotypes or the view is not deterministic
-     * (random choices would make lengths vary). Not defined for spliced views.
-     *
-     * @param regions view-relative region indices
-     * @param samples view-relative sample indices, paired with {@code regions}
-     * @return the lengths, or empty as described
-     */
+    @Override
     public java.util.Optional<int[]> haplotypeLengths(int[] regions, int[] samples) {
         Instances pairs = Queries.statisticsPairs(opened, view, "haplotypeLengths", regions, samples);
         if (!opened.hasGenotypes() || !view.deterministic()) {
@@ -619,26 +387,13 @@ public final class Dataset implements AutoCloseable {
         return java.util.Optional.of(InstanceStatistics.haplotypeLengths(opened, view, pairs));
     }
 
-    /**
-     * GVL's {@code n_variants}: variants stored for each haplotype of the pairs (over the region padded by the
-     * dataset's max jitter), {@code ploidy} values per pair; one 0 per pair when the dataset has no genotypes.
-     *
-     * @param regions view-relative region indices
-     * @param samples view-relative sample indices, paired with {@code regions}
-     * @return the counts, {@code [i * ploidy + p]}
-     */
+    @Override
     public int[] nVariants(int[] regions, int[] samples) {
         Instances pairs = Queries.statisticsPairs(opened, view, "nVariants", regions, samples);
         return opened.hasGenotypes() ? InstanceStatistics.variantCounts(opened, pairs) : new int[pairs.size()];
     }
 
-    /**
-     * GVL's {@code n_intervals}: stored intervals per pair of each active track, in active-track order.
-     *
-     * @param regions view-relative region indices
-     * @param samples view-relative sample indices, paired with {@code regions}
-     * @return the counts, {@code [i * activeTracks + t]}
-     */
+    @Override
     public int[] nIntervals(int[] regions, int[] samples) {
         Instances pairs = Queries.statisticsPairs(opened, view, "nIntervals", regions, samples);
         return InstanceStatistics.intervalCounts(opened, view.activeTracks(), pairs);
@@ -646,226 +401,122 @@ public final class Dataset implements AutoCloseable {
 
     // ----- properties --------------------------------------------------------------------------------------------
 
-    /**
-     * The dataset directory this view reads.
-     *
-     * @return the directory as given to {@code open}
-     */
+    @Override
     public Path path() {
         return opened.path();
     }
 
-    /**
-     * {@code (regions, samples)} of this view.
-     *
-     * @return a new two-element array
-     */
+    @Override
     public int[] shape() {
         return new int[] {regionCount(), sampleCount()};
     }
 
-    /**
-     * Rows of the first axis: regions, or spliced rows (e.g. transcripts) when spliced.
-     *
-     * @return the row count
-     */
+    @Override
     public int regionCount() {
         return Instances.regionCount(opened, view);
     }
 
-    /**
-     * Whether the first axis indexes spliced rows (see {@link #spliceInfo(String)}).
-     *
-     * @return {@code true} for a spliced view
-     */
+    @Override
     public boolean isSpliced() {
         return view.spliced();
     }
 
-    /**
-     * The splice map of a spliced view (over the full dataset, not the subset).
-     *
-     * @return the map, or empty for an unspliced view
-     */
+    @Override
     public java.util.Optional<SpliceMap> spliceMap() {
         return java.util.Optional.ofNullable(view.splice());
     }
 
-    /**
-     * Keys of this spliced view's rows in view order (e.g. transcript ids).
-     *
-     * @return the keys, one per row
-     * @throws IllegalStateException if the view is not spliced
-     */
+    @Override
     public List<String> splicedRowKeys() {
         return ViewRows.splicedRowKeys(view);
     }
 
-    /**
-     * Position of spliced row {@code key} in this view, for indexing by key.
-     *
-     * @param key a spliced-row key, e.g. a transcript id
-     * @return its row index in this view
-     * @throws IllegalArgumentException if the key is not a row of this view
-     * @throws IllegalStateException if the view is not spliced
-     */
+    @Override
     public int splicedRowIndex(String key) {
         return ViewRows.indexOf(splicedRowKeys(), key, "spliced row", view.regionRows() != null);
     }
 
-    /**
-     * The number of samples of this view (the second axis).
-     *
-     * @return the sample count
-     */
+    @Override
     public int sampleCount() {
         return view.sampleCols() == null ? opened.samples() : view.sampleCols().length;
     }
 
-    /**
-     * Number of instances ({@code regions x samples}).
-     *
-     * @return {@code regionCount() * sampleCount()}
-     */
+    @Override
     public long size() {
         return (long) regionCount() * sampleCount();
     }
 
-    /**
-     * The regions of this view, in view order (the user's BED rows; subsets pick and reorder them).
-     *
-     * @return the regions in view order
-     * @throws IllegalStateException if the view is spliced
-     */
+    @Override
     public List<Region> regions() {
         return ViewRows.regions(opened, view, regionCount());
     }
 
-    /**
-     * Every column of the BED this dataset was written from, rows in this view's region order (GVL's
-     * {@code ds.regions}); not defined for spliced views, whose rows are groups of regions.
-     *
-     * @return the region table of this view
-     */
+    @Override
     public RegionColumns regionColumns() {
         return ViewRows.regionColumns(opened, view, regionCount());
     }
 
-    /**
-     * Whether this view keeps only some regions or samples (GVL's {@code is_subset}).
-     *
-     * @return {@code true} when a region or sample subset is applied
-     */
+    @Override
     public boolean isSubset() {
         return view.regionRows() != null || view.sampleCols() != null;
     }
 
-    /**
-     * {@code (regions, samples)} of the whole dataset, before any subset (GVL's {@code full_shape}).
-     *
-     * @return {@code {regions, samples}} of the whole dataset
-     */
+    @Override
     public int[] fullShape() {
         return new int[] {view.spliced() ? view.splice().size() : opened.regions().size(), opened.samples()};
     }
 
-    /**
-     * Sample names in view order.
-     *
-     * @return an unmodifiable list of sample names
-     */
+    @Override
     public List<String> samples() {
         return ViewRows.samples(opened, view);
     }
 
-    /**
-     * Position of {@code name} in this view's samples.
-     *
-     * @param name a sample name
-     * @return its index in this view
-     * @throws IllegalArgumentException if the sample is not in this view
-     */
+    @Override
     public int sampleIndex(String name) {
         return ViewRows.indexOf(samples(), name, "sample", view.sampleCols() != null);
     }
 
-    /**
-     * Contigs in the dataset's (natural-sorted) order.
-     *
-     * @return the contig names
-     */
+    @Override
     public List<String> contigs() {
         return opened.metadata().contigs();
     }
 
-    /**
-     * Haplotypes per sample, when the dataset has genotypes.
-     *
-     * @return the ploidy, or empty for a dataset without genotypes
-     */
+    @Override
     public OptionalInt ploidy() {
         return opened.hasGenotypes() ? OptionalInt.of(opened.ploidy()) : OptionalInt.empty();
     }
 
-    /**
-     * The jitter padding stored around every region: the largest jitter {@link Settings#withJitter} accepts.
-     *
-     * @return the maximum jitter in bp
-     */
+    @Override
     public int maxJitter() {
         return opened.metadata().maxJitter();
     }
 
-    /**
-     * Every track the dataset stores, sorted by name.
-     *
-     * @return the track names
-     */
+    @Override
     public List<String> availableTracks() {
         return List.copyOf(opened.tracks().keySet());
     }
 
-    /**
-     * The tracks this view outputs, in output order.
-     *
-     * @return the active track names
-     */
+    @Override
     public List<String> activeTracks() {
         return view.activeTracks();
     }
 
-    /**
-     * The sequence output of this view.
-     *
-     * @return the kind, {@link SeqKind#NONE} for tracks only
-     */
+    @Override
     public SeqKind seqKind() {
         return view.seqs();
     }
 
-    /**
-     * The form in which this view returns its active tracks.
-     *
-     * @return {@link TrackKind#TRACKS} (the default) or {@link TrackKind#INTERVALS}
-     */
+    @Override
     public TrackKind trackKind() {
         return view.trackKind();
     }
 
-    /**
-     * The row length of this view's outputs.
-     *
-     * @return ragged, variable or fixed length
-     */
+    @Override
     public OutputLength outputLength() {
         return view.length();
     }
 
-    /**
-     * The current settings; {@code seed} is empty (the generator is whatever this view shares).
-     *
-     * @return the settings of this view
-     */
+    @Override
     public Settings settings() {
         VariantOptions v = view.variants();
         return new Settings(view.jitter(), java.util.Optional.empty(), view.deterministic(), view.rcNeg(),
@@ -873,21 +524,12 @@ public final class Dataset implements AutoCloseable {
                 v.flankLength(), v.tokens(), view.parallel());
     }
 
-    /**
-     * The window options of a {@link SeqKind#VARIANT_WINDOWS} view, if set.
-     *
-     * @return the options, or empty
-     */
+    @Override
     public java.util.Optional<VarWindowOpt> windowOptions() {
         return java.util.Optional.ofNullable(view.variants().windowOpt());
     }
 
-    /**
-     * The fields variant outputs can carry ({@code alt, start, ref, ilen}, {@code dosage} when the dataset stores
-     * dosages, then the numeric INFO columns of its variant table); empty without genotypes.
-     *
-     * @return the field names
-     */
+    @Override
     public List<String> availableVarFields() {
         return opened.hasGenotypes() ? opened.variants().availableFields() : List.of();
     }
@@ -897,31 +539,18 @@ public final class Dataset implements AutoCloseable {
         return opened.hasGenotypes() ? opened.variants().loads() : Map.of();
     }
 
-    /**
-     * Whether the dataset stores genotypes (so haplotype and variant outputs are possible).
-     *
-     * @return {@code true} with genotypes
-     */
+    @Override
     public boolean hasGenotypes() {
         return opened.hasGenotypes();
     }
 
-    /**
-     * The reference this dataset was opened with (GVL's {@code ds.reference}); shared by every view, owned by the
-     * dataset when it opened the FASTA itself, else by the caller who passed it.
-     *
-     * @return the reference, or empty when the dataset was opened without one
-     */
+    @Override
     public java.util.Optional<Reference> reference() {
         opened.ensureOpen();
         return java.util.Optional.ofNullable(opened.reference());
     }
 
-    /**
-     * Whether the dataset was opened with a reference (so reference and haplotype outputs are possible).
-     *
-     * @return {@code true} with a reference
-     */
+    @Override
     public boolean hasReference() {
         return opened.genome() != null;
     }
