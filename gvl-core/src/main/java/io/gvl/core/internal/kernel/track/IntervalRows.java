@@ -50,9 +50,9 @@ public final class IntervalRows {
 
     /**
      * Short runs (coverage tracks: a run every few bases): one store per run boundary instead of one or two vector
-     * stores per run. Each boundary gets the XOR of the value bits before and after it, over a zeroed row; a prefix
-     * XOR over the row then leaves every element holding the bits of the run it is in, exactly (XOR only moves
-     * bits). Intervals {@code [first, stop)} are the ones that can reach the row and start before its end. An
+     * stores per run. Over a zeroed row, each interval XORs its value bits in at its start and at its end, so each
+     * boundary holds the XOR of the bits before and after it; a prefix XOR over the row then leaves every element
+     * holding the bits of the run it is in, exactly (XOR only moves bits). Intervals {@code [first, stop)} are the ones that can reach the row and start before its end. An
      * interval starting before the previous one ends makes the row's result depend on stored order, so the row is
      * left to {@link #paintSpan} (return {@code false}); it rewrites every element.
      *
@@ -75,7 +75,6 @@ public final class IntervalRows {
         long last = -1; // the last boundary's position: the window holds boundaries while last >= w0
         int carry = 0; // the value bits just before w0
         try {
-            int before = 0;
             long cursor = 0;
             for (long c0 = first; c0 < stop; c0 += starts.length) {
                 int m = scratch.load(itv, c0, stop);
@@ -88,36 +87,20 @@ public final class IntervalRows {
                     if (from < cursor) {
                         return false;
                     }
+                    // The interval's bits switch on at its start and off at its end (unless that is the row's end);
+                    // touching intervals meet in one element, which gets the XOR of both.
                     int bits = values[i];
-                    if (from > cursor) {
-                        if (cursor >= w0 + width) {
-                            long next = cursor - cursor % width;
+                    for (long pos = from; pos < len; pos = pos == from ? to : len) {
+                        if (pos >= w0 + width) {
+                            long next = pos - pos % width;
                             carry = flush(buf, last >= w0, w0, next, carry, out, at, len, fill);
                             w0 = next;
                         }
-                        buf[(int) (cursor - w0)] = before;
-                        last = cursor;
-                        before = 0;
+                        buf[(int) (pos - w0)] ^= bits;
+                        last = pos;
                     }
-                    if (from >= w0 + width) {
-                        long next = from - from % width;
-                        carry = flush(buf, last >= w0, w0, next, carry, out, at, len, fill);
-                        w0 = next;
-                    }
-                    buf[(int) (from - w0)] = before ^ bits;
-                    last = from;
-                    before = bits;
                     cursor = to;
                 }
-            }
-            if (cursor < len) {
-                if (cursor >= w0 + width) {
-                    long next = cursor - cursor % width;
-                    carry = flush(buf, last >= w0, w0, next, carry, out, at, len, fill);
-                    w0 = next;
-                }
-                buf[(int) (cursor - w0)] = before;
-                last = cursor;
             }
             flush(buf, last >= w0, w0, len, carry, out, at, len, fill);
             last = -1;
