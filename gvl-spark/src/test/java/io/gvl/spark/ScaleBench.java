@@ -58,16 +58,21 @@ final class ScaleBench {
                 StringBuilder walls = new StringBuilder();
                 long calls = 0;
                 long bytes = 0;
+                boolean local = shape.equals("local");
+                boolean sharded = shape.endsWith("/sharded");
+                int perRegion = 0;
+                int perSample = 0;
+                if (!local) {
+                    String[] rs = shape.replace("/sharded", "").split("x");
+                    perRegion = Integer.parseInt(rs[0]);
+                    perSample = rs[1].equals("all") ? (int) samples : Integer.parseInt(rs[1]);
+                    tasks = ceil(intervals.length, perRegion) * ceil(samples, perSample);
+                }
                 for (int rep = 0; rep < repeats; rep++) {
                     long t0 = System.nanoTime();
-                    if (shape.equals("local")) {
+                    if (local) {
                         Gvl.write(out, options);
                     } else {
-                        boolean sharded = shape.endsWith("/sharded");
-                        String[] rs = shape.replace("/sharded", "").split("x");
-                        int perRegion = Integer.parseInt(rs[0]);
-                        int perSample = rs[1].equals("all") ? (int) samples : Integer.parseInt(rs[1]);
-                        tasks = ceil(intervals.length, perRegion) * ceil(samples, perSample);
                         if (spark == null) {
                             spark = session();
                             t0 = System.nanoTime();
