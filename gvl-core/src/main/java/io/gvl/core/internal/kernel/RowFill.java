@@ -23,11 +23,17 @@ public interface RowFill {
     void fillF32(MemorySegment dst, long at, long n, float value);
 
     /**
-     * {@code dst[at, at+n) = value} for float32, allowed to write {@code value} past the run as far as element
-     * {@code limit} (exclusive, {@code limit >= at + n}): for callers that write a row front to back and rewrite
-     * everything past the run afterwards, so a short run can be one or two whole-vector stores whatever its length.
+     * Paints runs of int32 bits front to back, as a track row is painted from its stored intervals: run {@code i}
+     * covers elements {@code [starts[i] + shift, ends[i] + shift)} clipped to {@code [lo, hi)} and holds
+     * {@code bits[i]}, for {@code i < m}. Elements from {@code cursor} (the end of what was painted before) up to a
+     * run that starts past it are zeroed; a run that ends before the cursor overwrites in place (later runs win).
+     * Stores may reach past the cursor as far as {@code hi}, because everything past the returned cursor is written
+     * afterwards by the caller (further runs, then the zero tail).
+     *
+     * @return the new cursor: the end of the last run that reached past the old one
      */
-    void fillF32Ahead(MemorySegment dst, long at, long n, float value, long limit);
+    long paintRuns(int[] starts, int[] ends, int[] bits, int m, long shift, long lo, long hi, long cursor,
+                   MemorySegment dst);
 
     /**
      * The first int32 element index in {@code [from, to)} of {@code src} whose value is greater than

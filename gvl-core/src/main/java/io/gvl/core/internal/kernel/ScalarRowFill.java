@@ -29,8 +29,21 @@ final class ScalarRowFill implements RowFill {
     }
 
     @Override
-    public void fillF32Ahead(MemorySegment dst, long at, long n, float value, long limit) {
-        fillF32(dst, at, n, value);
+    public long paintRuns(int[] starts, int[] ends, int[] bits, int m, long shift, long lo, long hi, long cursor,
+                          MemorySegment dst) {
+        for (int i = 0; i < m; i++) {
+            long from = Math.max(starts[i] + shift, lo);
+            long to = Math.min(ends[i] + shift, hi);
+            if (to <= from) {
+                continue;
+            }
+            if (from > cursor) {
+                fillI32(dst, cursor, from - cursor, 0);
+            }
+            fillI32(dst, from, to - from, bits[i]);
+            cursor = Math.max(cursor, to);
+        }
+        return cursor;
     }
 
     @Override

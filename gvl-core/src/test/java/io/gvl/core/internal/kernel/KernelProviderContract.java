@@ -238,28 +238,61 @@ abstract class KernelProviderContract {
     }
 
     /**
-     * A fill allowed to run ahead up to a limit: the run itself, and everything from the limit on, as the
-     * counterpart leaves them; between the run and the limit only the old value or the fill value.
+     * Runs painted front to back (seed = size): touching runs, gaps, runs inside earlier ones, runs clipped at
+     * either end of {@code [lo, hi)} and runs outside it, as a plain definition paints them, up to the returned
+     * cursor; nothing is written before {@code lo} or at or past {@code hi}, and the returned cursor is the
+     * definition's.
      */
-    @ParameterizedTest(name = "n={0}")
+    @ParameterizedTest(name = "runs={0}")
     @MethodSource("sizes")
-    void fillF32AheadStaysBeforeItsLimit(int n) {
-        for (int ahead : new int[] {0, 1, 5, 16, 31, 32, 33, 64, 100}) {
-            int at = ahead % OFFSETS;
-            int limit = at + n + ahead;
-            int size = limit + 40;
-            float[] want = new float[size];
-            float[] got = new float[size];
-            Arrays.fill(want, 7f);
-            Arrays.fill(want, at, at + n, -1f);
-            Arrays.fill(got, 7f);
-            kernels().rowFill().fillF32Ahead(MemorySegment.ofArray(got), at, n, -1f, limit);
-            String c = "n=" + n + " ahead=" + ahead + " " + kernels().name();
-            assertArrayEquals(Arrays.copyOfRange(want, 0, at + n), Arrays.copyOfRange(got, 0, at + n), c);
-            assertArrayEquals(Arrays.copyOfRange(want, limit, size), Arrays.copyOfRange(got, limit, size),
-                    c + ": wrote at or past the limit");
-            for (int i = at + n; i < limit; i++) {
-                assertTrue(got[i] == 7f || got[i] == -1f, c + ": element " + i + " holds another value");
+    void paintRunsMatchesThePlainDefinition(int n) {
+        SplittableRandom rnd = new SplittableRandom(n);
+        for (int round = 0; round < 20; round++) {
+            int[] starts = new int[n];
+            int[] ends = new int[n];
+            int[] bits = new int[n];
+            int pos = rnd.nextInt(40);
+            for (int i = 0; i < n; i++) {
+                int kind = rnd.nextInt(20);
+                int start = kind == 0 ? pos + 1 + rnd.nextInt(50) // a gap
+                        : kind == 1 && i > 0 ? Math.max(starts[i - 1], pos - 1 - rnd.nextInt(8)) // starts inside
+                        : pos;
+                int len = 1 + rnd.nextInt(kind == 2 ? 100 : 40);
+                starts[i] = start;
+                ends[i] = kind == 1 && i > 0 ? Math.min(start + len, pos) : start + len; // may end inside
+                bits[i] = rnd.nextInt();
+                pos = Math.max(pos, ends[i]);
+            }
+            int shift = rnd.nextInt(30) - 10;
+            int lo = rnd.nextInt(20);
+            int hi = lo + rnd.nextInt(pos + 40);
+            int size = hi + 50;
+            int[] want = new int[size];
+            Arrays.fill(want, 0x5a5a5a5a);
+            long wantCursor = lo;
+            for (int i = 0; i < n; i++) {
+                int from = Math.max(starts[i] + shift, lo);
+                int to = Math.min(ends[i] + shift, hi);
+                if (to <= from) {
+                    continue;
+                }
+                for (long p = wantCursor; p < from; p++) {
+                    want[(int) p] = 0;
+                }
+                Arrays.fill(want, from, to, bits[i]);
+                wantCursor = Math.max(wantCursor, to);
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment got = arena.allocate(4L * size);
+                got.fill((byte) 0x5a);
+                long cursor = kernels().rowFill().paintRuns(starts, ends, bits, n, shift, lo, hi, lo, got);
+                String c = "runs=" + n + " round=" + round + " " + kernels().name();
+                assertEquals(wantCursor, cursor, c + ": cursor");
+                int[] have = got.toArray(ValueLayout.JAVA_INT);
+                assertArrayEquals(Arrays.copyOfRange(want, 0, (int) cursor), Arrays.copyOfRange(have, 0, (int) cursor),
+                        c);
+                assertArrayEquals(Arrays.copyOfRange(want, hi, size), Arrays.copyOfRange(have, hi, size),
+                        c + ": wrote at or past hi");
             }
         }
     }

@@ -204,7 +204,8 @@ public final class IntervalRows {
         // Starts are sorted: past min(hi, limit) an interval either misses the span or stops the painting.
         long stop = Math.min(hi, limit);
         long spanEnd = at + hi - lo;
-        long cursor = lo;
+        long shift = at - lo - q0; // genome position + shift = index in out
+        long cursor = at;
         long i0 = firstReaching(itv, group, q0 + lo, fill);
         long iEnd = firstStartingAt(itv, i0, itv.groupEnd(group), q0 + stop);
         DeltaScratch scratch = SCRATCH.get();
@@ -213,27 +214,9 @@ public final class IntervalRows {
         int[] values = scratch.values;
         for (long c0 = i0; c0 < iEnd; c0 += starts.length) {
             int m = scratch.load(itv, c0, iEnd);
-            for (int i = 0; i < m; i++) {
-                long from = Math.max(starts[i] - q0, lo);
-                long to = Math.min(ends[i] - q0, hi);
-                if (to <= from) {
-                    continue;
-                }
-                float value = Float.intBitsToFloat(values[i]);
-                // Writes may run ahead of the cursor (up to the span's end): everything past it is written later.
-                if (from > cursor) {
-                    fill.fillF32Ahead(out, at + cursor - lo, from - cursor, 0f, spanEnd);
-                }
-                if (to >= cursor) {
-                    fill.fillF32Ahead(out, at + from - lo, to - from, value, spanEnd);
-                    cursor = to;
-                } else {
-                    // Inside what earlier intervals wrote: no element past it may change.
-                    fill.fillF32(out, at + from - lo, to - from, value);
-                }
-            }
+            cursor = fill.paintRuns(starts, ends, values, m, shift, at, spanEnd, cursor, out);
         }
-        fill.fillF32(out, at + cursor - lo, hi - cursor, 0f);
+        fill.fillI32(out, cursor, spanEnd - cursor, 0);
     }
 
     /**
