@@ -37,6 +37,15 @@ final class PeerComparison {
     static final int REGIONS = 60;
     static final int REGION_LENGTH = 16_384;
     static final int ROUNDS = 5;
+    /**
+     * Repetitions per side and round: as many as fill {@value #ROUND_SECONDS} s of gvl's warm time, within
+     * [{@value #MIN_REPS}, {@value #MAX_REPS}]. On a shared 2-core machine a fast cell's times spread by half
+     * between repetitions, so a few-millisecond cell needs more repetitions than a slow one for its fastest one to
+     * be stable; both sides run the same count.
+     */
+    static final int MIN_REPS = 3;
+    static final int MAX_REPS = 12;
+    static final double ROUND_SECONDS = 0.04;
     private static final int QUERY_BATCHES = 8;
     private static final long BUFFER_BYTES = 256L << 20;
 
@@ -106,7 +115,7 @@ final class PeerComparison {
         }
         Protocol warm = options.quick() ? Protocol.QUICK : Protocol.DEFAULT;
         int rounds = options.quick() ? 2 : ROUNDS;
-        int reps = options.quick() ? 1 : 3;
+        int reps = options.quick() ? 1 : MIN_REPS;
         List<PeerResult> results = new ArrayList<>();
         Path tmp = Files.createTempDirectory("gvl-peer");
         try {
@@ -116,7 +125,8 @@ final class PeerComparison {
             Path stderr = options.outDir().resolve("peer-python.log");
             Files.createDirectories(options.outDir());
             log.println("# peer: GenVarLoader via " + python + " (its stderr: " + stderr + "), " + rounds
-                    + " alternating rounds of " + reps + " repetitions per side, fastest repetition compared");
+                    + " alternating rounds of " + reps + "-" + (options.quick() ? 1 : MAX_REPS)
+                    + " repetitions per side (more for faster cells), fastest repetition compared");
             log.flush();
             List<Integer> threadCounts = options.quick() ? List.of(1) : List.of(1, Math.max(2, options.threads()));
             try (Dataset base = Dataset.open(ds, fasta)) {
@@ -143,7 +153,7 @@ final class PeerComparison {
     }
 
     private static PeerResult measure(PeerCell cell, int threads, Dataset base, GvlPythonPeer peer, ForkJoinPool pool,
-            Protocol warm, int rounds, int reps) throws Exception {
+            Protocol warm, int rounds, int minReps) throws Exception {
         Dataset view = cell.view().apply(base);
         double gvlBest = Double.MAX_VALUE;
         double peerBest = Double.MAX_VALUE;
@@ -167,7 +177,7 @@ final class PeerComparison {
                     bytes[0] = b;
                     return (System.nanoTime() - t0) / 1e9;
                 };
-                warmUp(pool, epoch, warm);
+                int reps = repetitions(warmUp(pool, epoch, warm), minReps);
                 peer.epochs(cell.view(), cell.batch(), modeAndCopy[0], copy, BUFFER_BYTES, 2);
                 for (int round = 0; round < rounds; round++) {
                     for (int i = 0; i < reps; i++) {
@@ -200,7 +210,7 @@ final class PeerComparison {
                 bytes[0] = b;
                 return total / 1e9;
             };
-            warmUp(pool, query, warm);
+            int reps = repetitions(warmUp(pool, query, warm), minReps);
             peer.query(cell.view(), batches);
             peer.query(cell.view(), batches);
             for (int round = 0; round < rounds; round++) {
@@ -220,13 +230,24 @@ final class PeerComparison {
         return new PeerResult(cell, threads, bytes[0], gvlBest, peerBest, bytes[0] / copy.max(), peer.version());
     }
 
-    private static void warmUp(ForkJoinPool pool, Callable<Double> work, Protocol warm) throws Exception {
+    /** Runs {@code work} for the warm-up time; returns the fastest time it took. */
+    private static double warmUp(ForkJoinPool pool, Callable<Double> work, Protocol warm) throws Exception {
         long end = System.nanoTime() + warm.warmup().toNanos();
         int n = 0;
+        double best = Double.MAX_VALUE;
         while (n < warm.minReps() || System.nanoTime() < end) {
-            inPool(pool, work);
+            best = Math.min(best, inPool(pool, work));
             n++;
         }
+        return best;
+    }
+
+    /** Repetitions per side and round for a cell whose gvl side takes {@code seconds}. */
+    static int repetitions(double seconds, int atLeast) {
+        if (atLeast <= 1) {
+            return atLeast;
+        }
+        return (int) Math.max(atLeast, Math.min(MAX_REPS, Math.ceil(ROUND_SECONDS / seconds)));
     }
 
     private static double inPool(ForkJoinPool pool, Callable<Double> work) throws Exception {
