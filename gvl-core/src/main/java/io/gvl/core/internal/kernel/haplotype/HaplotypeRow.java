@@ -1,5 +1,6 @@
 package io.gvl.core.internal.kernel.haplotype;
 
+import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
@@ -94,7 +95,11 @@ public final class HaplotypeRow {
             copyReference(ref, contigAt, refIdx, refLen, out, at + outIdx, annVar, annRef, fill);
             outIdx += refLen;
             long w = Math.min(altLenFull - alleleFrom, len - outIdx);
-            MemorySegment.copy(variants.alts(), altAt + alleleFrom, out, at + outIdx, w);
+            if (w == 1) { // SNPs: one byte, without the fixed cost of a bulk copy
+                out.set(Mem.U8, at + outIdx, variants.alts().get(Mem.U8, altAt + alleleFrom));
+            } else {
+                MemorySegment.copy(variants.alts(), altAt + alleleFrom, out, at + outIdx, w);
+            }
             annotate(annVar, annRef, at + outIdx, w, v, (int) vStart, fill);
             outIdx += w;
             refIdx = vEnd;
