@@ -13,7 +13,8 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * Vector API reverse complement. Complementing is two masked XORs ({@code 'A'^'T' == 0x15},
  * {@code 'C'^'G' == 0x04}) so bytes outside {@code ACGT} are untouched; reversing is one lane shuffle.
- * In place, whole vectors are swapped from both ends; the middle and tails fall back to the scalar code.
+ * In place, whole vectors are swapped from both ends and a middle of one to two vectors is two overlapping ones;
+ * a shorter middle and copy tails fall back to the scalar code.
  * Load this class only after {@link VectorSupport} has confirmed the Vector API is present.
  */
 final class VectorReverseComplement implements ReverseComplement {
@@ -54,6 +55,15 @@ final class VectorReverseComplement implements ReverseComplement {
             rc(a).intoMemorySegment(seq, hi - lanes, ORDER);
             lo += lanes;
             hi -= lanes;
+        }
+        if (hi - lo >= lanes) {
+            // One to two vectors left: both loaded before either store, each store is right wherever it lands, so
+            // the two may overlap in the middle.
+            ByteVector a = ByteVector.fromMemorySegment(species, seq, lo, ORDER);
+            ByteVector b = ByteVector.fromMemorySegment(species, seq, hi - lanes, ORDER);
+            rc(b).intoMemorySegment(seq, lo, ORDER);
+            rc(a).intoMemorySegment(seq, hi - lanes, ORDER);
+            return;
         }
         ScalarReverseComplement.inPlaceRange(seq, lo, hi - 1);
     }
