@@ -183,6 +183,40 @@ class GvlSparkWriteTest {
         assertOnly(out.getParent(), "d.gvl.lock");
     }
 
+    /**
+     * A part that fails on every attempt while another part's task is still running: that task would write into the
+     * build directory after the driver removed it, so the driver waits for it (its job group is cancelled) before
+     * removing the directory. The other task sleeps past the failure, ignoring the cancellation, then writes its
+     * part; nothing but the lock may be left, then or after it would have finished.
+     */
+    @Test
+    void aFailedWriteRemovesTheBuildDirectoryOnlyAfterItsOtherTasksStop() throws Exception {
+        Path out = Files.createDirectory(tmp.resolve("straggler")).resolve("d.gvl");
+        String bad = "genotypes-r0-s0";
+        String slow = "genotypes-r1-s0";
+        PartHook hook = (stage, plan, part, attempt) -> {
+            if (part.equals(bad)) {
+                throw new IllegalStateException("disk quota exceeded (injected)");
+            }
+            if (part.equals(slow) && stage == PartHook.Stage.BEFORE) {
+                // Sleeps 1.5 s whatever happens, then writes its part: a task that does not notice being cancelled.
+                long end = System.nanoTime() + 1_500_000_000L;
+                while (System.nanoTime() < end) {
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException ignored) {
+                        // the cancellation's interrupt, swallowed
+                    }
+                }
+            }
+        };
+        assertThrows(GvlSparkWriteException.class,
+                () -> DistributedWrite.run(spark, out, vcfOnly(), 12, 16, hook, plan -> { }));
+        assertOnly(out.getParent(), "d.gvl.lock");
+        Thread.sleep(2000);
+        assertOnly(out.getParent(), "d.gvl.lock");
+    }
+
     @Test
     void aPlanOverAVariantObjectIsRefusedNamingTheInput() throws IOException {
         Path out = Files.createDirectory(tmp.resolve("object")).resolve("d.gvl");

@@ -7,12 +7,17 @@ import io.gvl.format.PartException;
 import io.gvl.format.PartManifest;
 import io.gvl.spark.GvlSparkWriteException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Consumer;
+import org.apache.spark.SparkJobInfo;
+import org.apache.spark.SparkStageInfo;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.JavaSparkStatusTracker;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.slf4j.Logger;
@@ -23,10 +28,14 @@ import org.slf4j.LoggerFactory;
  * the plan, runs one job per kind of part (genotype parts first, because track parts read their window ends) with
  * one task per part and no shuffle, checks that each part was reported exactly once, and merges the parts into one
  * directory or publishes them as shards. Any failure removes the build directory, so nothing but the
- * destination's lock file is left and nothing is published.
+ * destination's lock file is left and nothing is published. When a job fails, Spark may still be running the
+ * stage's other tasks, which write into the build directory; the jobs run in their own job group, which is
+ * cancelled, and the build directory is removed once none of its tasks is running (or after {@link #TASK_WAIT}).
  */
 public final class DistributedWrite {
     private static final Logger LOG = LoggerFactory.getLogger(DistributedWrite.class);
+    /** How long a failed write waits for its other tasks to stop before removing the build directory. */
+    static final Duration TASK_WAIT = Duration.ofSeconds(60);
 
     private DistributedWrite() {
     }
@@ -64,6 +73,7 @@ public final class DistributedWrite {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             Broadcast<String> json = jsc.broadcast(plan.toJson());
             List<PartOutcome> outcomes = new ArrayList<>();
+            String group = "gvl-write-" + UUID.randomUUID();
             try {
                 for (String kind : List.of(PartManifest.GENOTYPES, PartManifest.TRACKS)) {
                     List<String> names = plan.parts().stream().filter(p -> p.kind().equals(kind))
@@ -71,15 +81,18 @@ public final class DistributedWrite {
                     if (names.isEmpty()) {
                         continue;
                     }
-                    jsc.setJobDescription("gvl write " + plan.dest().getFileName() + ": " + names.size() + " "
-                            + kind + " parts");
+                    jsc.setJobGroup(group, "gvl write " + plan.dest().getFileName() + ": " + names.size() + " "
+                            + kind + " parts", true);
                     List<PartOutcome> got = jsc.parallelize(names, names.size()).map(new PartTask(json, hook))
                             .collect();
                     checkOnce(plan.dest(), names, got);
                     outcomes.addAll(got);
                 }
+            } catch (Exception e) { // a failed job throws SparkException, a checked exception Java does not see
+                stopTasks(jsc, group, plan.dest());
+                throw e;
             } finally {
-                jsc.setJobDescription(null);
+                jsc.clearJobGroup();
                 json.destroy();
             }
             long reused = outcomes.stream().filter(PartOutcome::reused).count();
@@ -96,6 +109,46 @@ public final class DistributedWrite {
             plan.discard();
             throw translate(plan.dest(), e);
         }
+    }
+
+    /**
+     * Cancels the write's job group and waits until none of its stages has a task running, so that no task writes
+     * into the build directory after it is removed.
+     */
+    private static void stopTasks(JavaSparkContext jsc, String group, Path dest) {
+        jsc.cancelJobGroup(group);
+        JavaSparkStatusTracker tracker = jsc.statusTracker();
+        long deadline = System.nanoTime() + TASK_WAIT.toNanos();
+        while (runningTasks(tracker, group) > 0) {
+            if (System.nanoTime() > deadline) {
+                LOG.warn("write {} failed; tasks of it were still running after {}: the build directory is removed"
+                        + " now, and a task finishing later may leave files beside {}", dest, TASK_WAIT, dest);
+                return;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static int runningTasks(JavaSparkStatusTracker tracker, String group) {
+        int running = 0;
+        for (int job : tracker.getJobIdsForGroup(group)) {
+            SparkJobInfo info = tracker.getJobInfo(job);
+            if (info == null) {
+                continue;
+            }
+            for (int stage : info.stageIds()) {
+                SparkStageInfo s = tracker.getStageInfo(stage);
+                if (s != null) {
+                    running += s.numActiveTasks();
+                }
+            }
+        }
+        return running;
     }
 
     /**
