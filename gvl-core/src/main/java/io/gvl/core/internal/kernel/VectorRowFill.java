@@ -125,15 +125,16 @@ final class VectorRowFill implements RowFill {
             }
             if (to < cursor) {
                 fillInts(dst, from * 4, to - from, bits[i]); // inside what earlier runs wrote: stay inside
-            } else if (to - from <= 2L * LANES && from <= twoBefore) {
+                continue;
+            }
+            if (to - from <= 2L * LANES && from <= twoBefore) {
                 IntVector v = IntVector.broadcast(INTS, bits[i]);
                 v.intoMemorySegment(dst, from * 4, LE);
                 v.intoMemorySegment(dst, (from + LANES) * 4, LE);
-                cursor = to;
             } else {
                 fillInts(dst, from * 4, to - from, bits[i]);
-                cursor = to;
             }
+            cursor = to;
         }
         return cursor;
     }

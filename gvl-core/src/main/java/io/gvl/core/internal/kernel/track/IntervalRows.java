@@ -33,14 +33,16 @@ public final class IntervalRows {
     /** Paints group {@code group} into {@code out[at, at + len)} for a row starting at genome position {@code q0}. */
     public static void paintRow(Intervals itv, long group, long q0, MemorySegment out, long at, long len,
                                 RowFill fill) {
-        if (len >= DELTA_MIN_LENGTH) {
-            long first = firstReaching(itv, group, q0, fill);
-            long stop = firstStartingAt(itv, first, itv.groupEnd(group), q0 + len);
-            if (shortRuns(stop - first, len) && paintDeltas(itv, first, stop, q0, out, at, len, fill)) {
-                return;
-            }
+        if (len <= 0) {
+            return;
         }
-        paintSpan(itv, group, q0, 0, len, len, out, at, fill);
+        long first = firstReaching(itv, group, q0, fill);
+        long stop = firstStartingAt(itv, first, itv.groupEnd(group), q0 + len);
+        if (len >= DELTA_MIN_LENGTH && shortRuns(stop - first, len)
+                && paintDeltas(itv, first, stop, q0, out, at, len, fill)) {
+            return;
+        }
+        paintRuns(itv, first, stop, at - q0, out, at, at + len, fill);
     }
 
     /** Whether {@code intervals} painted into a row of {@code len} elements make runs short enough for deltas. */
@@ -54,7 +56,7 @@ public final class IntervalRows {
      * boundary holds the XOR of the bits before and after it; a prefix XOR over the row then leaves every element
      * holding the bits of the run it is in, exactly (XOR only moves bits). Intervals {@code [first, stop)} are the ones that can reach the row and start before its end. An
      * interval starting before the previous one ends makes the row's result depend on stored order, so the row is
-     * left to {@link #paintSpan} (return {@code false}); it rewrites every element.
+     * left to the run painter (return {@code false}); it rewrites every element.
      *
      * <p>The intervals are read in chunks copied in bulk into per-thread arrays, and the boundaries and the prefix
      * XOR go through a small per-thread {@code int[]} window that is copied into the row in bulk; a window without
@@ -202,12 +204,18 @@ public final class IntervalRows {
             return;
         }
         // Starts are sorted: past min(hi, limit) an interval either misses the span or stops the painting.
-        long stop = Math.min(hi, limit);
-        long spanEnd = at + hi - lo;
-        long shift = at - lo - q0; // genome position + shift = index in out
-        long cursor = at;
         long i0 = firstReaching(itv, group, q0 + lo, fill);
-        long iEnd = firstStartingAt(itv, i0, itv.groupEnd(group), q0 + stop);
+        long iEnd = firstStartingAt(itv, i0, itv.groupEnd(group), q0 + Math.min(hi, limit));
+        paintRuns(itv, i0, iEnd, at - lo - q0, out, at, at + hi - lo, fill);
+    }
+
+    /**
+     * Intervals {@code [i0, iEnd)} as runs into {@code out[at, spanEnd)}, genome position {@code g} at element
+     * {@code g + shift}, gaps and the tail zero.
+     */
+    private static void paintRuns(Intervals itv, long i0, long iEnd, long shift, MemorySegment out, long at,
+                                  long spanEnd, RowFill fill) {
+        long cursor = at;
         DeltaScratch scratch = SCRATCH.get();
         int[] starts = scratch.starts;
         int[] ends = scratch.ends;
