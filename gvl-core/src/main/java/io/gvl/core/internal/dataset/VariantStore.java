@@ -63,8 +63,9 @@ public final class VariantStore implements AutoCloseable {
         for (int v = 0; v < n; v++) {
             starts[v] = Math.toIntExact(pos[v] - shift);
         }
-        // Off-heap copies: the kernels' segment accessors then see native and mapped memory only. A heap segment
-        // beside them makes those call sites megamorphic, and their bounds and liveness checks stay in the loops.
+        // Off-heap copies for the bulk gathers and ALT copies: their segment call sites then see native and mapped
+        // memory only (a heap segment beside them makes those sites megamorphic and keeps their checks in the
+        // loops). VariantArrays keeps heap copies of starts, ilens and ALT offsets for per-variant reads.
         VariantBuffers.Alleles heapAlt = pack(t.alt());
         this.alt = new VariantBuffers.Alleles(offHeap(heapAlt.bytes()), offHeap(heapAlt.offsets()));
         this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),

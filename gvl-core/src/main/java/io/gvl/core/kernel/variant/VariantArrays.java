@@ -8,34 +8,91 @@ import java.lang.foreign.MemorySegment;
  * ALT alleles (anchor base included for indels) as packed bytes with int64 offsets. Atomized, left-aligned,
  * bi-allelic variants, so a variant's REF ends at {@code start - min(ilen, 0) + 1}.
  *
- * @param starts     int32 start per variant
- * @param ilens      int32 length change per variant
- * @param alts       ALT bytes of all variants back to back
- * @param altOffsets int64, {@code variants + 1} entries
+ * <p>The segments are kept as given (for bulk gathers); the per-variant accessors read heap copies of starts,
+ * ilens and ALT offsets made once here. Kernels read them once per variant of every row, and a plain array read
+ * has none of a segment access's liveness, alignment and type checks, which the JIT cannot drop when one call
+ * site sees heap, native and mapped segments. The copies cost 16 bytes per variant.
  */
-public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySegment alts, MemorySegment altOffsets) {
+public final class VariantArrays {
+    private final MemorySegment starts;
+    private final MemorySegment ilens;
+    private final MemorySegment alts;
+    private final MemorySegment altOffsets;
+    private final int[] startOf;
+    private final int[] ilenOf;
+    private final long[] altOffsetOf;
 
     /**
-     * Checks that starts and ilens have the same size and that ALT offsets (when given) cover every variant and
-     * never decrease.
+     * A table over the given columns, checking that starts and ilens have the same size and that ALT offsets (when
+     * given) cover every variant and never decrease.
+     *
+     * @param starts     int32 start per variant
+     * @param ilens      int32 length change per variant
+     * @param alts       ALT bytes of all variants back to back
+     * @param altOffsets int64, {@code variants + 1} entries (empty for a positions-only table)
+     * @throws IllegalArgumentException if the columns disagree, or hold more than {@code 2^31 - 2} variants
      */
-    public VariantArrays {
+    public VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySegment alts, MemorySegment altOffsets) {
         if (starts.byteSize() != ilens.byteSize()) {
             throw new IllegalArgumentException("starts hold " + starts.byteSize() / 4 + " variants but ilens hold "
                     + ilens.byteSize() / 4);
         }
         long n = starts.byteSize() / 4;
-        if (altOffsets.byteSize() > 0) {
-            if (altOffsets.byteSize() / 8 != n + 1) {
-                throw new IllegalArgumentException("altOffsets hold " + altOffsets.byteSize() / 8 + " entries for "
-                        + n + " variants (expected " + (n + 1) + ")");
-            }
-            for (long v = 0; v < n; v++) {
-                if (Mem.i64(altOffsets, v + 1) < Mem.i64(altOffsets, v)) {
-                    throw new IllegalArgumentException("variant " + v + ": ALT offsets decrease");
-                }
+        if (n > Integer.MAX_VALUE - 2) { // variant indices are int32
+            throw new IllegalArgumentException(n + " variants: more than an int32 variant index can address");
+        }
+        if (altOffsets.byteSize() > 0 && altOffsets.byteSize() / 8 != n + 1) {
+            throw new IllegalArgumentException("altOffsets hold " + altOffsets.byteSize() / 8 + " entries for "
+                    + n + " variants (expected " + (n + 1) + ")");
+        }
+        this.starts = starts;
+        this.ilens = ilens;
+        this.alts = alts;
+        this.altOffsets = altOffsets;
+        this.startOf = starts.toArray(Mem.I32);
+        this.ilenOf = ilens.toArray(Mem.I32);
+        this.altOffsetOf = altOffsets.toArray(Mem.I64);
+        for (int v = 0; v + 1 < altOffsetOf.length; v++) {
+            if (altOffsetOf[v + 1] < altOffsetOf[v]) {
+                throw new IllegalArgumentException("variant " + v + ": ALT offsets decrease");
             }
         }
+    }
+
+    /**
+     * The starts column.
+     *
+     * @return int32 start per variant
+     */
+    public MemorySegment starts() {
+        return starts;
+    }
+
+    /**
+     * The ilens column.
+     *
+     * @return int32 length change per variant
+     */
+    public MemorySegment ilens() {
+        return ilens;
+    }
+
+    /**
+     * The ALT bytes.
+     *
+     * @return ALT bytes of all variants back to back ({@link MemorySegment#NULL} for a positions-only table)
+     */
+    public MemorySegment alts() {
+        return alts;
+    }
+
+    /**
+     * The ALT offsets.
+     *
+     * @return int64 offsets into {@link #alts()}, {@code variants + 1} entries (empty for a positions-only table)
+     */
+    public MemorySegment altOffsets() {
+        return altOffsets;
     }
 
     /**
@@ -48,9 +105,9 @@ public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySeg
      * @throws IllegalArgumentException if {@code v} is not a row of the table
      */
     public int require(int v, long row) {
-        if (Integer.toUnsignedLong(v) >= starts.byteSize() / 4) {
+        if (Integer.toUnsignedLong(v) >= startOf.length) {
             throw new IllegalArgumentException("row " + row + ": variant index " + v + " outside the table of "
-                    + starts.byteSize() / 4 + " variants");
+                    + startOf.length + " variants");
         }
         return v;
     }
@@ -72,7 +129,7 @@ public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySeg
      * @return the row count
      */
     public long size() {
-        return starts.byteSize() / 4;
+        return startOf.length;
     }
 
     /**
@@ -81,8 +138,8 @@ public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySeg
      * @param v variant index
      * @return the start
      */
-    public int start(long v) {
-        return Mem.i32(starts, v);
+    public int start(int v) {
+        return startOf[v];
     }
 
     /**
@@ -91,8 +148,8 @@ public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySeg
      * @param v variant index
      * @return the length change
      */
-    public int ilen(long v) {
-        return Mem.i32(ilens, v);
+    public int ilen(int v) {
+        return ilenOf[v];
     }
 
     /**
@@ -101,7 +158,7 @@ public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySeg
      * @param v variant index
      * @return the end
      */
-    public long refEnd(long v) {
+    public long refEnd(int v) {
         return (long) start(v) - Math.min(ilen(v), 0) + 1;
     }
 
@@ -111,8 +168,8 @@ public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySeg
      * @param v variant index
      * @return the first byte, inclusive
      */
-    public long altStart(long v) {
-        return Mem.i64(altOffsets, v);
+    public long altStart(int v) {
+        return altOffsetOf[v];
     }
 
     /**
@@ -121,7 +178,7 @@ public record VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySeg
      * @param v variant index
      * @return the last byte, exclusive
      */
-    public long altEnd(long v) {
-        return Mem.i64(altOffsets, v + 1);
+    public long altEnd(int v) {
+        return altOffsetOf[v + 1];
     }
 }
