@@ -49,7 +49,18 @@ class FusedKernelPropertyTest {
     @MethodSource("seeds")
     void annotatedHaplotypesMatchSimpleReference(long seed) {
         boolean fixed = seed % 2 == 0;
-        RandomBatch b = new RandomBatch(seed, 1 + (int) (seed % 6), 2, fixed, 0);
+        checkAnnotatedHaplotypes(seed, new RandomBatch(seed, 1 + (int) (seed % 6), 2, fixed, 0), fixed);
+    }
+
+    /** Rows dense in SNPs, which the kernel writes as runs over one reference copy. */
+    @ParameterizedTest(name = "seed={0}")
+    @MethodSource("seeds")
+    void snpRunsMatchSimpleReference(long seed) {
+        boolean fixed = seed % 3 == 0;
+        checkAnnotatedHaplotypes(seed, new RandomBatch(seed, 1 + (int) (seed % 6), 2, fixed, 0, true), fixed);
+    }
+
+    private static void checkAnnotatedHaplotypes(long seed, RandomBatch b, boolean fixed) {
         HaplotypeSource src = b.source();
         HaplotypeBatch batch = b.batch();
         int[] diffs = Haplotypes.diffs(src, batch);

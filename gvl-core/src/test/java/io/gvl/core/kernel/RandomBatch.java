@@ -46,6 +46,14 @@ public final class RandomBatch {
     public final long baseSeed;
 
     public RandomBatch(long seed, int instances, int ploidy, boolean shifted, int tracks) {
+        this(seed, instances, ploidy, shifted, tracks, false);
+    }
+
+    /**
+     * As above; {@code snpHeavy} draws up to 19 variants per row, five in six of them SNPs, so rows hold runs of
+     * SNPs with indels, overlaps and dropped entries between them.
+     */
+    public RandomBatch(long seed, int instances, int ploidy, boolean shifted, int tracks, boolean snpHeavy) {
         Random rnd = new Random(seed);
         this.instances = instances;
         this.ploidy = ploidy;
@@ -76,7 +84,7 @@ public final class RandomBatch {
         for (int k = 0; k < rows; k++) {
             int i = k / ploidy;
             int n = contigs[contigOf[i]].length;
-            int count = rnd.nextInt(8);
+            int count = rnd.nextInt(snpHeavy ? 20 : 8);
             int[] pos = new int[count];
             for (int j = 0; j < count; j++) {
                 pos[j] = Math.max(0, Math.min(n - 1, starts[i] - 6 + rnd.nextInt(ends[i] - starts[i] + 14)));
@@ -87,7 +95,7 @@ public final class RandomBatch {
                 rowKeep[k] = new boolean[count];
             }
             for (int j = 0; j < count; j++) {
-                int kind = rnd.nextInt(3);
+                int kind = snpHeavy ? (rnd.nextInt(6) == 0 ? 1 + rnd.nextInt(2) : 0) : rnd.nextInt(3);
                 int ilen = kind == 0 ? 0 : kind == 1 ? 1 + rnd.nextInt(4) : -1 - rnd.nextInt(4);
                 byte[] alt = new byte[Math.max(ilen, 0) + 1];
                 for (int b = 0; b < alt.length; b++) {

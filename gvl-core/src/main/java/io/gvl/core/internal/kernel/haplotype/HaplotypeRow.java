@@ -13,6 +13,10 @@ import java.lang.foreign.MemorySegment;
  * window start, overlapping variants (first wins), a shift consumed first from left padding, then reference, then
  * an allele, and a tail copied from the reference and padded past the contig end. Optional annotation outputs get
  * the variant index / reference coordinate of every written base (sentinels -1 and {@code Integer.MAX_VALUE}).
+ *
+ * <p>A run of SNPs (once any shift is consumed) is written as one reference copy followed by its ALT bytes: the
+ * walk's result is the same, and most variants are SNPs, so a row makes a few bulk copies instead of one per
+ * variant.
  */
 public final class HaplotypeRow {
     /** {@code ref_coords} of trailing pad. */
@@ -92,10 +96,26 @@ public final class HaplotypeRow {
             if (outIdx + refLen >= len) {
                 break;
             }
+            if (ilen == 0 && altLenFull == 1 && alleleFrom == 0 && shifted == shift) {
+                // A run of SNPs keeps reference and output in step: one reference copy over the whole run, then
+                // its ALT bytes, instead of a bulk copy (and its fixed cost) per SNP.
+                long delta = outIdx - refIdx;
+                long last = snpRunEnd(geno, variants, keep, k, from, j, to, delta, len);
+                long runEnd = variants.start(variants.require(geno.variant(last), k)) + 1L;
+                copyReference(ref, contigAt, refIdx, runEnd - refIdx, out, at + outIdx, annVar, annRef, fill);
+                writeSnps(geno, variants, keep, k, from, j, last, out, at + delta, annVar, annRef, fill);
+                outIdx = runEnd + delta;
+                refIdx = runEnd;
+                j = last;
+                if (outIdx >= len) {
+                    break;
+                }
+                continue;
+            }
             copyReference(ref, contigAt, refIdx, refLen, out, at + outIdx, annVar, annRef, fill);
             outIdx += refLen;
             long w = Math.min(altLenFull - alleleFrom, len - outIdx);
-            if (w == 1) { // SNPs: one byte, without the fixed cost of a bulk copy
+            if (w == 1) { // deletions: one byte, without the fixed cost of a bulk copy
                 out.set(Mem.U8, at + outIdx, variants.alts().get(Mem.U8, altAt + alleleFrom));
             } else {
                 MemorySegment.copy(variants.alts(), altAt + alleleFrom, out, at + outIdx, w);
@@ -119,6 +139,60 @@ public final class HaplotypeRow {
             }
             fill.fillU8(out, at + outIdx, len - outIdx, pad);
             annotate(annVar, annRef, at + outIdx, len - outIdx, NONE, TRAILING_PAD_COORD, fill);
+        }
+    }
+
+    /**
+     * The genotype list position of the last SNP of the run that starts with the SNP at {@code first}: later entries
+     * join while they are SNPs that start inside the row ({@code delta} maps a reference position to its output
+     * index), or entries the walk would skip (dropped by the keep mask, or overlapping the run). Anything else ends
+     * the run and is left to the walk.
+     */
+    private static long snpRunEnd(SparseGenotypes geno, VariantArrays variants, KeepMask keep, int k, long from,
+                                  long first, long to, long delta, long len) {
+        long last = first;
+        long nextRef = variants.start(variants.require(geno.variant(first), k)) + 1L;
+        for (long j = first + 1; j < to; j++) {
+            if (keep != null && !keep.kept(k, j - from)) {
+                continue;
+            }
+            int v = variants.require(geno.variant(j), k);
+            if (variants.ilen(v) != 0 || variants.altEnd(v) - variants.altStart(v) != 1) {
+                break;
+            }
+            long vStart = variants.start(v);
+            if (vStart < nextRef) {
+                continue;
+            }
+            if (vStart + delta >= len) {
+                break;
+            }
+            last = j;
+            nextRef = vStart + 1;
+        }
+        return last;
+    }
+
+    /**
+     * Writes the ALT bytes of the SNP run {@code first..last} (as {@link #snpRunEnd} found it) over the reference
+     * already copied, reference position {@code p} going to byte {@code base + p}.
+     */
+    private static void writeSnps(SparseGenotypes geno, VariantArrays variants, KeepMask keep, int k, long from,
+                                  long first, long last, MemorySegment out, long base, MemorySegment annVar,
+                                  MemorySegment annRef, RowFill fill) {
+        long nextRef = Long.MIN_VALUE;
+        for (long j = first; j <= last; j++) {
+            if (keep != null && !keep.kept(k, j - from)) {
+                continue;
+            }
+            int v = variants.require(geno.variant(j), k);
+            long vStart = variants.start(v);
+            if (vStart < nextRef) {
+                continue;
+            }
+            out.set(Mem.U8, base + vStart, variants.alts().get(Mem.U8, variants.altStart(v)));
+            annotate(annVar, annRef, base + vStart, 1, v, (int) vStart, fill);
+            nextRef = vStart + 1;
         }
     }
 
