@@ -11,8 +11,10 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Vector API reverse complement. Complementing is two masked XORs ({@code 'A'^'T' == 0x15},
- * {@code 'C'^'G' == 0x04}) so bytes outside {@code ACGT} are untouched; reversing is one lane shuffle.
+ * Vector API reverse complement. Complementing is one masked XOR: two table lookups by a byte's low nibble
+ * (distinct for {@code A}, {@code C}, {@code G}, {@code T}) give the base it would be and its XOR with its
+ * complement, and only bytes equal to that base are changed, so bytes outside {@code ACGT} are untouched. Reversing
+ * is one lane shuffle.
  * In place, whole vectors are swapped from both ends and a middle of one to two vectors is two overlapping ones;
  * a shorter middle and copy tails fall back to the scalar code.
  * Load this class only after {@link VectorSupport} has confirmed the Vector API is present.
@@ -23,11 +25,24 @@ final class VectorReverseComplement implements ReverseComplement {
     private final VectorSpecies<Byte> species;
     private final VectorShuffle<Byte> reverse;
     private final int lanes;
+    private final ByteVector baseOfNibble;
+    private final ByteVector xorOfNibble;
 
     VectorReverseComplement(VectorSpecies<Byte> species) {
         this.species = species;
         this.lanes = species.length();
         this.reverse = VectorShuffle.fromOp(species, i -> lanes - 1 - i);
+        // Indexed by a byte's low nibble (1, 3, 7, 4 for A, C, G, T): the base that nibble stands for and its XOR
+        // with its complement. Other entries hold XOR 0. With 8 lanes the lookups wrap, so a nibble of 8 or more
+        // finds a base whose own nibble differs and never matches: every width is exact.
+        byte[] base = new byte[lanes];
+        byte[] xor = new byte[lanes];
+        for (byte b : new byte[] {'A', 'C', 'G', 'T'}) {
+            base[b & 15] = b;
+            xor[b & 15] = (byte) (b ^ ReverseComplement.complement(b));
+        }
+        this.baseOfNibble = ByteVector.fromArray(species, base, 0);
+        this.xorOfNibble = ByteVector.fromArray(species, xor, 0);
     }
 
     @Override
@@ -36,11 +51,9 @@ final class VectorReverseComplement implements ReverseComplement {
     }
 
     private ByteVector rc(ByteVector v) {
-        VectorMask<Byte> at = v.eq((byte) 'A').or(v.eq((byte) 'T'));
-        VectorMask<Byte> cg = v.eq((byte) 'C').or(v.eq((byte) 'G'));
-        return v.lanewise(VectorOperators.XOR, (byte) 0x15, at)
-                .lanewise(VectorOperators.XOR, (byte) 0x04, cg)
-                .rearrange(reverse);
+        ByteVector nibble = v.and((byte) 15);
+        VectorMask<Byte> isBase = v.eq(nibble.selectFrom(baseOfNibble));
+        return v.lanewise(VectorOperators.XOR, nibble.selectFrom(xorOfNibble), isBase).rearrange(reverse);
     }
 
     @Override
