@@ -3,6 +3,7 @@ package io.gvl.core.internal.kernel.track;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.track.Intervals;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -12,8 +13,12 @@ import java.lang.foreign.MemorySegment;
  * pass over the intervals. A window {@code [lo, hi)} stored from scratch element {@code at} is passed to
  * {@link TrackRealignRow#realign} as track offset {@code at - lo}, with GVL's full scratch length. One instance per
  * worker range: the scratch grows to the largest need and is reused.
+ *
+ * <p>The scratch is native memory of a confined arena, closed with the realigner: a heap scratch made the row
+ * painter's vector stores, which also write native outputs, see two kinds of segment, and such a store site runs
+ * several times slower than one that sees a single kind.
  */
-public final class WindowedRealigner {
+public final class WindowedRealigner implements AutoCloseable {
     private final int ploidy;
     private final long[] measuredLo;
     private final long[] measuredHi;
@@ -21,7 +26,8 @@ public final class WindowedRealigner {
     private final long[] hi;
     private final long[] at;
     private final double[] fillScratch = new double[8];
-    private MemorySegment scratch = MemorySegment.ofArray(new float[0]);
+    private final Arena arena = Arena.ofConfined();
+    private MemorySegment scratch = MemorySegment.NULL;
 
     public WindowedRealigner(int ploidy) {
         this.ploidy = ploidy;
@@ -84,7 +90,7 @@ public final class WindowedRealigner {
     private void ensureScratch(long n) {
         long capacity = scratch.byteSize() / 4;
         if (n > capacity) {
-            scratch = MemorySegment.ofArray(new float[Math.toIntExact(Math.max(n, 2 * capacity))]);
+            scratch = arena.allocate(4 * Math.max(n, 2 * capacity), 64);
         }
     }
 
@@ -102,6 +108,14 @@ public final class WindowedRealigner {
                 scratch, trackAt, trackLen, q0, out, at, len, fillScratch);
         if (flip) {
             c.rows().reverseF32(out, at, len);
+        }
+    }
+
+    /** Frees the scratch; the realigner must not be used afterwards. Closing twice is harmless. */
+    @Override
+    public void close() {
+        if (arena.scope().isAlive()) {
+            arena.close();
         }
     }
 }
