@@ -105,38 +105,55 @@ final class VectorRowFill implements RowFill {
     }
 
     /**
-     * A run of up to two vectors with room before {@code hi} is two whole-vector stores, with no branch on the
-     * run's length (track runs vary from base to base, and a branch on their length mispredicts more often than
-     * not). The loop keeps few values live so that they stay in registers: a per-run call with the row's layout in
-     * its arguments (the previous form) spilled them to the stack on every run and was about a fifth slower.
+     * Track runs mostly follow one another without gaps and are shorter than two vectors, so they are painted in a
+     * tight loop: two whole-vector stores per run, with no branch on the run's length (runs vary from base to base,
+     * and a branch on their length mispredicts more often than not); what the second store reaches past the run is
+     * written again by a later run or the tail. Any other run (a gap before it, longer, clipped, near {@code hi}, or
+     * inside what earlier runs wrote) leaves the loop for {@link #paintOne}. With the rare cases out of the loop its
+     * few live values stay in registers and the segment checks of its stores are hoisted; with them inside, the
+     * compiled loop reloaded its arrays, cursor and bounds from the stack on every run.
      */
     @Override
     public long paintRuns(int[] starts, int[] ends, int[] bits, int m, long shift, long lo, long hi, long cursor,
                           MemorySegment dst) {
         long twoBefore = hi - 2L * LANES; // a run starting at or before this may be written as two vectors
-        for (int i = 0; i < m; i++) {
-            long from = Math.max(starts[i] + shift, lo);
-            long to = Math.min(ends[i] + shift, hi);
-            if (to <= from) {
-                continue;
-            }
-            if (from > cursor) {
-                fillInts(dst, cursor * 4, from - cursor, 0);
-            }
-            if (to < cursor) {
-                fillInts(dst, from * 4, to - from, bits[i]); // inside what earlier runs wrote: stay inside
-                continue;
-            }
-            if (to - from <= 2L * LANES && from <= twoBefore) {
+        int i = 0;
+        while (i < m) {
+            for (; i < m; i++) {
+                long from = starts[i] + shift;
+                long to = ends[i] + shift;
+                if (from != cursor || from > twoBefore || to <= from || to - from > 2L * LANES) {
+                    break;
+                }
                 IntVector v = IntVector.broadcast(INTS, bits[i]);
                 v.intoMemorySegment(dst, from * 4, LE);
                 v.intoMemorySegment(dst, (from + LANES) * 4, LE);
-            } else {
-                fillInts(dst, from * 4, to - from, bits[i]);
+                cursor = to;
             }
-            cursor = to;
+            if (i < m) {
+                cursor = paintOne(starts[i] + shift, ends[i] + shift, bits[i], lo, hi, cursor, dst);
+                i++;
+            }
         }
         return cursor;
+    }
+
+    /** One run {@code [from, to)} clipped to {@code [lo, hi)}, the gap before it zero; returns the new cursor. */
+    private static long paintOne(long start, long end, int value, long lo, long hi, long cursor, MemorySegment dst) {
+        long from = Math.max(start, lo);
+        long to = Math.min(end, hi);
+        if (to <= from) {
+            return cursor;
+        }
+        if (from > cursor) {
+            fillInts(dst, cursor * 4, from - cursor, 0);
+        }
+        if (to < cursor) {
+            fillInts(dst, from * 4, to - from, value); // inside what earlier runs wrote: stay inside
+            return cursor;
+        }
+        fillInts(dst, from * 4, to - from, value);
+        return to;
     }
 
     @Override
