@@ -50,32 +50,31 @@ public final class HaplotypeTrackFill {
         MemorySegment rowOffsets = haps.offsets();
         long bytes = haps.totalLength() * (1 + 4L * count);
         RowParallelism.forEachRange(regions.size(), bytes, (from, to) -> {
-            try (WindowedRealigner realigner = new WindowedRealigner(ploidy)) {
-                for (int i = (int) from; i < to; i++) {
-                    long q0 = regions.start(i);
-                    int contig = regions.contig(i);
-                    boolean flip = rc != null && rc.get(i);
-                    for (int k = i * ploidy; k < (i + 1) * ploidy; k++) {
-                        long group = batch.group(k);
-                        long at = Mem.i64(rowOffsets, k);
-                        long len = Mem.i64(rowOffsets, k + 1) - at;
-                        HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
-                                source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
-                                ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), q0, source.pad(),
-                                hapData, at, len, null, null, fill);
-                        if (flip) {
-                            rcKernel.inPlace(hapData, at, len);
-                        }
+            WindowedRealigner realigner = new WindowedRealigner(ploidy);
+            for (int i = (int) from; i < to; i++) {
+                long q0 = regions.start(i);
+                int contig = regions.contig(i);
+                boolean flip = rc != null && rc.get(i);
+                for (int k = i * ploidy; k < (i + 1) * ploidy; k++) {
+                    long group = batch.group(k);
+                    long at = Mem.i64(rowOffsets, k);
+                    long len = Mem.i64(rowOffsets, k + 1) - at;
+                    HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
+                            source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
+                            ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), q0, source.pad(),
+                            hapData, at, len, null, null, fill);
+                    if (flip) {
+                        rcKernel.inPlace(hapData, at, len);
                     }
-                    if (count == 0) {
-                        continue;
-                    }
-                    long scratchLen = HaplotypeTracks.scratchLength(regions, ploidy, diffs, i);
-                    realigner.measure(contexts[0], batch, i, q0, rowOffsets);
-                    for (int t = 0; t < count; t++) {
-                        realigner.realign(contexts[t], intervals[t], groups[t][i], batch, i, q0, scratchLen,
-                                outs.data()[t], outs.offsets()[t], outs.firstRow(i, t), flip);
-                    }
+                }
+                if (count == 0) {
+                    continue;
+                }
+                long scratchLen = HaplotypeTracks.scratchLength(regions, ploidy, diffs, i);
+                realigner.measure(contexts[0], batch, i, q0, rowOffsets);
+                for (int t = 0; t < count; t++) {
+                    realigner.realign(contexts[t], intervals[t], groups[t][i], batch, i, q0, scratchLen,
+                            outs.data()[t], outs.offsets()[t], outs.firstRow(i, t), flip);
                 }
             }
         });

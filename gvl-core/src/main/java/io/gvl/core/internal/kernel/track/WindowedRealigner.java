@@ -14,11 +14,17 @@ import java.lang.foreign.MemorySegment;
  * {@link TrackRealignRow#realign} as track offset {@code at - lo}, with GVL's full scratch length. One instance per
  * worker range: the scratch grows to the largest need and is reused.
  *
- * <p>The scratch is native memory of a confined arena, closed with the realigner: a heap scratch made the row
- * painter's vector stores, which also write native outputs, see two kinds of segment, and such a store site runs
- * several times slower than one that sees a single kind.
+ * <p>The scratch is native memory, one per thread, kept between batches up to {@link #KEPT_SCRATCH_BYTES}. A heap
+ * scratch made the row painter's vector stores, which also write native outputs, see two kinds of segment, and
+ * such a store site runs several times slower than one that sees a single kind. Its arena is automatic: a confined
+ * arena (a session with an owner thread) slowed unrelated segment loops that later saw it about fourfold, and
+ * closing a shared arena per batch costs a handshake with every thread.
  */
-public final class WindowedRealigner implements AutoCloseable {
+public final class WindowedRealigner {
+    /** Scratch kept by a thread for the next batch; a larger need gets a scratch of its own, freed by the GC. */
+    static final long KEPT_SCRATCH_BYTES = 16L << 20;
+    private static final ThreadLocal<MemorySegment> KEPT = ThreadLocal.withInitial(() -> MemorySegment.NULL);
+
     private final int ploidy;
     private final long[] measuredLo;
     private final long[] measuredHi;
@@ -26,8 +32,7 @@ public final class WindowedRealigner implements AutoCloseable {
     private final long[] hi;
     private final long[] at;
     private final double[] fillScratch = new double[8];
-    private final Arena arena = Arena.ofConfined();
-    private MemorySegment scratch = MemorySegment.NULL;
+    private MemorySegment scratch = KEPT.get();
 
     public WindowedRealigner(int ploidy) {
         this.ploidy = ploidy;
@@ -90,7 +95,11 @@ public final class WindowedRealigner implements AutoCloseable {
     private void ensureScratch(long n) {
         long capacity = scratch.byteSize() / 4;
         if (n > capacity) {
-            scratch = arena.allocate(4 * Math.max(n, 2 * capacity), 64);
+            long bytes = 4 * Math.max(n, 2 * capacity);
+            scratch = Arena.ofAuto().allocate(bytes, 64);
+            if (bytes <= KEPT_SCRATCH_BYTES) {
+                KEPT.set(scratch);
+            }
         }
     }
 
@@ -108,14 +117,6 @@ public final class WindowedRealigner implements AutoCloseable {
                 scratch, trackAt, trackLen, q0, out, at, len, fillScratch);
         if (flip) {
             c.rows().reverseF32(out, at, len);
-        }
-    }
-
-    /** Frees the scratch; the realigner must not be used afterwards. Closing twice is harmless. */
-    @Override
-    public void close() {
-        if (arena.scope().isAlive()) {
-            arena.close();
         }
     }
 }
