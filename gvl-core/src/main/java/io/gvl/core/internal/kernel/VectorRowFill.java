@@ -148,12 +148,8 @@ final class VectorRowFill implements RowFill {
         if (from > cursor) {
             fillInts(dst, cursor * 4, from - cursor, 0);
         }
-        if (to < cursor) {
-            fillInts(dst, from * 4, to - from, value); // inside what earlier runs wrote: stay inside
-            return cursor;
-        }
-        fillInts(dst, from * 4, to - from, value);
-        return to;
+        fillInts(dst, from * 4, to - from, value); // exactly the run: it may lie inside what earlier runs wrote
+        return Math.max(cursor, to);
     }
 
     @Override

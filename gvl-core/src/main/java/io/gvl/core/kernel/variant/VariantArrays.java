@@ -33,6 +33,10 @@ public final class VariantArrays {
      * @throws IllegalArgumentException if the columns disagree, or hold more than {@code 2^31 - 2} variants
      */
     public VariantArrays(MemorySegment starts, MemorySegment ilens, MemorySegment alts, MemorySegment altOffsets) {
+        if (starts.byteSize() % 4 != 0 || altOffsets.byteSize() % 8 != 0) {
+            throw new IllegalArgumentException("starts (" + starts.byteSize() + " bytes) must hold int32 values and "
+                    + "altOffsets (" + altOffsets.byteSize() + " bytes) int64 values");
+        }
         if (starts.byteSize() != ilens.byteSize()) {
             throw new IllegalArgumentException("starts hold " + starts.byteSize() / 4 + " variants but ilens hold "
                     + ilens.byteSize() / 4);

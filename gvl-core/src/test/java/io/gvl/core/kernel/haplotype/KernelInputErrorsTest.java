@@ -7,6 +7,7 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.variant.SparseGenotypes;
+import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
@@ -68,5 +69,19 @@ class KernelInputErrorsTest {
     void batchArraysMustMatchPloidy() {
         assertMessage("needs 2 rows", () -> new HaplotypeBatch(new QueryWindows(new int[] {0}, new int[] {0},
                 new int[] {4}), 2, new long[] {0}, new int[] {0}, null));
+    }
+
+    @Test
+    void variantTableColumnsMustHoldWholeValuesOfOneCount() {
+        MemorySegment four = MemorySegment.ofArray(new int[4]);
+        MemorySegment alts = MemorySegment.ofArray(new byte[4]);
+        assertMessage("must hold int32 values", () -> new VariantArrays(MemorySegment.ofArray(new byte[6]),
+                MemorySegment.ofArray(new byte[6]), alts, MemorySegment.ofArray(new long[2])));
+        assertMessage("int64 values", () -> new VariantArrays(four, four, alts, MemorySegment.ofArray(new byte[41])));
+        assertMessage("ilens hold 3", () -> new VariantArrays(four, MemorySegment.ofArray(new int[3]), alts,
+                MemorySegment.NULL));
+        assertMessage("expected 5", () -> new VariantArrays(four, four, alts, MemorySegment.ofArray(new long[4])));
+        assertMessage("ALT offsets decrease", () -> new VariantArrays(four, four, alts,
+                MemorySegment.ofArray(new long[] {0, 2, 1, 3, 4})));
     }
 }
