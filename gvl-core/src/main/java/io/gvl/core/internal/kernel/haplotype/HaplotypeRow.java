@@ -100,7 +100,7 @@ public final class HaplotypeRow {
                 // A run of SNPs keeps reference and output in step: one reference copy over the whole run, then
                 // its ALT bytes, instead of a bulk copy (and its fixed cost) per SNP.
                 long delta = outIdx - refIdx;
-                long last = snpRunEnd(geno, variants, keep, k, from, j, to, delta, len);
+                long last = snpRunEnd(geno, variants, keep, k, from, j, vStart, to, delta, len);
                 long runEnd = variants.start(variants.require(geno.variant(last), k)) + 1L;
                 copyReference(ref, contigAt, refIdx, runEnd - refIdx, out, at + outIdx, annVar, annRef, fill);
                 writeSnps(geno, variants, keep, k, from, j, last, out, at + delta, annVar, annRef, fill);
@@ -143,15 +143,15 @@ public final class HaplotypeRow {
     }
 
     /**
-     * The genotype list position of the last SNP of the run that starts with the SNP at {@code first}: later entries
-     * join while they are SNPs that start inside the row ({@code delta} maps a reference position to its output
-     * index), or entries the walk would skip (dropped by the keep mask, or overlapping the run). Anything else ends
-     * the run and is left to the walk.
+     * The genotype list position of the last SNP of the run that starts with the SNP at {@code first} (at reference
+     * position {@code firstStart}): later entries join while they are SNPs that start inside the row ({@code delta}
+     * maps a reference position to its output index), or entries the walk would skip (dropped by the keep mask, or
+     * overlapping the run). Anything else ends the run and is left to the walk.
      */
     private static long snpRunEnd(SparseGenotypes geno, VariantArrays variants, KeepMask keep, int k, long from,
-                                  long first, long to, long delta, long len) {
+                                  long first, long firstStart, long to, long delta, long len) {
         long last = first;
-        long nextRef = variants.start(variants.require(geno.variant(first), k)) + 1L;
+        long nextRef = firstStart + 1;
         for (long j = first + 1; j < to; j++) {
             if (keep != null && !keep.kept(k, j - from)) {
                 continue;
