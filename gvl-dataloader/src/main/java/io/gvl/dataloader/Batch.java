@@ -12,8 +12,10 @@ import java.util.NoSuchElementException;
  * One mini-batch: the instances it holds and one array per output, each with the instance axis first.
  *
  * <p>Memory: with {@code copy=true} the batch owns its arrays until {@link #close()}, also after the loader closes
- * (in {@link Mode#BUFFERED} they lie in a block shared with the other batches of the same prefetched chunk, reused
- * once the last of them is closed; in {@link Mode#DOUBLE_BUFFERED} they are a copy out of the shared slot). With {@code copy=false} its arrays are views into the loader's reusable slots, closed when the next batch is
+ * (in a pooled block of its own in {@link Mode#NONE}; in the prefetching modes, in a block shared with the other
+ * batches of the same prefetched chunk, reused once the last of them is closed, which in
+ * {@link Mode#DOUBLE_BUFFERED} is a shared-memory file). With {@code copy=false} its arrays are views into the
+ * loader's reusable memory, closed when the next batch is
  * requested or the loader closes. Either way, touching an array after close throws {@link IllegalStateException}, and
  * the memory is never reused while the batch or a {@link #retain() view} of it is open: hand
  * {@link BatchView}s, not raw segments, to native code that keeps them. A batch that is never closed is reported at

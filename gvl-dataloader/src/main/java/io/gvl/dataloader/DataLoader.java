@@ -4,6 +4,7 @@ import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.dataloader.internal.BatchPlan;
 import io.gvl.dataloader.internal.BlockChunks;
 import io.gvl.dataloader.internal.BlockPool;
+import io.gvl.dataloader.internal.DirectBatches;
 import io.gvl.dataloader.internal.ChunkMemory;
 import io.gvl.dataloader.internal.FetchChunks;
 import io.gvl.dataloader.internal.EpochOrder;
@@ -12,6 +13,7 @@ import io.gvl.dataloader.internal.Lease;
 import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataloader.internal.Prefetcher;
 import io.gvl.dataloader.internal.SharedSlots;
+import io.gvl.dataloader.internal.SourceFetch;
 import io.gvl.dataloader.internal.SlotPool;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,13 +30,16 @@ import java.util.concurrent.Executors;
  * order differs between epochs and is the same in every run. Batches must be closed by the caller (try with
  * resources), except that with {@code copy=false} each batch is closed when the next is requested.
  *
- * <p>Modes: {@link Mode#NONE} fetches each batch on the caller's thread; {@link Mode#BUFFERED} and
- * {@link Mode#DOUBLE_BUFFERED} fetch chunks of consecutive batches (4-8 MiB, about an eighth of the epoch, and never
- * more than half of {@code bufferBytes}) on the loader's producer thread, written once into reusable memory, while
- * the caller consumes the previous chunk: with {@code copy=false} into one of two loader slots, the batches being
- * views of it; with {@code copy=true} in {@code BUFFERED} into a pooled block that the chunk's batches own (nothing
- * is copied); with {@code copy=true} in {@code DOUBLE_BUFFERED} into a shared slot, each batch then copied out of it
- * once. The producer is at most two chunks ahead of the batch the caller is on.
+ * <p>Modes: {@link Mode#NONE} fetches each batch on the caller's thread, into a pooled block the batch owns;
+ * {@link Mode#BUFFERED} and {@link Mode#DOUBLE_BUFFERED} fetch chunks of consecutive batches (4-8 MiB, about an
+ * eighth of the epoch, and never more than half of {@code bufferBytes}) on the loader's producer thread, written
+ * once into reusable memory, while the caller consumes the previous chunk: with {@code copy=false} into one of two
+ * loader slots, the batches being views of it; with {@code copy=true} into a pooled block that the chunk's batches
+ * own. {@code DOUBLE_BUFFERED}'s slots and blocks are shared-memory files with a header another process can read.
+ * Nothing is copied in any mode, unless the source cannot write into given memory (it does not override
+ * {@link BatchSource#fetch(int[], int[], java.lang.foreign.Arena)}): then prefetched chunks are copied once, and
+ * {@code NONE} hands out the source's own outputs. The producer is at most two chunks ahead of the batch the caller
+ * is on.
  *
  * <p>Memory: the slots, copies and views are charged to {@link #memory()}, a child of the dataset's budget when the
  * source is a dataset view, capped by {@link Builder#memoryLimit}. A slot is reused only when its chunk's batches
@@ -44,6 +49,7 @@ import java.util.concurrent.Executors;
  */
 public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private final BatchSource source;
+    private final SourceFetch fetch;
     private final int batchSize;
     private final boolean shuffle;
     private final long seed;
@@ -57,6 +63,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private long epoch;
     private final LoaderMemory memory;
     private final BlockPool blocks;
+    private BlockPool sharedBlocks;
     private EpochIterator active;
     private SharedSlots sharedSlots;
     private SlotPool slots;
@@ -84,6 +91,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         }
         this.memory = new LoaderMemory(budget, MemoryBudget.debugEnabled());
         this.blocks = new BlockPool(memory, Math.max(bufferBytes / 2, 1L << 20));
+        this.fetch = new SourceFetch(source, memory);
     }
 
     /**
@@ -165,11 +173,13 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
                     chunkBytes[c] += batchBytes[b];
                 }
             }
-            ChunkMemory chunkMemory = mode == Mode.BUFFERED && copy ? new BlockChunks(blocks, 2) : slots(slotBytes);
-            prefetcher = new Prefetcher(source, plan, bounds, chunkBytes, chunkMemory, mode == Mode.DOUBLE_BUFFERED,
+            ChunkMemory chunkMemory = !copy ? slots(slotBytes)
+                    : new BlockChunks(mode == Mode.BUFFERED ? blocks : sharedBlocks(slotBytes), 2);
+            prefetcher = new Prefetcher(fetch, plan, bounds, chunkBytes, chunkMemory, mode == Mode.DOUBLE_BUFFERED,
                     heartbeat, stallTimeout, producer());
         }
-        active = new EpochIterator(source, plan, bounds, prefetcher, copy, memory, blocks, epoch - 1, mode, start,
+        DirectBatches direct = mode == Mode.NONE && fetch.inPlace() ? new DirectBatches(fetch, blocks, memory) : null;
+        active = new EpochIterator(fetch, direct, plan, bounds, prefetcher, copy, memory, epoch - 1, mode, start,
                 stats -> lastStats = stats);
         return active;
     }
@@ -183,7 +193,15 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         return producer;
     }
 
-    /** The two chunk slots, opened at the first epoch and reused by every later one. */
+    /** The shared-memory blocks of {@code DOUBLE_BUFFERED} with {@code copy=true}, opened at the first epoch. */
+    private BlockPool sharedBlocks(long slotBytes) {
+        if (sharedBlocks == null) {
+            sharedBlocks = BlockPool.sharedMemory(memory, Math.max(slotBytes, 1L << 20));
+        }
+        return sharedBlocks;
+    }
+
+    /** The two chunk slots ({@code copy=false}), opened at the first epoch and reused by every later one. */
     private SlotPool slots(long slotBytes) {
         if (slots == null) {
             if (mode == Mode.DOUBLE_BUFFERED) {
@@ -272,6 +290,9 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             slots.close();
         }
         blocks.close();
+        if (sharedBlocks != null) {
+            sharedBlocks.close();
+        }
         memory.budget().detach();
     }
 

@@ -4,12 +4,13 @@ import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.dataloader.internal.BatchPlan;
-import io.gvl.dataloader.internal.BlockPool;
+import io.gvl.dataloader.internal.DirectBatches;
 import io.gvl.dataloader.internal.InstanceSlices;
 import io.gvl.dataloader.internal.Lease;
 import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataloader.internal.OutputHolder;
 import io.gvl.dataloader.internal.Prefetcher;
+import io.gvl.dataloader.internal.SourceFetch;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -17,25 +18,26 @@ import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 
 /**
- * One epoch of batches. Without prefetching each batch is one fetch; with it, batches are cut from prefetched chunks:
- * views that hold the chunk's memory (a loader slot with {@code copy=false}; with {@code copy=true} in
- * {@code BUFFERED}, a pooled block the batches own), or, for {@code DOUBLE_BUFFERED} with {@code copy=true}, copies
- * out of the shared slot into pooled blocks.
- * With {@code copy=false} a batch is closed when the next one is requested. Keeps the epoch's time breakdown.
+ * One epoch of batches. Without prefetching each batch is one fetch, into a pooled block of its own when the source
+ * writes in place; with it, batches are cut from prefetched chunks as views that hold the chunk's memory (a loader
+ * slot with {@code copy=false}, a pooled block the chunk's batches own with {@code copy=true}). Nothing is copied
+ * unless the source cannot write into the loader's memory. With {@code copy=false} a batch is closed when the next
+ * one is requested. Keeps the epoch's time breakdown.
  */
 final class EpochIterator implements Iterator<Batch>, AutoCloseable {
-    private final BatchSource source;
+    private final SourceFetch source;
+    private final DirectBatches direct;
     private final BatchPlan plan;
     private final int[] chunkBounds;
     private final Prefetcher prefetcher;
     private final boolean copy;
     private final LoaderMemory memory;
-    private final BlockPool blocks;
     private final long epoch;
     private final Mode mode;
     private final Consumer<EpochStats> onEnd;
     private final long arenasAtStart;
     private final long copiedAtStart;
+    private final long copyNanosAtStart;
     private int nextBatch;
     private int chunkIndex = -1;
     private Prefetcher.Chunk chunk;
@@ -45,7 +47,6 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private long lastReturn;
     private long produceNanos;
     private long waitNanos;
-    private long copyNanos;
     private long consumeNanos;
     private int fetches;
 
@@ -53,22 +54,23 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
      * @param prefetcher null for unbuffered iteration
      * @param startNanos when the epoch was asked for ({@code System.nanoTime()} at {@code iterator()})
      */
-    EpochIterator(BatchSource source, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher, boolean copy,
-                  LoaderMemory memory, BlockPool blocks, long epoch, Mode mode, long startNanos,
+    EpochIterator(SourceFetch source, DirectBatches direct, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher,
+                  boolean copy, LoaderMemory memory, long epoch, Mode mode, long startNanos,
                   Consumer<EpochStats> onEnd) {
         this.startNanos = startNanos;
         this.source = source;
+        this.direct = direct;
         this.plan = plan;
         this.chunkBounds = chunkBounds;
         this.prefetcher = prefetcher;
         this.copy = copy;
         this.memory = memory;
-        this.blocks = blocks;
         this.epoch = epoch;
         this.mode = mode;
         this.onEnd = onEnd;
         this.arenasAtStart = memory.arenasCreated();
         this.copiedAtStart = memory.bytesCopied();
+        this.copyNanosAtStart = source.copyNanos();
     }
 
     @Override
@@ -97,17 +99,22 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         int to = plan.end(b);
         int[] regions = plan.regions(from, to);
         int[] samples = plan.samples(from, to);
-        Batch batch = prefetcher == null ? direct(b, regions, samples) : fromChunk(b, from, to, regions, samples);
+        Batch batch = prefetcher == null ? fetchDirect(b, regions, samples) : fromChunk(b, from, to, regions, samples);
         previous = batch;
         lastReturn = System.nanoTime();
         return batch;
     }
 
-    private Batch direct(int b, int[] regions, int[] samples) {
+    private Batch fetchDirect(int b, int[] regions, int[] samples) {
         long t0 = System.nanoTime();
-        DatasetOutput out = source.fetch(regions, samples);
-        produceNanos += System.nanoTime() - t0;
         fetches++;
+        if (direct != null) {
+            DirectBatches.Fetched f = direct.fetch(regions, samples, !copy, describe(b));
+            produceNanos += System.nanoTime() - t0;
+            return new Batch(b, regions, samples, f.arrays(), f.lease());
+        }
+        DatasetOutput out = source.source().fetch(regions, samples);
+        produceNanos += System.nanoTime() - t0;
         Lease lease = OutputHolder.lease(out, !copy, describe(b), memory);
         return new Batch(b, regions, samples, out.arrays(), lease);
     }
@@ -124,19 +131,10 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         long base = plan.start(chunkBounds[chunkIndex]);
         List<NamedArray> slices = InstanceSlices.cut(chunk.arrays(), from - base, to - base);
         boolean lastOfChunk = b + 1 == chunkBounds[chunkIndex + 1];
-        Batch batch;
-        if (!copy || !chunk.slot().loaderOwned()) {
-            // A view of the chunk: of a loader slot (copy=false), or of a block the batches own (copy=true).
-            List<FlatArray> views = new ArrayList<>(slices.size());
-            slices.forEach(a -> views.add(a.array()));
-            batch = new Batch(b, regions, samples, slices, chunk.slot().lease(views, describe(b)));
-        } else {
-            long t0 = System.nanoTime();
-            List<NamedArray> copies = new ArrayList<>(slices.size());
-            Lease lease = blocks.copy(slices, copies, describe(b));
-            copyNanos += System.nanoTime() - t0;
-            batch = new Batch(b, regions, samples, copies, lease);
-        }
+        // A view of the chunk: of a loader slot (copy=false), or of a block the chunk's batches own (copy=true).
+        List<FlatArray> views = new ArrayList<>(slices.size());
+        slices.forEach(a -> views.add(a.array()));
+        Batch batch = new Batch(b, regions, samples, slices, chunk.slot().lease(views, describe(b)));
         if (copy && lastOfChunk) {
             releaseChunk(); // batches that own their memory no longer need the chunk's reference
         }
@@ -174,7 +172,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
             consumeNanos += end - lastReturn;
         }
         onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, end - startNanos,
-                produceNanos, waitNanos, copyNanos, consumeNanos, memory.bytesCopied() - copiedAtStart,
+                produceNanos, waitNanos, source.copyNanos() - copyNanosAtStart, consumeNanos, memory.bytesCopied() - copiedAtStart,
                 memory.arenasCreated() - arenasAtStart));
     }
 }

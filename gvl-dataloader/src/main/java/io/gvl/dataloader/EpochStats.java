@@ -14,9 +14,12 @@ package io.gvl.dataloader;
  *     to the end of the epoch
  * @param produceNanos time spent fetching (kernels writing outputs)
  * @param waitNanos time the caller's thread waited for a prefetched chunk
- * @param copyNanos time the caller's thread spent copying batches ({@code copy=true} with prefetching)
+ * @param copyNanos time spent copying the outputs of a source that cannot write into the loader's memory (a
+ *     {@link BatchSource} without its own {@link BatchSource#fetch(int[], int[], java.lang.foreign.Arena)}) into
+ *     a prefetched chunk, on the producer's thread (so also part of {@code produceNanos}); 0 for dataset views
  * @param consumeNanos time between handing out a batch and the next request, i.e. the caller's own work
- * @param bytesCopied bytes copied after the kernels wrote them (0 for a dataset view with {@code copy=false})
+ * @param bytesCopied bytes copied after the source produced them: those chunk copies; 0 for dataset views in
+ *     every mode
  * @param arenasCreated arenas the loader opened during the epoch (its slots are opened once, before the first)
  */
 public record EpochStats(long epoch, Mode mode, int batches, int chunks, long wallNanos, long produceNanos,

@@ -1,21 +1,16 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.core.buffer.Dense;
-import io.gvl.core.buffer.FlatArray;
-import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.buffer.Ragged;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * Memory for batches that own their arrays ({@code copy=true}): blocks in power-of-two size classes, reused when
- * their batches close instead of opening and closing an arena per batch. A block holds either copies of one batch's
- * arrays ({@link #copy}) or a whole chunk that the producer wrote into it ({@link BlockChunks}). A copied batch does not depend on
- * the loader, so a block still held when the loader closes is freed when its batch closes.
+ * Memory for batches that own their arrays: blocks in power-of-two size classes that a producer writes one chunk
+ * (or, in {@code NONE}, one batch) into, reused when the last batch cut from a block closes instead of opening and
+ * closing an arena per batch. A block does not depend on the loader, so one still held when the loader closes is
+ * freed when its last batch closes. Blocks are plain off-heap memory, or ({@link #sharedMemory}) files another
+ * process can map, each with room for a {@link SlotLayout} header before its payload.
  */
 public final class BlockPool implements Slot.Owner, AutoCloseable {
     private static final long MIN_BLOCK = 1L << 16;
@@ -23,39 +18,42 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
 
     private final LoaderMemory memory;
     private final long keepBytes;
+    private final Supplier<Slot.Backing> backings;
+    private final long header;
+    private final String what;
     private final Map<Long, ArrayDeque<Slot>> idle = new HashMap<>();
     private long idleBytes;
+    private int created;
     private boolean closed;
 
-    /** @param keepBytes at most this many idle bytes are kept for reuse */
-    public BlockPool(LoaderMemory memory, long keepBytes) {
+    private BlockPool(LoaderMemory memory, long keepBytes, Supplier<Slot.Backing> backings, long header,
+                      String what) {
         this.memory = memory;
         this.keepBytes = keepBytes;
+        this.backings = backings;
+        this.header = header;
+        this.what = what;
     }
 
-    /** Copies {@code arrays} into one block; the lease closes the copies and returns the block. */
-    public Lease copy(List<NamedArray> arrays, List<NamedArray> out, String description) {
-        long need = 0;
-        for (NamedArray a : arrays) {
-            need += a.array().byteSize() + 2 * 64;
-        }
-        Slot block = take(need);
-        List<FlatArray> views = new ArrayList<>(arrays.size());
-        try {
-            for (NamedArray a : arrays) {
-                FlatArray c = copyInto(a.array(), block);
-                views.add(c);
-                out.add(new NamedArray(a.name(), c));
-            }
-        } catch (RuntimeException | Error e) {
-            block.release();
-            throw e;
-        }
-        memory.addCopied(need);
-        return block.firstLease(views, description);
+    /**
+     * Off-heap blocks; at most {@code keepBytes} idle bytes are kept for reuse, and at least one block of each size
+     * class.
+     */
+    public BlockPool(LoaderMemory memory, long keepBytes) {
+        this(memory, keepBytes, () -> OFF_HEAP, 0, "batch block");
     }
 
-    /** An open block of at least {@code need} bytes (one reference, the caller's), from the pool or new. */
+    /** Blocks backed by shared-memory files, each with a {@link SlotLayout} header ({@code DOUBLE_BUFFERED}). */
+    public static BlockPool sharedMemory(LoaderMemory memory, long keepBytes) {
+        int[] next = {0};
+        return new BlockPool(memory, keepBytes, () -> SharedMemoryFile.create("block" + next[0]++),
+                SlotLayout.HEADER_BYTES, "shared-memory batch block");
+    }
+
+    /**
+     * An open block whose payload holds at least {@code need} bytes (one reference, the caller's), from the pool or
+     * new.
+     */
     synchronized Slot take(long need) {
         long size = Math.max(MIN_BLOCK, Long.highestOneBit(Math.max(1, need - 1)) << 1);
         ArrayDeque<Slot> q = idle.get(size);
@@ -63,7 +61,7 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
         if (s != null) {
             idleBytes -= size;
         } else {
-            s = new Slot(this, OFF_HEAP, memory, size, 0, false, "batch block");
+            s = new Slot(this, backings.get(), memory, header + size, header, false, what + " " + created++);
         }
         s.open();
         return s;
@@ -71,27 +69,17 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
 
     @Override
     public synchronized void recycle(Slot slot) {
-        long size = slot.capacity();
-        if (closed || idleBytes + size > keepBytes || Long.bitCount(size) != 1) {
+        long size = slot.capacity() - header;
+        ArrayDeque<Slot> q = idle.get(size);
+        // One idle block per size class is kept even past keepBytes: a loader whose batches are larger than the
+        // budget would otherwise open and free a block for every batch.
+        boolean keep = idleBytes + size <= keepBytes || q == null || q.isEmpty();
+        if (closed || !keep || Long.bitCount(size) != 1) {
             slot.free();
             return;
         }
         idle.computeIfAbsent(size, k -> new ArrayDeque<>()).push(slot);
         idleBytes += size;
-    }
-
-    private static FlatArray copyInto(FlatArray array, Slot block) {
-        return switch (array) {
-            case Ragged r -> Ragged.wrap(r.dtype(), r.leadingShape(), copyOf(r.data(), block),
-                    copyOf(r.offsets(), block));
-            case Dense d -> Dense.wrap(d.dtype(), d.shape(), copyOf(d.data(), block));
-        };
-    }
-
-    private static MemorySegment copyOf(MemorySegment src, Slot block) {
-        MemorySegment dst = block.bump(src.byteSize(), 8);
-        MemorySegment.copy(src, 0, dst, 0, src.byteSize());
-        return dst;
     }
 
     @Override

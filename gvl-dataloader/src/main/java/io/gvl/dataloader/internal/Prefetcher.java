@@ -2,7 +2,6 @@ package io.gvl.dataloader.internal;
 
 import io.gvl.core.buffer.MemoryLimitException;
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DataLoaderException;
 import java.time.Duration;
 import java.util.List;
@@ -33,7 +32,7 @@ public final class Prefetcher implements AutoCloseable {
     private final Duration stallTimeout;
     private final AtomicLong produceNanos = new AtomicLong();
     private final CountDownLatch finished = new CountDownLatch(1);
-    private final BatchSource source;
+    private final SourceFetch source;
     private final BatchPlan plan;
     private final int[] chunkBounds;
     private final long[] chunkBytes;
@@ -49,7 +48,7 @@ public final class Prefetcher implements AutoCloseable {
      * @param chunkBytes planned bytes of each chunk
      * @param layout whether each chunk is described by a {@link SlotLayout} header (file-backed slots)
      */
-    public Prefetcher(BatchSource source, BatchPlan plan, int[] chunkBounds, long[] chunkBytes, ChunkMemory pool,
+    public Prefetcher(SourceFetch source, BatchPlan plan, int[] chunkBounds, long[] chunkBytes, ChunkMemory pool,
                       boolean layout, Duration heartbeat, Duration stallTimeout, Executor producer) {
         this.source = source;
         this.plan = plan;
@@ -94,7 +93,7 @@ public final class Prefetcher implements AutoCloseable {
                     return;
                 }
                 long t0 = System.nanoTime();
-                List<NamedArray> arrays = source.fetch(plan.regions(from, to), plan.samples(from, to), slot.filler());
+                List<NamedArray> arrays = source.into(plan.regions(from, to), plan.samples(from, to), slot.filler());
                 if (layout) {
                     SlotLayout.describe(slot, c, to - from, arrays);
                     arrays = SlotLayout.read(slot.segment()).arrays();

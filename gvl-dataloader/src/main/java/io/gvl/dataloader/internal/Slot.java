@@ -45,6 +45,10 @@ public final class Slot implements Shared {
     private long overflowBytes;
     private final Arena filler = new Filler();
 
+    /**
+     * Maps {@code capacity} bytes of {@code backing}; if that fails, the backing is deleted before the failure is
+     * rethrown, so a slot that never existed leaves no file behind.
+     */
     Slot(Owner owner, Backing backing, LoaderMemory memory, long capacity, long base, boolean loaderOwned,
          String what) {
         this.owner = owner;
@@ -53,7 +57,12 @@ public final class Slot implements Shared {
         this.base = base;
         this.loaderOwned = loaderOwned;
         this.what = what;
-        map(capacity);
+        try {
+            map(capacity);
+        } catch (RuntimeException | Error e) {
+            backing.delete();
+            throw e;
+        }
     }
 
     private void map(long capacity) {
@@ -179,7 +188,7 @@ public final class Slot implements Shared {
         owner.recycle(this);
     }
 
-    /** Frees the memory; the slot must be unused. */
+    /** Frees the memory and deletes its backing (a shared-memory file); the slot must be unused. */
     void free() {
         if (overflow != null) {
             overflow.close();
@@ -189,6 +198,7 @@ public final class Slot implements Shared {
             arena.close();
             arena = null;
             charge.close();
+            backing.delete();
         }
     }
 
