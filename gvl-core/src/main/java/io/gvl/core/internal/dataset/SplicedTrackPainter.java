@@ -28,10 +28,7 @@ final class SplicedTrackPainter {
                 long group = t.perSample() ? elements.dsIdx()[q] : elements.diskRegion()[q];
                 long at = offsets[r];
                 long len = offsets[r + 1] - at;
-                IntervalRows.paintRow(t.intervals(), group, starts[q], data, at, len, fill);
-                if (minus[q]) {
-                    fill.reverseF32(data, at, len);
-                }
+                IntervalRows.paintRow(t.intervals(), group, starts[q], data, at, len, minus[q], fill);
             }
         });
     }

@@ -30,10 +30,14 @@ public interface RowFill {
      * Stores may reach past the cursor as far as {@code hi}, because everything past the returned cursor is written
      * afterwards by the caller (further runs, then the zero tail).
      *
+     * <p>{@code mirrored} paints the row reversed within {@code [lo, hi)} (a negative-strand row) in the same pass:
+     * element {@code p} is stored at {@code lo + hi - 1 - p}. Positions and the cursor keep their unmirrored
+     * meaning; the stores that reach past the cursor then land below its mirror image, as far down as {@code lo}.
+     *
      * @return the new cursor: the end of the last run that reached past the old one
      */
     long paintRuns(int[] starts, int[] ends, int[] bits, int m, long shift, long lo, long hi, long cursor,
-                   MemorySegment dst);
+                   boolean mirrored, MemorySegment dst);
 
     /**
      * The first int32 element index in {@code [from, to)} of {@code src} whose value is greater than

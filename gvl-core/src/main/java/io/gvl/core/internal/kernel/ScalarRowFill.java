@@ -30,7 +30,7 @@ final class ScalarRowFill implements RowFill {
 
     @Override
     public long paintRuns(int[] starts, int[] ends, int[] bits, int m, long shift, long lo, long hi, long cursor,
-                          MemorySegment dst) {
+                          boolean mirrored, MemorySegment dst) {
         for (int i = 0; i < m; i++) {
             long from = Math.max(starts[i] + shift, lo);
             long to = Math.min(ends[i] + shift, hi);
@@ -38,9 +38,9 @@ final class ScalarRowFill implements RowFill {
                 continue;
             }
             if (from > cursor) {
-                fillI32(dst, cursor, from - cursor, 0);
+                fillI32(dst, mirrored ? lo + hi - from : cursor, from - cursor, 0);
             }
-            fillI32(dst, from, to - from, bits[i]);
+            fillI32(dst, mirrored ? lo + hi - to : from, to - from, bits[i]);
             cursor = Math.max(cursor, to);
         }
         return cursor;

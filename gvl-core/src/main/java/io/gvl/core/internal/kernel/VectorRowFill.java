@@ -112,11 +112,20 @@ final class VectorRowFill implements RowFill {
      * inside what earlier runs wrote) leaves the loop for {@link #paintOne}. With the rare cases out of the loop its
      * few live values stay in registers and the segment checks of its stores are hoisted; with them inside, the
      * compiled loop reloaded its arrays, cursor and bounds from the stack on every run.
+     *
+     * <p>A mirrored row uses the same loop: a run starting at {@code from} is stored as two vectors ending at its
+     * mirror image {@code lo + hi - from}, the second one below the first, so the stores only differ by a
+     * loop-invariant base and direction. The two vectors cover the same elements either way (by symmetry), so
+     * whatever they reach past the run is again written later.
      */
     @Override
     public long paintRuns(int[] starts, int[] ends, int[] bits, int m, long shift, long lo, long hi, long cursor,
-                          MemorySegment dst) {
+                          boolean mirrored, MemorySegment dst) {
         long twoBefore = hi - 2L * LANES; // a run starting at or before this may be written as two vectors
+        // The first store of a run at `from` goes to element base + dir * from, the second `step` elements on.
+        long dir = mirrored ? -1 : 1;
+        long base = mirrored ? lo + hi - LANES : 0;
+        long step = dir * LANES;
         int i = 0;
         while (i < m) {
             for (; i < m; i++) {
@@ -126,29 +135,35 @@ final class VectorRowFill implements RowFill {
                     break;
                 }
                 IntVector v = IntVector.broadcast(INTS, bits[i]);
-                v.intoMemorySegment(dst, from * 4, LE);
-                v.intoMemorySegment(dst, (from + LANES) * 4, LE);
+                long first = base + dir * from;
+                v.intoMemorySegment(dst, first * 4, LE);
+                v.intoMemorySegment(dst, (first + step) * 4, LE);
                 cursor = to;
             }
             if (i < m) {
-                cursor = paintOne(starts[i] + shift, ends[i] + shift, bits[i], lo, hi, cursor, dst);
+                cursor = paintOne(starts[i] + shift, ends[i] + shift, bits[i], lo, hi, cursor, mirrored, dst);
                 i++;
             }
         }
         return cursor;
     }
 
-    /** One run {@code [from, to)} clipped to {@code [lo, hi)}, the gap before it zero; returns the new cursor. */
-    private static long paintOne(long start, long end, int value, long lo, long hi, long cursor, MemorySegment dst) {
+    /**
+     * One run {@code [from, to)} clipped to {@code [lo, hi)}, the gap before it zero, at mirrored positions if asked;
+     * returns the new cursor.
+     */
+    private static long paintOne(long start, long end, int value, long lo, long hi, long cursor, boolean mirrored,
+                                 MemorySegment dst) {
         long from = Math.max(start, lo);
         long to = Math.min(end, hi);
         if (to <= from) {
             return cursor;
         }
         if (from > cursor) {
-            fillInts(dst, cursor * 4, from - cursor, 0);
+            fillInts(dst, (mirrored ? lo + hi - from : cursor) * 4, from - cursor, 0);
         }
-        fillInts(dst, from * 4, to - from, value); // exactly the run: it may lie inside what earlier runs wrote
+        // Exactly the run: it may lie inside what earlier runs wrote.
+        fillInts(dst, (mirrored ? lo + hi - to : from) * 4, to - from, value);
         return Math.max(cursor, to);
     }
 

@@ -241,11 +241,22 @@ abstract class KernelProviderContract {
      * Runs painted front to back (seed = size): touching runs, gaps, runs inside earlier ones, runs clipped at
      * either end of {@code [lo, hi)} and runs outside it, as a plain definition paints them, up to the returned
      * cursor; nothing is written before {@code lo} or at or past {@code hi}, and the returned cursor is the
-     * definition's.
+     * definition's. Mirrored, the same row reversed within {@code [lo, hi)}: the definition's elements up to the
+     * cursor, at their mirror images.
      */
     @ParameterizedTest(name = "runs={0}")
     @MethodSource("sizes")
     void paintRunsMatchesThePlainDefinition(int n) {
+        paintRunsMatchesThePlainDefinition(n, false);
+    }
+
+    @ParameterizedTest(name = "runs={0}")
+    @MethodSource("sizes")
+    void mirroredPaintRunsMatchesThePlainDefinitionReversed(int n) {
+        paintRunsMatchesThePlainDefinition(n, true);
+    }
+
+    private void paintRunsMatchesThePlainDefinition(int n, boolean mirrored) {
         SplittableRandom rnd = new SplittableRandom(n);
         for (int round = 0; round < 20; round++) {
             int[] starts = new int[n];
@@ -285,12 +296,24 @@ abstract class KernelProviderContract {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment got = arena.allocate(4L * size);
                 got.fill((byte) 0x5a);
-                long cursor = kernels().rowFill().paintRuns(starts, ends, bits, n, shift, lo, hi, lo, got);
-                String c = "runs=" + n + " round=" + round + " " + kernels().name();
+                long cursor = kernels().rowFill().paintRuns(starts, ends, bits, n, shift, lo, hi, lo, mirrored, got);
+                String c = "runs=" + n + " round=" + round + " mirrored=" + mirrored + " " + kernels().name();
                 assertEquals(wantCursor, cursor, c + ": cursor");
                 int[] have = got.toArray(ValueLayout.JAVA_INT);
-                assertArrayEquals(Arrays.copyOfRange(want, 0, (int) cursor), Arrays.copyOfRange(have, 0, (int) cursor),
-                        c);
+                if (mirrored) {
+                    // Element p of the definition is at lo + hi - 1 - p.
+                    int[] painted = new int[(int) cursor - lo];
+                    for (int p = lo; p < cursor; p++) {
+                        painted[p - lo] = have[lo + hi - 1 - p];
+                    }
+                    assertArrayEquals(Arrays.copyOfRange(want, lo, (int) cursor), painted, c);
+                } else {
+                    assertArrayEquals(Arrays.copyOfRange(want, lo, (int) cursor), Arrays.copyOfRange(have, lo,
+                            (int) cursor), c);
+                }
+                int[] untouched = new int[lo];
+                Arrays.fill(untouched, 0x5a5a5a5a);
+                assertArrayEquals(untouched, Arrays.copyOfRange(have, 0, lo), c + ": wrote before lo");
                 assertArrayEquals(Arrays.copyOfRange(want, hi, size), Arrays.copyOfRange(have, hi, size),
                         c + ": wrote at or past hi");
             }

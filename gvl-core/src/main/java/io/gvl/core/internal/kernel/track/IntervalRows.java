@@ -30,9 +30,13 @@ public final class IntervalRows {
      */
     static final long DELTA_MAX_MEAN_RUN = 8;
 
-    /** Paints group {@code group} into {@code out[at, at + len)} for a row starting at genome position {@code q0}. */
+    /**
+     * Paints group {@code group} into {@code out[at, at + len)} for a row starting at genome position {@code q0};
+     * {@code reverse} gives the row reversed (a negative-strand row). The run painter writes a reversed row in the
+     * same pass, at mirrored positions; a row painted from boundary deltas is reversed afterwards.
+     */
     public static void paintRow(Intervals itv, long group, long q0, MemorySegment out, long at, long len,
-                                RowFill fill) {
+                                boolean reverse, RowFill fill) {
         if (len <= 0) {
             return;
         }
@@ -40,9 +44,12 @@ public final class IntervalRows {
         long stop = firstStartingAt(itv, first, itv.groupEnd(group), q0 + len);
         if (len >= DELTA_MIN_LENGTH && shortRuns(stop - first, len)
                 && paintDeltas(itv, first, stop, q0, out, at, len, fill)) {
+            if (reverse) {
+                fill.reverseF32(out, at, len);
+            }
             return;
         }
-        paintRuns(itv, first, stop, at - q0, out, at, at + len, fill);
+        paintRuns(itv, first, stop, at - q0, out, at, at + len, reverse, fill);
     }
 
     /** Whether {@code intervals} painted into a row of {@code len} elements make runs short enough for deltas. */
@@ -206,15 +213,15 @@ public final class IntervalRows {
         // Starts are sorted: past min(hi, limit) an interval either misses the span or stops the painting.
         long i0 = firstReaching(itv, group, q0 + lo, fill);
         long iEnd = firstStartingAt(itv, i0, itv.groupEnd(group), q0 + Math.min(hi, limit));
-        paintRuns(itv, i0, iEnd, at - lo - q0, out, at, at + hi - lo, fill);
+        paintRuns(itv, i0, iEnd, at - lo - q0, out, at, at + hi - lo, false, fill);
     }
 
     /**
      * Intervals {@code [i0, iEnd)} as runs into {@code out[at, spanEnd)}, genome position {@code g} at element
-     * {@code g + shift}, gaps and the tail zero.
+     * {@code g + shift} (or at its mirror image in the span, {@code mirrored}), gaps and the tail zero.
      */
     private static void paintRuns(Intervals itv, long i0, long iEnd, long shift, MemorySegment out, long at,
-                                  long spanEnd, RowFill fill) {
+                                  long spanEnd, boolean mirrored, RowFill fill) {
         long cursor = at;
         DeltaScratch scratch = SCRATCH.get();
         int[] starts = scratch.starts;
@@ -222,9 +229,10 @@ public final class IntervalRows {
         int[] values = scratch.values;
         for (long c0 = i0; c0 < iEnd; c0 += starts.length) {
             int m = scratch.load(itv, c0, iEnd);
-            cursor = fill.paintRuns(starts, ends, values, m, shift, at, spanEnd, cursor, out);
+            cursor = fill.paintRuns(starts, ends, values, m, shift, at, spanEnd, cursor, mirrored, out);
         }
-        fill.fillI32(out, cursor, spanEnd - cursor, 0);
+        // The tail [cursor, spanEnd), which mirrored is [at, at + spanEnd - cursor).
+        fill.fillI32(out, mirrored ? at : cursor, spanEnd - cursor, 0);
     }
 
     /**

@@ -38,10 +38,8 @@ public final class TrackRows {
                 int t = (int) (r % count);
                 long at = Mem.i64(offsets, r);
                 long len = Mem.i64(offsets, r + 1) - at;
-                IntervalRows.paintRow(itv[t], groups[t][b], starts[b], data, at, len, fill);
-                if (reverse != null && reverse.get(b)) {
-                    fill.reverseF32(data, at, len);
-                }
+                IntervalRows.paintRow(itv[t], groups[t][b], starts[b], data, at, len,
+                        reverse != null && reverse.get(b), fill);
             }
         });
     }

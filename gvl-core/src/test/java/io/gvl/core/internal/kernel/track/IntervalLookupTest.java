@@ -47,16 +47,24 @@ class IntervalLookupTest {
             long q0 = rnd.nextInt(700) - 100;
             int len = rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 300);
             float[] want = scan(itv, group, q0, len);
+            float[] reversed = new float[len];
+            for (int k = 0; k < len; k++) {
+                reversed[k] = want[len - 1 - k];
+            }
             for (RowFill fill : fills()) {
-                float[] got = new float[len + 2];
-                got[0] = POISON;
-                got[len + 1] = POISON;
-                IntervalRows.paintRow(itv, group, q0, MemorySegment.ofArray(got), 1, len, fill);
-                assertEquals(Float.floatToRawIntBits(POISON), Float.floatToRawIntBits(got[0]), "wrote before the row");
-                assertEquals(Float.floatToRawIntBits(POISON), Float.floatToRawIntBits(got[len + 1]),
-                        "wrote past the row");
-                assertArrayEquals(bits(want), bits(java.util.Arrays.copyOfRange(got, 1, len + 1)),
-                        fill.name() + " group " + group + " q0 " + q0 + " len " + len + " seed " + seed);
+                for (boolean reverse : new boolean[] {false, true}) {
+                    float[] got = new float[len + 2];
+                    got[0] = POISON;
+                    got[len + 1] = POISON;
+                    IntervalRows.paintRow(itv, group, q0, MemorySegment.ofArray(got), 1, len, reverse, fill);
+                    assertEquals(Float.floatToRawIntBits(POISON), Float.floatToRawIntBits(got[0]),
+                            "wrote before the row");
+                    assertEquals(Float.floatToRawIntBits(POISON), Float.floatToRawIntBits(got[len + 1]),
+                            "wrote past the row");
+                    assertArrayEquals(bits(reverse ? reversed : want), bits(java.util.Arrays.copyOfRange(got, 1,
+                            len + 1)), fill.name() + " group " + group + " q0 " + q0 + " len " + len + " reverse "
+                            + reverse + " seed " + seed);
+                }
             }
         }
     }
@@ -104,7 +112,7 @@ class IntervalLookupTest {
                         assertArrayEquals(bits(want), bits(got), fill.name() + " q0 " + q0 + " len " + len);
                     }
                     float[] row2 = new float[len];
-                    IntervalRows.paintRow(itv, 0, q0, MemorySegment.ofArray(row2), 0, len, fill);
+                    IntervalRows.paintRow(itv, 0, q0, MemorySegment.ofArray(row2), 0, len, false, fill);
                     assertArrayEquals(bits(want), bits(row2), fill.name() + " paintRow q0 " + q0 + " len " + len);
                 }
             }
@@ -151,7 +159,7 @@ class IntervalLookupTest {
                     }
                     float[] got = new float[len + 10];
                     Arrays.fill(got, -7f);
-                    IntervalRows.paintRow(itv, 0, q0, MemorySegment.ofArray(got), 5, len, fill);
+                    IntervalRows.paintRow(itv, 0, q0, MemorySegment.ofArray(got), 5, len, false, fill);
                     for (float[] painting : painted ? List.of(deltas, got) : List.of(got)) {
                         assertArrayEquals(bits(want), bits(Arrays.copyOfRange(painting, 5, 5 + len)),
                                 fill.name() + " q0 " + q0 + " len " + len + " deltas " + (painting == deltas));
