@@ -31,8 +31,8 @@ import java.util.concurrent.Executors;
  * resources), except that with {@code copy=false} each batch is closed when the next is requested.
  *
  * <p>Modes: {@link Mode#NONE} fetches each batch on the caller's thread, into a pooled block the batch owns;
- * {@link Mode#BUFFERED} and {@link Mode#DOUBLE_BUFFERED} fetch chunks of consecutive batches (4-8 MiB, about an
- * eighth of the epoch, and never more than half of {@code bufferBytes}) on the loader's producer thread, written
+ * {@link Mode#BUFFERED} and {@link Mode#DOUBLE_BUFFERED} fetch chunks of consecutive batches (about 16 MiB, never
+ * more than half of {@code bufferBytes}) on the loader's producer thread, written
  * once into reusable memory, while the caller consumes the previous chunk: with {@code copy=false} into one of two
  * loader slots, the batches being views of it; with {@code copy=true} into a pooled block that the chunk's batches
  * own. {@code DOUBLE_BUFFERED}'s slots and blocks are shared-memory files with a header another process can read.
@@ -165,7 +165,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         if (mode != Mode.NONE) {
             long slotBytes = bufferBytes / 2;
             long[] batchBytes = batchBytes(plan);
-            bounds = FetchChunks.plan(batchBytes, FetchChunks.target(batchBytes, slotBytes), slotBytes, batchSize,
+            bounds = FetchChunks.plan(batchBytes, FetchChunks.target(slotBytes), slotBytes, batchSize,
                     bufferBytes, 2);
             long[] chunkBytes = new long[bounds.length - 1];
             for (int c = 0; c < chunkBytes.length; c++) {
