@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * one is requested. Keeps the epoch's time breakdown.
  */
 final class EpochIterator implements Iterator<Batch>, AutoCloseable {
-    private final SourceFetch source;
+    private final SourceFetch fetch;
     private final DirectBatches direct;
     private final BatchPlan plan;
     private final int[] chunkBounds;
@@ -54,11 +54,11 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
      * @param prefetcher null for unbuffered iteration
      * @param startNanos when the epoch was asked for ({@code System.nanoTime()} at {@code iterator()})
      */
-    EpochIterator(SourceFetch source, DirectBatches direct, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher,
+    EpochIterator(SourceFetch fetch, DirectBatches direct, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher,
                   boolean copy, LoaderMemory memory, long epoch, Mode mode, long startNanos,
                   Consumer<EpochStats> onEnd) {
         this.startNanos = startNanos;
-        this.source = source;
+        this.fetch = fetch;
         this.direct = direct;
         this.plan = plan;
         this.chunkBounds = chunkBounds;
@@ -70,7 +70,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         this.onEnd = onEnd;
         this.arenasAtStart = memory.arenasCreated();
         this.copiedAtStart = memory.bytesCopied();
-        this.copyNanosAtStart = source.copyNanos();
+        this.copyNanosAtStart = fetch.copyNanos();
     }
 
     @Override
@@ -113,7 +113,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
             produceNanos += System.nanoTime() - t0;
             return new Batch(b, regions, samples, f.arrays(), f.lease());
         }
-        DatasetOutput out = source.source().fetch(regions, samples);
+        DatasetOutput out = fetch.source().fetch(regions, samples);
         produceNanos += System.nanoTime() - t0;
         Lease lease = OutputHolder.lease(out, !copy, describe(b), memory);
         return new Batch(b, regions, samples, out.arrays(), lease);
@@ -171,8 +171,8 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         if (lastReturn != 0) {
             consumeNanos += end - lastReturn;
         }
-        onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, end - startNanos,
-                produceNanos, waitNanos, source.copyNanos() - copyNanosAtStart, consumeNanos, memory.bytesCopied() - copiedAtStart,
+        onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, end - startNanos, produceNanos, waitNanos,
+                fetch.copyNanos() - copyNanosAtStart, consumeNanos, memory.bytesCopied() - copiedAtStart,
                 memory.arenasCreated() - arenasAtStart));
     }
 }

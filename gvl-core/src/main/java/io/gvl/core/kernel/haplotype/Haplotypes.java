@@ -5,6 +5,7 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
+import io.gvl.core.internal.kernel.ThreadScratch;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.internal.kernel.haplotype.HaplotypeRow;
 import io.gvl.core.kernel.ReverseComplement;
@@ -92,6 +93,13 @@ public final class Haplotypes {
         run(source, batch, out, varIdx.data(), refCoords.data(), rc);
     }
 
+    /**
+     * Negative-strand rows up to this long (without annotations) are written into a per-thread scratch and
+     * reverse-complemented into place; longer ones are reverse-complemented in place.
+     */
+    static final long RC_SCRATCH_BYTES = 1L << 20;
+    private static final ThreadScratch RC_SCRATCH = new ThreadScratch(RC_SCRATCH_BYTES);
+
     private static void run(HaplotypeSource source, HaplotypeBatch batch, Ragged out, MemorySegment annVar,
                             MemorySegment annRef, BitSet rc) {
         if (out.dtype() != DType.U8) {
@@ -115,11 +123,23 @@ public final class Haplotypes {
                 long group = batch.group(k);
                 long at = Mem.i64(offsets, k);
                 long len = Mem.i64(offsets, k + 1) - at;
+                boolean flip = rc != null && rc.get(i);
+                if (flip && annVar == null && len <= RC_SCRATCH_BYTES) {
+                    // Written forward into this thread's scratch (in cache), then reverse-complemented into place:
+                    // the row is written once instead of written and then rewritten in place.
+                    MemorySegment scratch = RC_SCRATCH.atLeast(len);
+                    HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
+                            source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
+                            ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), regions.start(i),
+                            source.pad(), scratch, 0, len, null, null, fill);
+                    rcKernel.copy(scratch, 0, data, at, len);
+                    continue;
+                }
                 HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
                         source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
                         ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), regions.start(i),
                         source.pad(), data, at, len, annVar, annRef, fill);
-                if (rc != null && rc.get(i)) {
+                if (flip) {
                     rcKernel.inPlace(data, at, len);
                     if (annVar != null) {
                         fill.reverseI32(annVar, at, len);

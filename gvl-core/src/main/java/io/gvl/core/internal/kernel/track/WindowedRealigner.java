@@ -1,9 +1,9 @@
 package io.gvl.core.internal.kernel.track;
 
 import io.gvl.core.internal.kernel.Mem;
+import io.gvl.core.internal.kernel.ThreadScratch;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.track.Intervals;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -14,16 +14,12 @@ import java.lang.foreign.MemorySegment;
  * {@link TrackRealignRow#realign} as track offset {@code at - lo}, with GVL's full scratch length. One instance per
  * worker range: the scratch grows to the largest need and is reused.
  *
- * <p>The scratch is native memory, one per thread, kept between batches up to {@link #KEPT_SCRATCH_BYTES}. A heap
- * scratch made the row painter's vector stores, which also write native outputs, see two kinds of segment, and
- * such a store site runs several times slower than one that sees a single kind. Its arena is automatic: a confined
- * arena (a session with an owner thread) slowed unrelated segment loops that later saw it about fourfold, and
- * closing a shared arena per batch costs a handshake with every thread.
+ * <p>The scratch is a {@link ThreadScratch}, kept between batches up to {@link #KEPT_SCRATCH_BYTES}.
  */
 public final class WindowedRealigner {
     /** Scratch kept by a thread for the next batch; a larger need gets a scratch of its own, freed by the GC. */
     static final long KEPT_SCRATCH_BYTES = 16L << 20;
-    private static final ThreadLocal<MemorySegment> KEPT = ThreadLocal.withInitial(() -> MemorySegment.NULL);
+    private static final ThreadScratch SCRATCH = new ThreadScratch(KEPT_SCRATCH_BYTES);
 
     private final int ploidy;
     private final long[] measuredLo;
@@ -32,7 +28,7 @@ public final class WindowedRealigner {
     private final long[] hi;
     private final long[] at;
     private final double[] fillScratch = new double[8];
-    private MemorySegment scratch = KEPT.get();
+    private MemorySegment scratch = SCRATCH.atLeast(0);
 
     public WindowedRealigner(int ploidy) {
         this.ploidy = ploidy;
@@ -95,11 +91,7 @@ public final class WindowedRealigner {
     private void ensureScratch(long n) {
         long capacity = scratch.byteSize() / 4;
         if (n > capacity) {
-            long bytes = 4 * Math.max(n, 2 * capacity);
-            scratch = Arena.ofAuto().allocate(bytes, 64);
-            if (bytes <= KEPT_SCRATCH_BYTES) {
-                KEPT.set(scratch);
-            }
+            scratch = SCRATCH.atLeast(4 * n);
         }
     }
 
