@@ -71,14 +71,26 @@ public final class VariantGather {
                     - (long) OFFSET.get(alleleOffsets, 0L, (long) v);
         }
         MemorySegment out = allocate(arena, offsets[(int) n]);
+        // One-byte alleles (SNVs, most of them) first, in a loop without calls, so that the segments' liveness
+        // checks are hoisted out of it (a bulk copy in the same loop made every byte store check its session);
+        // then the longer alleles, each one bulk copy. (Moving short indels byte by byte in the first loop, with an
+        // inner loop, was slower.)
+        boolean longer = false;
         for (int i = 0; i < n; i++) {
-            int v = (int) IDX.get(variantIdxs, 0L, (long) i);
-            long from = (long) OFFSET.get(alleleOffsets, 0L, (long) v);
             long length = offsets[i + 1] - offsets[i];
             if (length == 1) {
-                // SNVs, most alleles: one byte costs less than a bulk copy's checks
+                int v = (int) IDX.get(variantIdxs, 0L, (long) i);
+                long from = (long) OFFSET.get(alleleOffsets, 0L, (long) v);
                 BYTE.set(out, 0L, offsets[i], (byte) BYTE.get(alleles, 0L, from));
             } else {
+                longer |= length > 1;
+            }
+        }
+        for (int i = 0; longer && i < n; i++) {
+            long length = offsets[i + 1] - offsets[i];
+            if (length > 1) {
+                int v = (int) IDX.get(variantIdxs, 0L, (long) i);
+                long from = (long) OFFSET.get(alleleOffsets, 0L, (long) v);
                 MemorySegment.copy(alleles, from, out, offsets[i], length);
             }
         }
