@@ -6,6 +6,7 @@ import io.gvl.format.internal.concat.RaggedJoin;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +66,15 @@ public final class WriteParts {
         Path tmp = parts.resolve(manifest.name() + ".tmp." + ProcessHandle.current().pid() + "-"
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
         try {
-            Files.createDirectories(parts);
+            // Never createDirectories: a task still running after its failed write removed the staging directory
+            // must fail here, not create the staging directory again and leave it behind.
+            if (!Files.isDirectory(parts)) {
+                try {
+                    Files.createDirectory(parts);
+                } catch (FileAlreadyExistsException e) {
+                    // another part's task made it meanwhile
+                }
+            }
             Files.createDirectory(tmp);
             builder.build(tmp);
             manifest.write(tmp);
