@@ -63,23 +63,21 @@ final class VectorRowFill implements RowFill {
     }
 
     /**
-     * A run shorter than one preferred vector (most track runs): two overlapping stores of the largest narrower
-     * shape that fits, one at each end of the run. Masked stores would do it in one, but their per-lane bounds
-     * check is not compiled away and costs more than the store.
+     * A run shorter than one preferred vector (most track runs and annotation runs): int64 stores of two elements
+     * each, the last one overlapping the one before it when {@code n} is odd. Narrower vector shapes would take
+     * fewer stores, but a second vector shape anywhere in the JVM slows every Vector API loop that does not name its
+     * species as a constant: two 256-bit stores here made the haplotype epochs (whose reverse complement takes its
+     * species as a parameter) about 40 % slower once a track or annotated query had run. Masked stores of the
+     * preferred shape cost more than the stores they save (their per-lane bounds check is not compiled away).
      */
     private static void shortFill(MemorySegment dst, long base, long n, int value) {
-        if (n >= 8 && LANES > 8) {
-            IntVector v = IntVector.broadcast(IntVector.SPECIES_256, value);
-            v.intoMemorySegment(dst, base, LE);
-            v.intoMemorySegment(dst, base + (n - 8) * 4, LE);
-        } else if (n >= 4 && LANES > 4) {
-            IntVector v = IntVector.broadcast(IntVector.SPECIES_128, value);
-            v.intoMemorySegment(dst, base, LE);
-            v.intoMemorySegment(dst, base + (n - 4) * 4, LE);
-        } else if (n >= 2) {
+        if (n >= 2) {
             long pair = (value & 0xffffffffL) * 0x1_0000_0001L;
-            dst.set(Mem.I64, base, pair);
-            dst.set(Mem.I64, base + (n - 2) * 4, pair);
+            long last = base + (n - 2) * 4;
+            for (long at = base; at < last; at += 8) {
+                dst.set(Mem.I64, at, pair);
+            }
+            dst.set(Mem.I64, last, pair);
         } else if (n == 1) {
             dst.set(Mem.I32, base, value);
         }
