@@ -10,10 +10,11 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Vector API {@link RowFill}: whole-vector stores for constant runs (two overlapping narrower stores below one
- * vector, an overlapping last store above) and ramps, lane compares for the interval search, and lane-reversing swaps from both ends for
- * reversal; other tails fall back to the scalar code. Float data is moved as raw int bits (reversal never
- * inspects values). Byte fills use {@link MemorySegment#fill} on long runs, which is already vectorized.
+ * Vector API {@link RowFill}: whole-vector stores for constant runs (int64 pair stores below one vector, an
+ * overlapping last store above) and ramps, lane compares for the interval search, and lane-reversing swaps from
+ * both ends for reversal; other tails fall back to the scalar code. Only the preferred vector shape is used (see
+ * {@link #shortFill}). Float data is moved as raw int bits (reversal never inspects values). Byte fills use
+ * {@link MemorySegment#fill} on long runs, which is already vectorized.
  */
 final class VectorRowFill implements RowFill {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
@@ -65,9 +66,9 @@ final class VectorRowFill implements RowFill {
     /**
      * A run shorter than one preferred vector (most track runs and annotation runs): int64 stores of two elements
      * each, the last one overlapping the one before it when {@code n} is odd. Narrower vector shapes would take
-     * fewer stores, but a second vector shape anywhere in the JVM slows every Vector API loop that does not name its
-     * species as a constant: two 256-bit stores here made the haplotype epochs (whose reverse complement takes its
-     * species as a parameter) about 40 % slower once a track or annotated query had run. Masked stores of the
+     * fewer stores, but a second vector shape in the JVM slows Vector API loops whose species is not a compile-time
+     * constant: with two 256-bit stores here, the haplotype epochs (the vector reverse complement keeps its species
+     * in an instance field) ran about 40 % slower once a track or annotated query had run. Masked stores of the
      * preferred shape cost more than the stores they save (their per-lane bounds check is not compiled away).
      */
     private static void shortFill(MemorySegment dst, long base, long n, int value) {
