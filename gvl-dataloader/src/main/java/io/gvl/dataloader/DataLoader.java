@@ -162,6 +162,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         BatchPlan plan = BatchPlan.of(epochOrder, batchSize, dropLast, source.samples());
         Prefetcher prefetcher = null;
         int[] bounds = null;
+        EpochIterator.Counters atStart;
         if (mode != Mode.NONE) {
             long slotBytes = bufferBytes / 2;
             long[] batchBytes = batchBytes(plan);
@@ -175,12 +176,15 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
             }
             ChunkMemory chunkMemory = !copy ? slots(slotBytes)
                     : new BlockChunks(mode == Mode.BUFFERED ? blocks : sharedBlocks(slotBytes), 2);
+            atStart = EpochIterator.Counters.of(memory, fetch); // the slots, not yet the producer's work
             prefetcher = new Prefetcher(fetch, plan, bounds, chunkBytes, chunkMemory, mode == Mode.DOUBLE_BUFFERED,
                     heartbeat, stallTimeout, producer());
+        } else {
+            atStart = EpochIterator.Counters.of(memory, fetch);
         }
         DirectBatches direct = mode == Mode.NONE && fetch.inPlace() ? new DirectBatches(fetch, blocks, memory) : null;
         active = new EpochIterator(fetch, direct, plan, bounds, prefetcher, copy, memory, epoch - 1, mode, start,
-                stats -> lastStats = stats);
+                atStart, stats -> lastStats = stats);
         return active;
     }
 

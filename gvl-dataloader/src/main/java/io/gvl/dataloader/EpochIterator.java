@@ -35,9 +35,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private final long epoch;
     private final Mode mode;
     private final Consumer<EpochStats> onEnd;
-    private final long arenasAtStart;
-    private final long copiedAtStart;
-    private final long copyNanosAtStart;
+    private final Counters atStart;
     private int nextBatch;
     private int chunkIndex = -1;
     private Prefetcher.Chunk chunk;
@@ -51,11 +49,22 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
     private int fetches;
 
     /**
+     * The loader's counters an epoch's statistics are measured from. They are read before the epoch's producer
+     * starts: read after it, they missed whatever the producer had already done (a copied first chunk).
+     */
+    record Counters(long arenas, long copied, long copyNanos) {
+        static Counters of(LoaderMemory memory, SourceFetch fetch) {
+            return new Counters(memory.arenasCreated(), memory.bytesCopied(), fetch.copyNanos());
+        }
+    }
+
+    /**
      * @param prefetcher null for unbuffered iteration
      * @param startNanos when the epoch was asked for ({@code System.nanoTime()} at {@code iterator()})
+     * @param atStart the loader's counters before this epoch's producer started
      */
     EpochIterator(SourceFetch fetch, DirectBatches direct, BatchPlan plan, int[] chunkBounds, Prefetcher prefetcher,
-                  boolean copy, LoaderMemory memory, long epoch, Mode mode, long startNanos,
+                  boolean copy, LoaderMemory memory, long epoch, Mode mode, long startNanos, Counters atStart,
                   Consumer<EpochStats> onEnd) {
         this.startNanos = startNanos;
         this.fetch = fetch;
@@ -68,9 +77,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
         this.epoch = epoch;
         this.mode = mode;
         this.onEnd = onEnd;
-        this.arenasAtStart = memory.arenasCreated();
-        this.copiedAtStart = memory.bytesCopied();
-        this.copyNanosAtStart = fetch.copyNanos();
+        this.atStart = atStart;
     }
 
     @Override
@@ -172,7 +179,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
             consumeNanos += end - lastReturn;
         }
         onEnd.accept(new EpochStats(epoch, mode, nextBatch, fetches, end - startNanos, produceNanos, waitNanos,
-                fetch.copyNanos() - copyNanosAtStart, consumeNanos, memory.bytesCopied() - copiedAtStart,
-                memory.arenasCreated() - arenasAtStart));
+                fetch.copyNanos() - atStart.copyNanos(), consumeNanos, memory.bytesCopied() - atStart.copied(),
+                memory.arenasCreated() - atStart.arenas()));
     }
 }
