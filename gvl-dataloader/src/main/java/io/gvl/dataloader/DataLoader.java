@@ -41,7 +41,7 @@ import java.util.concurrent.Executors;
  * {@code NONE} hands out the source's own outputs. The producer is at most two chunks ahead of the batch the caller
  * is on.
  *
- * <p>Memory: the slots, copies and views are charged to {@link #memory()}, a child of the dataset's budget when the
+ * <p>Memory: the slots, blocks and views are charged to {@link #memory()}, a child of the dataset's budget when the
  * source is a dataset view, capped by {@link Builder#memoryLimit}. A slot is reused only when its chunk's batches
  * and every {@link Batch#retain() view} of them are closed. {@link #close()} reports batches and views left open
  * (at WARN: counts and bytes; where they were allocated with {@code -Dgvl.debugMemory=true}, which also overwrites
@@ -219,7 +219,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     }
 
     /**
-     * The budget this loader's slots, copies and views are charged to: a child of the dataset's
+     * The budget this loader's slots, blocks and views are charged to: a child of the dataset's
      * {@link io.gvl.core.dataset.Dataset#memory()} for a dataset view, so they count against its limit too.
      *
      * @return the loader's budget; {@link MemoryBudget#used()} is 0 once the loader and its batches are closed
@@ -264,7 +264,8 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     /**
      * Ends the active epoch, stops the producer and frees the buffers; harmless when repeated. Batches and views
      * still open are reported at WARN; those in the loader's slots ({@code copy=false}, and views of them) are closed
-     * and their memory reclaimed, while copied batches keep their own memory until they are closed.
+     * and their memory reclaimed, while batches that own their memory ({@code copy=true}) keep it until they are
+     * closed.
      */
     @Override
     public synchronized void close() {
@@ -447,10 +448,10 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         }
 
         /**
-         * A cap on the loader's memory (its two slots, copied batches, and anything charged to
-         * {@link DataLoader#memory()}); by default only the dataset's own limit applies. A loader whose slots do not fit
-         * fails at {@link DataLoader#iterator()}, a copy that does not fit at {@code next()}, with
-         * {@link io.gvl.core.buffer.MemoryLimitException}.
+         * A cap on the loader's memory (its slots, the blocks of batches that own their memory, and anything
+         * charged to {@link DataLoader#memory()}); by default only the dataset's own limit applies. A loader whose
+         * slots do not fit fails at {@link DataLoader#iterator()}, a batch or chunk whose block does not fit at
+         * {@code next()}, with {@link io.gvl.core.buffer.MemoryLimitException}.
          *
          * @param bytes the limit in bytes, {@code > 0}
          * @return this builder

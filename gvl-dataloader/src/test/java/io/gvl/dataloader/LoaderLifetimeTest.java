@@ -186,9 +186,10 @@ class LoaderLifetimeTest {
         assertEquals(0, ds.memory().used(), "the loader's charges leave the dataset's budget at close");
     }
 
-    @Test
-    void aLoaderCapRefusesWithTheTypedError() {
-        try (DataLoader loader = DataLoader.builder(view).batchSize(4).mode(Mode.BUFFERED).memoryLimit(64).build()) {
+    @ParameterizedTest(name = "mode={0} seed=" + SEED)
+    @EnumSource(Mode.class)
+    void aLoaderCapRefusesWithTheTypedError(Mode mode) {
+        try (DataLoader loader = DataLoader.builder(view).batchSize(4).mode(mode).memoryLimit(64).build()) {
             MemoryLimitException e = assertThrows(MemoryLimitException.class, () -> loader.iterator().next());
             assertTrue(e.getMessage().contains("limit is 64"), e.getMessage());
         }
