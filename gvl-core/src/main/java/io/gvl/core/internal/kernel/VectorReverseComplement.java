@@ -21,51 +21,75 @@ import jdk.incubator.vector.VectorSpecies;
  */
 final class VectorReverseComplement implements ReverseComplement {
     private static final ByteOrder ORDER = ByteOrder.nativeOrder();
+    /**
+     * The preferred species with its shuffle and tables, as constants. The loops take a {@link Tables}: called with
+     * this constant (a record's fields are trusted finals), the compiler knows every vector's exact shape; called
+     * with an instance field it relies on type profiles, which any other vector shape used in the JVM (by gvl's
+     * tests, or by an application's own code) can blur, and the loops then ran about 40 % slower.
+     */
+    private static final Tables PREFERRED = new Tables(VectorSupport.byteSpecies());
 
-    private final VectorSpecies<Byte> species;
-    private final VectorShuffle<Byte> reverse;
-    private final int lanes;
-    private final ByteVector baseOfNibble;
-    private final ByteVector xorOfNibble;
+    private final Tables tables;
+    private final boolean preferred;
 
     VectorReverseComplement(VectorSpecies<Byte> species) {
-        this.species = species;
-        this.lanes = species.length();
-        this.reverse = VectorShuffle.fromOp(species, i -> lanes - 1 - i);
-        // Indexed by a byte's low nibble (1, 3, 7, 4 for A, C, G, T): the base that nibble stands for and its XOR
-        // with its complement. Other entries hold XOR 0. With 8 lanes the lookups wrap, so a nibble of 8 or more
-        // finds a base whose own nibble differs and never matches: every width is exact.
-        byte[] base = new byte[lanes];
-        byte[] xor = new byte[lanes];
-        for (byte b : new byte[] {'A', 'C', 'G', 'T'}) {
-            base[b & 15] = b;
-            xor[b & 15] = (byte) (b ^ ReverseComplement.complement(b));
+        this.preferred = species.equals(PREFERRED.species());
+        this.tables = preferred ? PREFERRED : new Tables(species);
+    }
+
+    /** One species' lane-reversing shuffle and the two nibble tables of the complement. */
+    private record Tables(VectorSpecies<Byte> species, int lanes, VectorShuffle<Byte> reverse, ByteVector baseOfNibble,
+                          ByteVector xorOfNibble) {
+        Tables(VectorSpecies<Byte> species) {
+            this(species, species.length(), VectorShuffle.fromOp(species, i -> species.length() - 1 - i),
+                    table(species, true), table(species, false));
         }
-        this.baseOfNibble = ByteVector.fromArray(species, base, 0);
-        this.xorOfNibble = ByteVector.fromArray(species, xor, 0);
+
+        /**
+         * Indexed by a byte's low nibble (1, 3, 7, 4 for A, C, G, T): the base that nibble stands for, or its XOR
+         * with its complement. Other entries hold 0. With 8 lanes the lookups wrap, so a nibble of 8 or more finds
+         * a base whose own nibble differs and never matches: every width is exact.
+         */
+        private static ByteVector table(VectorSpecies<Byte> species, boolean base) {
+            byte[] t = new byte[species.length()];
+            for (byte b : new byte[] {'A', 'C', 'G', 'T'}) {
+                t[b & 15] = base ? b : (byte) (b ^ ReverseComplement.complement(b));
+            }
+            return ByteVector.fromArray(species, t, 0);
+        }
     }
 
     @Override
     public String name() {
-        return "vector-" + species.vectorBitSize();
+        return "vector-" + tables.species().vectorBitSize();
     }
 
-    private ByteVector rc(ByteVector v) {
+    private static ByteVector rc(Tables t, ByteVector v) {
         ByteVector nibble = v.and((byte) 15);
-        VectorMask<Byte> isBase = v.eq(nibble.selectFrom(baseOfNibble));
-        return v.lanewise(VectorOperators.XOR, nibble.selectFrom(xorOfNibble), isBase).rearrange(reverse);
+        VectorMask<Byte> isBase = v.eq(nibble.selectFrom(t.baseOfNibble()));
+        return v.lanewise(VectorOperators.XOR, nibble.selectFrom(t.xorOfNibble()), isBase).rearrange(t.reverse());
     }
 
     @Override
     public void inPlace(MemorySegment seq, long offset, long length) {
         Objects.checkFromIndexSize(offset, length, seq.byteSize());
+        if (preferred) {
+            inPlace(PREFERRED, seq, offset, length);
+        } else {
+            inPlace(tables, seq, offset, length);
+        }
+    }
+
+    private static void inPlace(Tables t, MemorySegment seq, long offset, long length) {
+        VectorSpecies<Byte> species = t.species();
+        int lanes = t.lanes();
         long lo = offset;
         long hi = offset + length; // exclusive
         while (hi - lo >= 2L * lanes) {
             ByteVector a = ByteVector.fromMemorySegment(species, seq, lo, ORDER);
             ByteVector b = ByteVector.fromMemorySegment(species, seq, hi - lanes, ORDER);
-            rc(b).intoMemorySegment(seq, lo, ORDER);
-            rc(a).intoMemorySegment(seq, hi - lanes, ORDER);
+            rc(t, b).intoMemorySegment(seq, lo, ORDER);
+            rc(t, a).intoMemorySegment(seq, hi - lanes, ORDER);
             lo += lanes;
             hi -= lanes;
         }
@@ -74,8 +98,8 @@ final class VectorReverseComplement implements ReverseComplement {
             // the two may overlap in the middle.
             ByteVector a = ByteVector.fromMemorySegment(species, seq, lo, ORDER);
             ByteVector b = ByteVector.fromMemorySegment(species, seq, hi - lanes, ORDER);
-            rc(b).intoMemorySegment(seq, lo, ORDER);
-            rc(a).intoMemorySegment(seq, hi - lanes, ORDER);
+            rc(t, b).intoMemorySegment(seq, lo, ORDER);
+            rc(t, a).intoMemorySegment(seq, hi - lanes, ORDER);
             return;
         }
         ScalarReverseComplement.inPlaceRange(seq, lo, hi - 1);
@@ -85,16 +109,27 @@ final class VectorReverseComplement implements ReverseComplement {
     public void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long length) {
         Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
         Objects.checkFromIndexSize(dstOffset, length, dst.byteSize());
+        if (preferred) {
+            copy(PREFERRED, src, srcOffset, dst, dstOffset, length);
+        } else {
+            copy(tables, src, srcOffset, dst, dstOffset, length);
+        }
+    }
+
+    private static void copy(Tables t, MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset,
+                             long length) {
+        VectorSpecies<Byte> species = t.species();
+        int lanes = t.lanes();
         long bound = length - length % lanes;
         long srcEnd = srcOffset + length;
         for (long i = 0; i < bound; i += lanes) {
-            rc(ByteVector.fromMemorySegment(species, src, srcEnd - i - lanes, ORDER))
+            rc(t, ByteVector.fromMemorySegment(species, src, srcEnd - i - lanes, ORDER))
                     .intoMemorySegment(dst, dstOffset + i, ORDER);
         }
         if (bound < length && length >= lanes) {
             // The rest as one whole vector ending at the output's end (the first bytes of src): the bytes it
             // overlaps get the values they already hold.
-            rc(ByteVector.fromMemorySegment(species, src, srcOffset, ORDER))
+            rc(t, ByteVector.fromMemorySegment(species, src, srcOffset, ORDER))
                     .intoMemorySegment(dst, dstOffset + length - lanes, ORDER);
         } else {
             ScalarReverseComplement.copyRange(src, srcOffset, dst, dstOffset, bound, length);
