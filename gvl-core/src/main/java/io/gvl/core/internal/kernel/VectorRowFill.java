@@ -67,9 +67,10 @@ final class VectorRowFill implements RowFill {
      * A run shorter than one preferred vector (most track runs and annotation runs): int64 stores of two elements
      * each, the last one overlapping the one before it when {@code n} is odd. Narrower vector shapes would take
      * fewer stores, but a second vector shape in the JVM slows Vector API loops whose species is not a compile-time
-     * constant: with two 256-bit stores here, the haplotype epochs (the vector reverse complement keeps its species
-     * in an instance field) ran about 40 % slower once a track or annotated query had run. Masked stores of the
-     * preferred shape cost more than the stores they save (their per-lane bounds check is not compiled away).
+     * constant: with two 256-bit stores here, the haplotype epochs ran about 40 % slower once a track or annotated
+     * query had run (the vector reverse complement then kept its species in an instance field; it now takes a
+     * constant). Masked stores of the preferred shape cost more than the stores they save (their per-lane bounds
+     * check is not compiled away).
      */
     private static void shortFill(MemorySegment dst, long base, long n, int value) {
         if (n >= 2) {
