@@ -50,6 +50,8 @@ import java.util.concurrent.Executors;
 public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     private final BatchSource source;
     private final SourceFetch fetch;
+    /** NONE's batches in pooled blocks, or null (another mode, or a source that cannot write in place). */
+    private final DirectBatches direct;
     private final int batchSize;
     private final boolean shuffle;
     private final long seed;
@@ -92,6 +94,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         this.memory = new LoaderMemory(budget, MemoryBudget.debugEnabled());
         this.blocks = new BlockPool(memory, Math.max(bufferBytes / 2, 1L << 20));
         this.fetch = new SourceFetch(source, memory);
+        this.direct = mode == Mode.NONE && fetch.inPlace() ? new DirectBatches(fetch, blocks, memory) : null;
     }
 
     /**
@@ -162,9 +165,12 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         BatchPlan plan = BatchPlan.of(epochOrder, batchSize, dropLast, source.samples());
         Prefetcher prefetcher = null;
         int[] bounds = null;
-        EpochIterator.Counters atStart;
-        if (mode != Mode.NONE) {
-            long slotBytes = bufferBytes / 2;
+        long slotBytes = bufferBytes / 2;
+        ChunkMemory chunkMemory = mode == Mode.NONE ? null : !copy ? slots(slotBytes)
+                : new BlockChunks(mode == Mode.BUFFERED ? blocks : sharedBlocks(slotBytes), 2);
+        // Read once the slots are open and before the producer starts, so the epoch counts all of its own work.
+        EpochIterator.Counters atStart = EpochIterator.Counters.of(memory, fetch);
+        if (chunkMemory != null) {
             long[] batchBytes = batchBytes(plan);
             bounds = FetchChunks.plan(batchBytes, FetchChunks.target(slotBytes), slotBytes, batchSize,
                     bufferBytes, 2);
@@ -174,15 +180,9 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
                     chunkBytes[c] += batchBytes[b];
                 }
             }
-            ChunkMemory chunkMemory = !copy ? slots(slotBytes)
-                    : new BlockChunks(mode == Mode.BUFFERED ? blocks : sharedBlocks(slotBytes), 2);
-            atStart = EpochIterator.Counters.of(memory, fetch); // the slots, not yet the producer's work
             prefetcher = new Prefetcher(fetch, plan, bounds, chunkBytes, chunkMemory, mode == Mode.DOUBLE_BUFFERED,
                     heartbeat, stallTimeout, producer());
-        } else {
-            atStart = EpochIterator.Counters.of(memory, fetch);
         }
-        DirectBatches direct = mode == Mode.NONE && fetch.inPlace() ? new DirectBatches(fetch, blocks, memory) : null;
         active = new EpochIterator(fetch, direct, plan, bounds, prefetcher, copy, memory, epoch - 1, mode, start,
                 atStart, stats -> lastStats = stats);
         return active;

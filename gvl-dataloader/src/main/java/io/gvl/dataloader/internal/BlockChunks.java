@@ -9,9 +9,6 @@ import java.util.concurrent.Semaphore;
  * is copied. The producer may hold at most {@code ahead} chunks that the consumer has not moved past.
  */
 public final class BlockChunks implements ChunkMemory {
-    /** Room for alignment padding between a chunk's arrays. */
-    private static final long SLACK = 1L << 12;
-
     private final BlockPool blocks;
     private final int ahead;
     private final Semaphore permits;
@@ -26,7 +23,7 @@ public final class BlockChunks implements ChunkMemory {
     public Slot acquire(long bytes) throws InterruptedException {
         permits.acquire();
         try {
-            return blocks.take(bytes + SLACK);
+            return blocks.take(bytes);
         } catch (RuntimeException | Error e) {
             permits.release();
             throw e;

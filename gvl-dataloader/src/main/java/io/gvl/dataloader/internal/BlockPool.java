@@ -14,6 +14,7 @@ import java.util.function.Supplier;
  */
 public final class BlockPool implements Slot.Owner, AutoCloseable {
     private static final long MIN_BLOCK = 1L << 16;
+    static final long SLACK = 1L << 12;
     private static final Slot.Backing OFF_HEAP = (arena, bytes) -> arena.allocate(bytes, 4096);
 
     private final LoaderMemory memory;
@@ -51,10 +52,12 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
     }
 
     /**
-     * An open block whose payload holds at least {@code need} bytes (one reference, the caller's), from the pool or
-     * new.
+     * An open block for arrays of {@code arrayBytes} bytes in all (one reference, the caller's), from the pool or new;
+     * its payload also has {@value #SLACK} bytes for alignment padding between the arrays and small arrays a view
+     * makes on the heap.
      */
-    synchronized Slot take(long need) {
+    synchronized Slot take(long arrayBytes) {
+        long need = arrayBytes + SLACK;
         long size = Math.max(MIN_BLOCK, Long.highestOneBit(Math.max(1, need - 1)) << 1);
         ArrayDeque<Slot> q = idle.get(size);
         Slot s = q == null ? null : q.poll();

@@ -12,9 +12,6 @@ import java.util.List;
  * that writes in place ({@link SourceFetch#inPlace()}); any other is fetched as it is.
  */
 public final class DirectBatches {
-    /** Room for alignment padding between a batch's arrays and for small arrays a view makes on the heap. */
-    private static final long SLACK = 1L << 12;
-
     private final SourceFetch fetch;
     private final BlockPool blocks;
     private final LoaderMemory memory;
@@ -35,7 +32,7 @@ public final class DirectBatches {
      * @param loaderOwned whether the loader reclaims the block at close ({@code copy=false} batches)
      */
     public Fetched fetch(int[] regions, int[] samples, boolean loaderOwned, String description) {
-        long bytes = SLACK;
+        long bytes = 0;
         for (int i = 0; i < regions.length; i++) {
             bytes += fetch.source().instanceBytes(regions[i], samples[i]);
         }

@@ -89,7 +89,7 @@ class SlotLayoutTest {
         long[] big = new long[15];
         java.util.Arrays.fill(big, 2 * mib + 100); // 16 kb x 64 haplotypes
         long target = FetchChunks.target(128 * mib);
-        assertTrue(target + (4L << 10) <= 16 * mib && target > 15 * mib, "a chunk and its slack fit 16 MiB: " + target);
+        assertTrue(target + BlockPool.SLACK <= 16 * mib && target > 15 * mib, "a chunk and its slack fit 16 MiB: " + target);
         assertArrayEquals(new int[] {0, 7, 14, 15}, FetchChunks.plan(big, target, 128 * mib, 64, 256 * mib, 2),
                 "seven batches per chunk");
         long[] small = new long[8];

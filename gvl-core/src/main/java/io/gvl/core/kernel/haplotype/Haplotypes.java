@@ -124,22 +124,18 @@ public final class Haplotypes {
                 long at = Mem.i64(offsets, k);
                 long len = Mem.i64(offsets, k + 1) - at;
                 boolean flip = rc != null && rc.get(i);
-                if (flip && annVar == null && len <= RC_SCRATCH_BYTES) {
-                    // Written forward into this thread's scratch (in cache), then reverse-complemented into place:
-                    // the row is written once instead of written and then rewritten in place.
-                    MemorySegment scratch = RC_SCRATCH.atLeast(len);
-                    HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
-                            source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
-                            ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), regions.start(i),
-                            source.pad(), scratch, 0, len, null, null, fill);
-                    rcKernel.copy(scratch, 0, data, at, len);
-                    continue;
-                }
+                // A flipped row without annotations is written forward into this thread's scratch (in cache), then
+                // reverse-complemented into place: written once instead of written and then rewritten in place.
+                boolean viaScratch = flip && annVar == null && len <= RC_SCRATCH_BYTES;
+                MemorySegment dst = viaScratch ? RC_SCRATCH.atLeast(len) : data;
+                long dstAt = viaScratch ? 0 : at;
                 HaplotypeRow.reconstruct(source.genotypes(), source.variants(), batch.keep(), k,
                         source.genotypes().start(group), source.genotypes().stop(group), batch.shift(k),
                         ref.bytes(), ref.contigStart(contig), ref.contigLength(contig), regions.start(i),
-                        source.pad(), data, at, len, annVar, annRef, fill);
-                if (flip) {
+                        source.pad(), dst, dstAt, len, annVar, annRef, fill);
+                if (viaScratch) {
+                    rcKernel.copy(dst, 0, data, at, len);
+                } else if (flip) {
                     rcKernel.inPlace(data, at, len);
                     if (annVar != null) {
                         fill.reverseI32(annVar, at, len);
