@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +42,8 @@ public final class RowParallelism {
     @FunctionalInterface
     public interface RowRange {
         /**
-         * Processes rows {@code [from, to)}; called once per range, possibly from a ForkJoin worker thread.
+         * Processes rows {@code [from, to)}; called once per range, in any order, possibly from a ForkJoin worker
+         * thread.
          *
          * @param from first row, inclusive
          * @param to last row, exclusive
@@ -49,6 +51,10 @@ public final class RowParallelism {
         void run(long from, long to);
     }
 
+    /** Grains each thread takes on average: enough that the last ones end close together. */
+    private static final long GRAINS_PER_THREAD = 32;
+    /** How long the caller spins for a helper finishing its last grain before it parks in {@code join}. */
+    private static final long SPIN_NANOS = 200_000;
     private static final int THREADS = resolveThreads(System.getenv("GVL_NUM_THREADS"));
     private static final Logger LOG = LoggerFactory.getLogger(RowParallelism.class);
     private static final AtomicBoolean LOGGED = new AtomicBoolean();
@@ -143,7 +149,8 @@ public final class RowParallelism {
     }
 
     /**
-     * Runs {@code work} over rows {@code [0, rows)}: on the caller's thread, or split into contiguous ranges on the
+     * Runs {@code work} over rows {@code [0, rows)}: on the caller's thread, or split into small contiguous ranges
+     * (about 32 per thread) that the caller and its helpers take in turn on the
      * common ForkJoin pool when the gate opens. Exceptions from any range propagate to the caller.
      *
      * @param rows the number of rows
@@ -164,29 +171,40 @@ public final class RowParallelism {
             return;
         }
         DISPATCHES.increment();
-        long chunks = Math.min(rows, 4L * THREADS);
+        // Self-scheduled grains: each task takes the next few rows until none are left, so a worker that wakes late
+        // or gets lighter rows just takes more, and the last grains end close together (static ranges left one
+        // thread idle for up to a range's time, and the caller waiting for a parked worker to wake).
+        long grain = Math.max(1, rows / (GRAINS_PER_THREAD * THREADS));
+        int count = (int) Math.min(THREADS, (rows + grain - 1) / grain);
+        AtomicLong next = new AtomicLong();
         // Failures are captured inside the tasks and rethrown as they are: ForkJoin would otherwise hand the caller
         // a reflective copy of an exception thrown on another worker.
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<RecursiveAction> tasks = new ArrayList<>((int) chunks);
-        for (long c = 0; c < chunks; c++) {
-            long from = rows * c / chunks;
-            long to = rows * (c + 1) / chunks;
-            tasks.add(new RecursiveAction() {
+        Runnable drain = () -> {
+            try {
+                for (long from = next.getAndAdd(grain); from < rows && failure.get() == null;
+                        from = next.getAndAdd(grain)) {
+                    work.run(from, Math.min(rows, from + grain));
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+            }
+        };
+        List<RecursiveAction> helpers = new ArrayList<>(count - 1);
+        for (int c = 1; c < count; c++) {
+            RecursiveAction helper = new RecursiveAction() {
                 @Override
                 protected void compute() {
-                    if (failure.get() != null) {
-                        return;
-                    }
-                    try {
-                        work.run(from, to);
-                    } catch (Throwable t) {
-                        failure.compareAndSet(null, t);
-                    }
+                    drain.run();
                 }
-            });
+            };
+            helpers.add(helper);
+            helper.fork();
         }
-        ForkJoinTask.invokeAll(tasks);
+        drain.run();
+        for (int c = helpers.size() - 1; c >= 0; c--) {
+            awaitHelper(helpers.get(c));
+        }
         Throwable t = failure.get();
         if (t instanceof RuntimeException e) {
             throw e;
@@ -197,5 +215,21 @@ public final class RowParallelism {
         if (t != null) {
             throw new IllegalStateException("row work failed", t);
         }
+    }
+
+    /**
+     * Waits for a helper once no grains are left. A helper that never started (still in the caller's queue) has
+     * nothing left to do and is dropped; one that is running is finishing its last grain, so the caller spins for it
+     * a little before parking (waking a parked thread costs tens of microseconds on a virtual machine).
+     */
+    private static void awaitHelper(RecursiveAction helper) {
+        if (helper.tryUnfork()) {
+            return;
+        }
+        long deadline = System.nanoTime() + SPIN_NANOS;
+        while (!helper.isDone() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        helper.join();
     }
 }

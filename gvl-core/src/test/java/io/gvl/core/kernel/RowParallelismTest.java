@@ -73,20 +73,41 @@ class RowParallelismTest {
     @ValueSource(strings = {"never", "always"})
     void everyRowRunsExactlyOnce(String mode) {
         System.setProperty("gvl.parallel", mode);
-        int rows = 1001;
-        AtomicIntegerArray hits = new AtomicIntegerArray(rows);
-        Set<String> threads = ConcurrentHashMap.newKeySet();
-        RowParallelism.forEachRange(rows, 0, (from, to) -> {
-            threads.add(Thread.currentThread().getName());
-            for (long i = from; i < to; i++) {
-                hits.incrementAndGet((int) i);
+        for (int rows : new int[] {1, 2, 3, 63, 64, 65, 127, 1001}) {
+            AtomicIntegerArray hits = new AtomicIntegerArray(rows);
+            Set<String> threads = ConcurrentHashMap.newKeySet();
+            RowParallelism.forEachRange(rows, 0, (from, to) -> {
+                assertTrue(0 <= from && from < to && to <= rows, "range [" + from + ", " + to + ") of " + rows);
+                threads.add(Thread.currentThread().getName());
+                for (long i = from; i < to; i++) {
+                    hits.incrementAndGet((int) i);
+                }
+            });
+            for (int i = 0; i < rows; i++) {
+                assertEquals(1, hits.get(i), "row " + i + " of " + rows);
             }
-        });
-        for (int i = 0; i < rows; i++) {
-            assertEquals(1, hits.get(i), "row " + i);
+            if (mode.equals("never")) {
+                assertEquals(Set.of(Thread.currentThread().getName()), threads);
+            }
         }
-        if (mode.equals("never")) {
-            assertEquals(Set.of(Thread.currentThread().getName()), threads);
+    }
+
+    @Test
+    void theCallerTakesOverWhenNoHelperCanRun() throws Exception {
+        System.setProperty("gvl.parallel", "always");
+        // A one-worker pool whose only worker is the caller: the forked helper never runs elsewhere, so the caller
+        // must do every row itself and drop the helper instead of waiting for it.
+        try (java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(1)) {
+            int rows = 257;
+            AtomicIntegerArray hits = new AtomicIntegerArray(rows);
+            pool.submit(() -> RowParallelism.forEachRange(rows, 0, (from, to) -> {
+                for (long i = from; i < to; i++) {
+                    hits.incrementAndGet((int) i);
+                }
+            })).get();
+            for (int i = 0; i < rows; i++) {
+                assertEquals(1, hits.get(i), "row " + i);
+            }
         }
     }
 
