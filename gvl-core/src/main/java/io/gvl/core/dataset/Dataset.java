@@ -565,6 +565,7 @@ public final class Dataset implements AutoCloseable, DatasetViews, DatasetQuerie
             memory.budget().leakReport().ifPresent(r -> LOG.warn("dataset closed with query outputs still open:\n{}", r));
         }
         opened.close();
+        memory.blocks().close();
     }
 
     private boolean isOpenDataset() {

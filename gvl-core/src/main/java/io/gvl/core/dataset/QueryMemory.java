@@ -2,6 +2,7 @@ package io.gvl.core.dataset;
 
 import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.internal.memory.OutputBlocks;
 import io.gvl.core.internal.memory.OutputFill;
 import java.lang.foreign.Arena;
 import java.util.Arrays;
@@ -17,20 +18,25 @@ import java.util.function.Supplier;
  * @param arenas   a fresh arena per query (tests pass a counting supplier)
  * @param borrowed whether {@code arenas} hands out a caller's arena
  * @param budget   the open dataset's budget, shared by all its views
+ * @param blocks   the open dataset's cache of large output blocks, shared by all its views, closed with it
  */
-record QueryMemory(Supplier<Arena> arenas, boolean borrowed, MemoryBudget budget) {
+record QueryMemory(Supplier<Arena> arenas, boolean borrowed, MemoryBudget budget, OutputBlocks blocks) {
 
-    /** The default: a shared arena per query, owned by its output, not zeroed ({@link OutputFill}). */
+    /**
+     * The default: a shared arena per query, owned by its output, not zeroed ({@link OutputFill}), whose large
+     * blocks are reused from query to query ({@link OutputBlocks}).
+     */
     static QueryMemory owned(MemoryBudget budget) {
-        return new QueryMemory(OutputFill::newSharedArena, false, budget);
+        OutputBlocks blocks = OutputBlocks.fromSystemProperty();
+        return new QueryMemory(() -> OutputFill.newSharedArena(blocks), false, budget, blocks);
     }
 
     QueryMemory withArenas(Supplier<Arena> next) {
-        return new QueryMemory(next, false, budget);
+        return new QueryMemory(next, false, budget, blocks);
     }
 
     QueryMemory borrowing(Arena arena) {
-        return new QueryMemory(() -> arena, true, budget);
+        return new QueryMemory(() -> arena, true, budget, blocks);
     }
 
     /** Runs {@code body} in a query arena and wraps what it made; an owned arena is closed if {@code body} fails. */

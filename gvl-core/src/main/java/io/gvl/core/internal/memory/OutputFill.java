@@ -68,8 +68,19 @@ public enum OutputFill {
      * @return an arena the caller owns and closes
      */
     public static Arena newSharedArena() {
+        return newSharedArena(null);
+    }
+
+    /**
+     * A new shared arena for query outputs under the fill in force, whose large allocations come from {@code blocks}
+     * (not under {@link #ZERO}, where the JDK allocates).
+     *
+     * @param blocks the cache of large blocks, or {@code null} for none
+     * @return an arena the caller owns and closes
+     */
+    public static Arena newSharedArena(OutputBlocks blocks) {
         OutputFill f = current();
-        return f == ZERO ? Arena.ofShared() : new UnzeroedArena(f == POISON);
+        return f == ZERO ? Arena.ofShared() : new UnzeroedArena(f == POISON, blocks);
     }
 
     /**

@@ -2,18 +2,21 @@ package io.gvl.core.internal.memory;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.function.Consumer;
 
 /**
  * A shared arena whose allocations come from {@code malloc} without zeroing (or filled with the poison byte), freed
- * when the arena closes. It has the lifetime rules of {@link Arena#ofShared()}: segments are usable from any thread
+ * when the arena closes; large ones come from (and go back to) an {@link OutputBlocks} cache when one is given. It has the lifetime rules of {@link Arena#ofShared()}: segments are usable from any thread
  * until {@link #close()}, and then every access throws {@link IllegalStateException}.
  */
 final class UnzeroedArena implements Arena {
     private final Arena scope = Arena.ofShared();
     private final boolean poison;
+    private final OutputBlocks blocks;
 
-    UnzeroedArena(boolean poison) {
+    UnzeroedArena(boolean poison, OutputBlocks blocks) {
         this.poison = poison;
+        this.blocks = blocks;
     }
 
     @Override
@@ -24,13 +27,16 @@ final class UnzeroedArena implements Arena {
         if (!scope.scope().isAlive()) {
             throw new IllegalStateException("the arena is already closed");
         }
-        long raw = NativeMemory.malloc(byteSize + byteAlignment - 1);
+        long need = byteSize + byteAlignment - 1;
+        OutputBlocks.Block block = blocks == null ? null : blocks.take(need);
+        long raw = block == null ? NativeMemory.malloc(need) : block.address();
+        Consumer<MemorySegment> release = block == null ? ignored -> NativeMemory.free(raw) : ignored -> blocks.give(block);
         long start = (raw + byteAlignment - 1) & -byteAlignment;
         MemorySegment s;
         try {
-            s = MemorySegment.ofAddress(start).reinterpret(byteSize, scope, ignored -> NativeMemory.free(raw));
+            s = MemorySegment.ofAddress(start).reinterpret(byteSize, scope, release);
         } catch (RuntimeException e) {
-            NativeMemory.free(raw);
+            release.accept(null);
             throw e;
         }
         if (poison) {

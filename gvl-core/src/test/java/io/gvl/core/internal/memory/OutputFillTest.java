@@ -47,7 +47,7 @@ class OutputFillTest {
 
     @Test
     void alignmentsUpToAPageAreHonoured() {
-        try (Arena arena = new UnzeroedArena(false)) {
+        try (Arena arena = new UnzeroedArena(false, null)) {
             for (long align = 1; align <= 4096; align <<= 1) {
                 assertEquals(0, arena.allocate(13, align).address() % align, "alignment " + align);
             }
