@@ -46,6 +46,11 @@ public final class BenchCommand implements Callable<Integer> {
             + " genvarloader 0.43.1 and torch installed (dev/peer-venv makes one).")
     Path peerPython;
 
+    @Option(names = "--cells", paramLabel = "REGEX", description = "For the peer suite: only the cells whose id"
+            + " (e.g. 'annotated len=16384 batch=64', 'epoch buffered copy=false len=1024 batch=128') the pattern"
+            + " finds.")
+    String cells;
+
     @Spec
     CommandSpec spec;
 
@@ -66,6 +71,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (peerPython != null) {
             args.addAll(List.of("--peer-python", peerPython.toString()));
+        }
+        if (cells != null) {
+            args.addAll(List.of("--cells", cells));
         }
         return harness.get().run(spec.commandLine().getOut(), err, args.toArray(String[]::new));
     }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.regex.Pattern;
 
 /**
  * Runs one suite end to end: logs the machine, writes the fixture, measures every cell and its arraycopy
@@ -27,12 +28,19 @@ public final class Harness {
      * @param outDir  where the CSV and PNG go
      * @param quick   one small cell grid and the quick protocol (tests, smoke runs)
      * @param peerPython a Python with genvarloader installed, for the {@code peer} suite; {@code null} otherwise
+     * @param cells   for the {@code peer} suite, only the cells whose id (e.g. {@code annotated len=16384 batch=64})
+     *                this pattern finds; {@code null} for all
      */
-    public record Options(int threads, Path outDir, boolean quick, Path peerPython) {
+    public record Options(int threads, Path outDir, boolean quick, Path peerPython, Pattern cells) {
         public Options {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be >= 1, got " + threads);
             }
+        }
+
+        /** Options for every cell. */
+        public Options(int threads, Path outDir, boolean quick, Path peerPython) {
+            this(threads, outDir, quick, peerPython, null);
         }
 
         /** Options without a GenVarLoader peer. */

@@ -3,12 +3,15 @@ package io.gvl.bench.harness;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.spi.ToolProvider;
 
 /**
  * The harness as a JDK {@link ToolProvider} named {@value #NAME}, which is how {@code gvl bench} finds it: the
  * command line does not depend on this module and runs the harness only when it is on the class or module path.
- * Arguments: {@code SUITE --threads N --out DIR [--quick] [--peer-python PYTHON]}, already checked by the caller.
+ * Arguments: {@code SUITE --threads N --out DIR [--quick] [--peer-python PYTHON] [--cells REGEX]}, already checked by
+ * the caller.
  * Exit codes: 0 done, 1 the run failed, 2 a usage error (unknown suite or option).
  */
 public final class HarnessTool implements ToolProvider {
@@ -32,6 +35,7 @@ public final class HarnessTool implements ToolProvider {
         Path outDir = Path.of("bench-results");
         boolean quick = false;
         Path peerPython = null;
+        Pattern cells = null;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -39,6 +43,7 @@ public final class HarnessTool implements ToolProvider {
                     case "--out" -> outDir = Path.of(value(args, ++i));
                     case "--quick" -> quick = true;
                     case "--peer-python" -> peerPython = Path.of(value(args, ++i));
+                    case "--cells" -> cells = cellPattern(value(args, ++i));
                     default -> {
                         if (suite != null || args[i].startsWith("--")) {
                             throw new IllegalArgumentException("unexpected argument '" + args[i] + "'");
@@ -57,7 +62,7 @@ public final class HarnessTool implements ToolProvider {
             return 2;
         }
         try {
-            Harness.run(suite, new Harness.Options(threads, outDir, quick, peerPython), out, err);
+            Harness.run(suite, new Harness.Options(threads, outDir, quick, peerPython, cells), out, err);
             return 0;
         } catch (Exception e) {
             err.println("gvl bench: " + e);
@@ -65,6 +70,15 @@ public final class HarnessTool implements ToolProvider {
         } finally {
             out.flush();
             err.flush();
+        }
+    }
+
+    private static Pattern cellPattern(String regex) {
+        try {
+            return Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("--cells '" + regex + "' is not a regular expression: "
+                    + e.getDescription(), e);
         }
     }
 

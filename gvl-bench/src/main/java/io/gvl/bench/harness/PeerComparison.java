@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.regex.Pattern;
 
 /**
  * The {@code peer} suite: gvl and GenVarLoader side by side on one dataset, same instances, same machine. For each
@@ -105,6 +106,19 @@ final class PeerComparison {
         return out;
     }
 
+    /** The cells whose id {@code pattern} finds (all when it is {@code null}); refuses a pattern that finds none. */
+    static List<PeerCell> selected(List<PeerCell> cells, Pattern pattern) {
+        if (pattern == null) {
+            return cells;
+        }
+        List<PeerCell> out = cells.stream().filter(c -> pattern.matcher(c.id()).find()).toList();
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("--cells '" + pattern + "' matches none of the cells: "
+                    + cells.stream().map(PeerCell::id).toList());
+        }
+        return out;
+    }
+
     /** Runs every cell at 1 thread and, unless {@code quick}, at 2; returns the results in order. */
     static List<PeerResult> run(Harness.Options options, DemoData data, PrintWriter out, PrintWriter log)
             throws Exception {
@@ -133,7 +147,7 @@ final class PeerComparison {
                 for (int threads : threadCounts) {
                     try (GvlPythonPeer peer = GvlPythonPeer.start(python, threads, ds, fasta, stderr);
                          ForkJoinPool pool = new ForkJoinPool(threads)) {
-                        for (PeerCell cell : cells(options.quick())) {
+                        for (PeerCell cell : selected(cells(options.quick()), options.cells())) {
                             PeerResult r = measure(cell, threads, base, peer, pool, warm, rounds, reps);
                             results.add(r);
                             report(r, out, log);
