@@ -132,7 +132,7 @@ final class EpochIterator implements Iterator<Batch>, AutoCloseable {
             chunkIndex++;
             long t0 = System.nanoTime();
             chunk = prefetcher.take(chunkIndex);
-            waitNanos += System.nanoTime() - t0;
+            waitNanos += System.nanoTime() - t0 - chunk.fetchedByConsumerNanos();
             fetches++;
         }
         long base = plan.start(chunkBounds[chunkIndex]);

@@ -4,7 +4,9 @@ package io.gvl.dataloader;
  * Where one epoch's time went, so that a slow loader mode explains itself: the producer's fetches, the consumer
  * waiting for them, copies into batches that own their memory, and the caller's own work between batches. For
  * {@link Mode#NONE} fetches run on the caller's thread, so {@code produceNanos} is part of the wall time; for the
- * prefetching modes they overlap the caller's work, and {@code waitNanos} is what was not hidden.
+ * prefetching modes they overlap the caller's work, and {@code waitNanos} is what was not hidden. When the caller
+ * asks for a chunk the producer has not started (typically an epoch's first) over a dataset view, it fetches that
+ * chunk itself rather than wait for the hand-off: that time is in {@code produceNanos}, not in {@code waitNanos}.
  *
  * @param epoch the epoch number (0-based)
  * @param mode the loader's mode
@@ -13,7 +15,7 @@ package io.gvl.dataloader;
  * @param wallNanos from the {@code iterator()} call that started the epoch (planning it, starting the producer)
  *     to the end of the epoch
  * @param produceNanos time spent fetching (kernels writing outputs)
- * @param waitNanos time the caller's thread waited for a prefetched chunk
+ * @param waitNanos time the caller's thread waited for a chunk fetched by the producer
  * @param copyNanos time spent copying the outputs of a source that cannot write into the loader's memory (a
  *     {@link BatchSource} without its own {@link BatchSource#fetch(int[], int[], java.lang.foreign.Arena)}) into
  *     a prefetched chunk, on the producer's thread (so also part of {@code produceNanos}); 0 for dataset views

@@ -186,6 +186,28 @@ class DataLoaderTest {
     }
 
     @Test
+    void aCustomSourceIsFetchedOnlyOnTheProducerThreadOneCallAtATime() {
+        // The consumer fetches chunks itself only from gvl's own dataset sources: a custom source is promised one
+        // call at a time, on the producer thread, where a stall can be detected.
+        for (Mode mode : new Mode[] {Mode.BUFFERED, Mode.DOUBLE_BUFFERED}) {
+            for (boolean copy : new boolean[] {true, false}) {
+                SyntheticSource src = new SyntheticSource(23, 3);
+                try (DataLoader loader = DataLoader.builder(src).batchSize(2).mode(mode).copy(copy).bufferBytes(900)
+                        .build()) {
+                    for (int epoch = 0; epoch < 3; epoch++) {
+                        for (Batch b : loader) {
+                            b.close();
+                        }
+                    }
+                }
+                assertTrue(src.fetches.get() > 3, mode + " copy=" + copy + ": several chunks");
+                assertEquals(1, src.fetchThreads.size(), mode + " copy=" + copy + ": " + src.fetchThreads);
+                assertFalse(src.fetchThreads.contains(Thread.currentThread()), "never the consumer's thread");
+            }
+        }
+    }
+
+    @Test
     void aStalledProducerIsDetectedAndClosingReleasesIt() {
         SyntheticSource src = new SyntheticSource(5, 2);
         src.blockFetch = new java.util.concurrent.CountDownLatch(1);

@@ -20,6 +20,8 @@ final class SyntheticSource implements BatchSource {
     final int regions;
     final int samples;
     final AtomicInteger fetches = new AtomicInteger();
+    /** The threads that called {@link #fetch}. */
+    final java.util.Set<Thread> fetchThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
     volatile RuntimeException failOnFetch;
     /** When set, fetches block until it counts down (a stalled producer). */
     volatile java.util.concurrent.CountDownLatch blockFetch;
@@ -59,6 +61,7 @@ final class SyntheticSource implements BatchSource {
     @Override
     public DatasetOutput fetch(int[] rs, int[] ss) {
         fetches.incrementAndGet();
+        fetchThreads.add(Thread.currentThread());
         if (failOnFetch != null) {
             throw failOnFetch;
         }

@@ -31,6 +31,19 @@ public final class BlockChunks implements ChunkMemory {
     }
 
     @Override
+    public Slot tryAcquire(long bytes) {
+        if (!permits.tryAcquire()) {
+            return null;
+        }
+        try {
+            return blocks.take(bytes);
+        } catch (RuntimeException | Error e) {
+            permits.release();
+            throw e;
+        }
+    }
+
+    @Override
     public void chunkDone(Slot slot) {
         try {
             slot.releaseChunk();

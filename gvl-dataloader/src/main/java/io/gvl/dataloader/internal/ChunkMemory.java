@@ -14,6 +14,14 @@ public interface ChunkMemory {
      */
     Slot acquire(long bytes) throws InterruptedException;
 
+    /**
+     * Opens memory for one more chunk if the producer may write one now, without waiting.
+     *
+     * @param bytes the chunk's planned size
+     * @return the slot, or {@code null} when every chunk the producer may hold is taken
+     */
+    Slot tryAcquire(long bytes);
+
     /** The consumer is past {@code slot}'s chunk: drop the chunk's reference; batches cut from it keep theirs. */
     void chunkDone(Slot slot);
 

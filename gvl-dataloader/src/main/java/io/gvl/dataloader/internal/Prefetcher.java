@@ -10,18 +10,25 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs one epoch's chunk fetches on a background thread, in the planned order, each written straight into memory
  * from a {@link ChunkMemory} (a free loader slot, or a pooled block the batches will own): the producer stays whole
  * chunks ahead of the consumer and waits only when it holds as many as the memory allows. The consumer takes chunks
- * in order with {@link #take}, waiting in short steps, checking that the producer is alive and that it is not starved by batches or views the consumer keeps open; a producer failure is rethrown on
- * the consumer's thread.
+ * in order with {@link #take}, waiting in short steps, checking that the producer is alive and that it is not
+ * starved by batches or views the consumer keeps open; a producer failure is rethrown on the consumer's thread.
+ *
+ * <p>Chunks are claimed in order from one counter. When the consumer asks for a chunk nobody has claimed yet (the
+ * first of an epoch, while the producer thread is still waking up) and the source allows it
+ * ({@link SourceFetch#consumerMayFetch()}), the consumer fetches that chunk itself instead of waiting for the hand-off
+ * both ways (tens of microseconds each on a virtual machine, a sizeable share of a small epoch), and the producer
+ * moves on to the next one.
  */
 public final class Prefetcher implements AutoCloseable {
     /** A chunk ready for the consumer (its slot holds one reference for it), or the producer's failure. */
-    public record Chunk(int index, Slot slot, List<NamedArray> arrays, Throwable failure) {
+    public record Chunk(int index, Slot slot, List<NamedArray> arrays, Throwable failure, long fetchedByConsumerNanos) {
     }
 
     private static final long STEP_MILLIS = 20;
@@ -37,6 +44,9 @@ public final class Prefetcher implements AutoCloseable {
     private final int[] chunkBounds;
     private final long[] chunkBytes;
     private final boolean layout;
+    private final boolean consumerMayFetch;
+    /** The next chunk nobody has claimed; each chunk is fetched by whoever claims it. */
+    private final AtomicInteger nextClaim = new AtomicInteger();
     private volatile boolean closed;
     /** The thread running this epoch's production, while it runs (guarded by {@code this}). */
     private Thread runner;
@@ -58,6 +68,7 @@ public final class Prefetcher implements AutoCloseable {
         this.layout = layout;
         this.heartbeat = heartbeat;
         this.stallTimeout = stallTimeout;
+        this.consumerMayFetch = source.consumerMayFetch();
         producer.execute(this::run);
     }
 
@@ -82,9 +93,11 @@ public final class Prefetcher implements AutoCloseable {
 
     private void produce() {
         int chunks = chunkBounds.length - 1;
-        for (int c = 0; c < chunks && !closed; c++) {
-            int from = plan.start(chunkBounds[c]);
-            int to = plan.end(chunkBounds[c + 1] - 1);
+        while (!closed) {
+            int c = nextClaim.getAndIncrement();
+            if (c >= chunks) {
+                return;
+            }
             Slot slot = null;
             try {
                 slot = pool.acquire(chunkBytes[c]);
@@ -92,23 +105,56 @@ public final class Prefetcher implements AutoCloseable {
                     pool.chunkDone(slot);
                     return;
                 }
-                long t0 = System.nanoTime();
-                List<NamedArray> arrays = source.into(plan.regions(from, to), plan.samples(from, to), slot.filler());
-                if (layout) {
-                    SlotLayout.describe(slot, c, to - from, arrays);
-                    arrays = SlotLayout.read(slot.segment()).arrays();
-                }
-                produceNanos.addAndGet(System.nanoTime() - t0);
-                ready.add(new Chunk(c, slot, arrays, null));
+                ready.add(new Chunk(c, slot, fill(c, slot), null, 0));
             } catch (InterruptedException e) {
                 return;
             } catch (Throwable t) {
                 if (slot != null) {
                     pool.chunkDone(slot);
                 }
-                ready.add(new Chunk(c, null, List.of(), t));
+                ready.add(new Chunk(c, null, List.of(), t, 0));
                 return;
             }
+        }
+    }
+
+    /** Fetches chunk {@code c} into {@code slot}. */
+    private List<NamedArray> fill(int c, Slot slot) {
+        int from = plan.start(chunkBounds[c]);
+        int to = plan.end(chunkBounds[c + 1] - 1);
+        long t0 = System.nanoTime();
+        List<NamedArray> arrays = source.into(plan.regions(from, to), plan.samples(from, to), slot.filler());
+        if (layout) {
+            SlotLayout.describe(slot, c, to - from, arrays);
+            arrays = SlotLayout.read(slot.segment()).arrays();
+        }
+        produceNanos.addAndGet(System.nanoTime() - t0);
+        return arrays;
+    }
+
+    /**
+     * Fetches chunk {@code expected} on the consumer's thread if nobody has claimed it and memory for it is free
+     * now; otherwise {@code null} (then the producer has it, or will).
+     */
+    private Chunk fetchHere(int expected) {
+        if (!consumerMayFetch || closed || nextClaim.get() != expected) {
+            return null;
+        }
+        Slot slot = pool.tryAcquire(chunkBytes[expected]);
+        if (slot == null) {
+            return null;
+        }
+        if (!nextClaim.compareAndSet(expected, expected + 1)) {
+            pool.chunkDone(slot);
+            return null;
+        }
+        long t0 = System.nanoTime();
+        try {
+            List<NamedArray> arrays = fill(expected, slot);
+            return new Chunk(expected, slot, arrays, null, System.nanoTime() - t0);
+        } catch (RuntimeException | Error e) {
+            pool.chunkDone(slot);
+            throw e;
         }
     }
 
@@ -122,6 +168,10 @@ public final class Prefetcher implements AutoCloseable {
      * (the producer could never deliver), or if it is alive but has delivered nothing for {@code stallTimeout}.
      */
     public Chunk take(int expected) {
+        Chunk own = fetchHere(expected);
+        if (own != null) {
+            return own;
+        }
         long start = System.nanoTime();
         long lastBeat = start;
         int starvedSteps = 0;

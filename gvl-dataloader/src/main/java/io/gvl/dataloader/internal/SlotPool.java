@@ -95,6 +95,18 @@ public final class SlotPool implements Slot.Owner, ChunkMemory, AutoCloseable {
     }
 
     @Override
+    public Slot tryAcquire(long bytes) {
+        if (closed) {
+            return null;
+        }
+        Slot s = free.poll();
+        if (s != null) {
+            s.open();
+        }
+        return s;
+    }
+
+    @Override
     public void chunkDone(Slot slot) {
         slot.releaseChunk();
     }

@@ -3,6 +3,8 @@ package io.gvl.dataloader.internal;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.dataloader.BatchSource;
+import io.gvl.dataloader.DatasetSource;
+import io.gvl.dataloader.RefDatasetSource;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,6 +39,15 @@ public final class SourceFetch {
 
     public BatchSource source() {
         return source;
+    }
+
+    /**
+     * Whether the consumer may fetch a chunk itself while the producer fetches another: only for gvl's own
+     * sources over dataset views, which are safe to call from two threads at once and never wait on user code (a
+     * custom source is promised one call at a time, on the producer, where a stall is detected).
+     */
+    public boolean consumerMayFetch() {
+        return source instanceof DatasetSource || source instanceof RefDatasetSource;
     }
 
     /** Whether outputs land in the loader's memory without a copy. */
