@@ -32,7 +32,7 @@ public final class Dense implements FlatArray {
     public static Dense allocate(DType dtype, long[] shape) {
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment data = arena.allocate(byteSize(dtype, shape), 8);
+            MemorySegment data = arena.allocate(byteSize(dtype, shape), 64);
             return new Dense(dtype, shape.clone(), data, Ownership.owning(arena, data, "Dense buffer"));
         } catch (RuntimeException e) {
             arena.close();
@@ -49,7 +49,7 @@ public final class Dense implements FlatArray {
      * @return a buffer valid while {@code arena} is open
      */
     public static Dense allocate(Arena arena, DType dtype, long[] shape) {
-        MemorySegment data = arena.allocate(byteSize(dtype, shape), 8);
+        MemorySegment data = arena.allocate(byteSize(dtype, shape), 64);
         return new Dense(dtype, shape.clone(), data, Ownership.borrowing(data, "Dense buffer"));
     }
 

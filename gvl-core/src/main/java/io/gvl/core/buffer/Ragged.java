@@ -83,7 +83,7 @@ public final class Ragged implements FlatArray {
             total = Math.addExact(total, lengths[i]);
         }
         offsets.setAtIndex(OFFSET, rows, total);
-        MemorySegment data = arena.allocate(Math.multiplyExact(total, dtype.byteSize()), 8);
+        MemorySegment data = arena.allocate(Math.multiplyExact(total, dtype.byteSize()), 64);
         return new Ragged(dtype, dims, data, offsets, Ownership.borrowing(offsets, "Ragged buffer"));
     }
 
