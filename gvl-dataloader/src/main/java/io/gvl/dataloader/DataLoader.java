@@ -205,17 +205,34 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         return sharedBlocks;
     }
 
-    /** The two chunk slots ({@code copy=false}), opened at the first epoch and reused by every later one. */
+    /**
+     * The two chunk slots ({@code copy=false}), opened at the first epoch and reused by every later one. Each holds
+     * the largest chunk any epoch can plan: the chunk target, or one batch of the largest instances when that is
+     * more, and never more than half the buffer (the default buffer of 2 GiB would otherwise take 2 x 1 GiB of
+     * memory, or of {@code /dev/shm}, for chunks of 16 MiB).
+     */
     private SlotPool slots(long slotBytes) {
         if (slots == null) {
+            long capacity = FetchChunks.slotCapacity(slotBytes, batchSize, maxInstanceBytes());
             if (mode == Mode.DOUBLE_BUFFERED) {
-                sharedSlots = new SharedSlots(2, slotBytes, memory);
+                sharedSlots = new SharedSlots(2, capacity, memory);
                 slots = sharedSlots.pool();
             } else {
-                slots = SlotPool.inMemory(2, slotBytes, memory);
+                slots = SlotPool.inMemory(2, capacity, memory);
             }
         }
         return slots;
+    }
+
+    /** The largest {@link BatchSource#instanceBytes} over all instances. */
+    private long maxInstanceBytes() {
+        long max = 0;
+        for (int r = 0; r < source.regions(); r++) {
+            for (int s = 0; s < source.samples(); s++) {
+                max = Math.max(max, source.instanceBytes(r, s));
+            }
+        }
+        return max;
     }
 
     /**
@@ -391,7 +408,8 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
         }
 
         /**
-         * The memory budget of the prefetch buffers (default 2 GiB); each chunk fits half of it.
+         * The most memory the prefetch buffers may take (default 2 GiB): each chunk, and so each batch, fits half of
+         * it. The loader takes only what its chunks need (about 16 MiB each, or one batch when larger).
          *
          * @param bytes the budget in bytes, {@code >= 2}
          * @return this builder

@@ -180,6 +180,25 @@ class PrefetchPipelineTest {
         assertEquals(0, ds.memory().used(), "the loader's charges leave the dataset's budget at close");
     }
 
+    @ParameterizedTest(name = "mode={0}")
+    @org.junit.jupiter.params.provider.EnumSource(value = Mode.class, names = {"BUFFERED", "DOUBLE_BUFFERED"})
+    void slotsHoldTheLargestChunkAnEpochCanPlanNotHalfTheBuffer(Mode mode) {
+        // The default buffer is 2 GiB; chunks are about 16 MiB, so two slots of 1 GiB would be mostly idle memory
+        // (or /dev/shm space) charged to the budget.
+        try (DataLoader loader = DataLoader.builder(view).batchSize(3).mode(mode).copy(false).build()) {
+            for (int epoch = 0; epoch < 2; epoch++) {
+                int n = 0;
+                for (Batch b : loader) {
+                    b.close();
+                    n++;
+                }
+                assertEquals(loader.batchesPerEpoch(), n);
+            }
+            long peak = loader.memory().peak();
+            assertTrue(peak >= 2 * (16L << 20) && peak <= 2 * (17L << 20), "two slots of about 16 MiB: " + peak);
+        }
+    }
+
     @ParameterizedTest(name = "mode={0} copy={1}")
     @MethodSource("everyMode")
     void aSourceThatCannotWriteInPlaceIsCopiedOncePerChunkAndCounted(Mode mode, boolean copy) {

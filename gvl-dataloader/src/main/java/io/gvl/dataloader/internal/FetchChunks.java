@@ -22,6 +22,26 @@ public final class FetchChunks {
     private FetchChunks() {
     }
 
+    /** Room in a slot for the alignment of a chunk's arrays, above its planned bytes. */
+    static final long SLACK = 64L << 10;
+
+    /**
+     * The capacity a loader slot needs for every chunk any epoch can plan ({@link #plan}): a chunk is either at most
+     * the target or a single batch, so the larger of the target and {@code batchSize} of the largest instances,
+     * plus {@link #SLACK}, and never more than {@code slotBytes}.
+     *
+     * @param slotBytes the most a slot may hold (half the loader's buffer)
+     * @param batchSize instances per batch
+     * @param maxInstanceBytes the largest instance's planned bytes
+     * @return the slot capacity in bytes
+     */
+    public static long slotCapacity(long slotBytes, int batchSize, long maxInstanceBytes) {
+        long batch = maxInstanceBytes > Long.MAX_VALUE / Math.max(1, batchSize) ? Long.MAX_VALUE
+                : maxInstanceBytes * batchSize;
+        long need = Math.max(target(slotBytes), batch);
+        return need >= slotBytes - SLACK ? slotBytes : need + SLACK;
+    }
+
     /** The chunk size to aim at: {@value #CHUNK} bytes, never above {@code slotBytes}. */
     public static long target(long slotBytes) {
         return Math.min(slotBytes, CHUNK);
