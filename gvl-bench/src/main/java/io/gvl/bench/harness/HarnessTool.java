@@ -56,6 +56,13 @@ public final class HarnessTool implements ToolProvider {
                 throw new IllegalArgumentException((suite == null ? "no suite given" : "unknown suite '" + suite
                         + "'") + "; choose one of " + Harness.SUITES);
             }
+            if (cells != null) {
+                if (!suite.equals("peer")) {
+                    throw new IllegalArgumentException("--cells selects cells of the peer suite only, not of '" + suite
+                            + "'");
+                }
+                PeerComparison.selected(PeerComparison.cells(quick), cells); // refuses a pattern that finds none
+            }
         } catch (IllegalArgumentException e) {
             err.println("gvl bench: " + e.getMessage());
             err.flush();

@@ -42,4 +42,16 @@ class PeerComparisonTest {
         assertEquals(2, code);
         assertTrue(err.toString().contains("--cells '([unclosed' is not a regular expression"), err.toString());
     }
+
+    @Test
+    void aCellPatternFindingNothingOrAnotherSuiteIsAUsageError() {
+        StringWriter err = new StringWriter();
+        assertEquals(2, new HarnessTool().run(new PrintWriter(new StringWriter()), new PrintWriter(err), "peer",
+                "--cells", "no such cell"));
+        assertTrue(err.toString().contains("matches none of the cells"), err.toString());
+        StringWriter err2 = new StringWriter();
+        assertEquals(2, new HarnessTool().run(new PrintWriter(new StringWriter()), new PrintWriter(err2),
+                "haplotypes", "--cells", "annotated"));
+        assertTrue(err2.toString().contains("peer suite only"), err2.toString());
+    }
 }
