@@ -180,6 +180,28 @@ class PrefetchPipelineTest {
         assertEquals(0, ds.memory().used(), "the loader's charges leave the dataset's budget at close");
     }
 
+    @ParameterizedTest(name = "mode={0} copy={1} seed=" + SEED)
+    @MethodSource("prefetchModes")
+    void aDatasetClosedUnderAnEpochFailsItsNextChunkWithTheCause(Mode mode, boolean copy) {
+        // One batch per chunk, so most chunks are fetched after the close (the producer is at most two ahead).
+        // Whichever thread fetches the first failing chunk (the caller or the producer), the caller gets a
+        // DataLoaderException whose cause is the dataset's own refusal.
+        Dataset fixed = view.withLen(OutputLength.fixed(32));
+        long batchBytes = 2 * fixed.outputBytes(0, 0);
+        try (DataLoader loader = DataLoader.builder(fixed).batchSize(2).mode(mode).copy(copy)
+                .bufferBytes(2 * batchBytes).build()) {
+            assertTrue(loader.batchesPerEpoch() >= 6, "the epoch must span several chunks");
+            Iterator<Batch> it = loader.iterator();
+            ds.close();
+            DataLoaderException e = org.junit.jupiter.api.Assertions.assertThrows(DataLoaderException.class, () -> {
+                while (it.hasNext()) {
+                    it.next().close();
+                }
+            });
+            assertTrue(e.getCause() instanceof IllegalStateException, "cause: " + e.getCause());
+        }
+    }
+
     @ParameterizedTest(name = "mode={0}")
     @org.junit.jupiter.params.provider.EnumSource(value = Mode.class, names = {"BUFFERED", "DOUBLE_BUFFERED"})
     void slotsHoldTheLargestChunkAnEpochCanPlanNotHalfTheBuffer(Mode mode) {

@@ -152,9 +152,12 @@ public final class Prefetcher implements AutoCloseable {
         try {
             List<NamedArray> arrays = fill(expected, slot);
             return new Chunk(expected, slot, arrays, null, System.nanoTime() - t0);
-        } catch (RuntimeException | Error e) {
+        } catch (MemoryLimitException e) {
             pool.chunkDone(slot);
             throw e;
+        } catch (RuntimeException | Error e) {
+            pool.chunkDone(slot);
+            throw new DataLoaderException("fetching chunk " + expected + " failed: " + e, e);
         }
     }
 
