@@ -111,4 +111,40 @@ class OutputBlocksTest {
             }
         }
     }
+
+    @Test
+    void threadsTakingAndGivingNeverShareALiveBlockSeed13() throws Exception {
+        try (OutputBlocks blocks = new OutputBlocks(8 * MIB)) {
+            java.util.Set<Long> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            java.util.List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                for (int t = 0; t < 4; t++) {
+                    long seed = 13 + t;
+                    runs.add(pool.submit(() -> {
+                        SplittableRandom rnd = new SplittableRandom(seed);
+                        for (int i = 0; i < 2_000; i++) {
+                            OutputBlocks.Block b = blocks.take(OutputBlocks.MIN_BLOCK + rnd.nextLong(3 * MIB));
+                            assertTrue(live.add(b.address()), "a block handed out twice: " + b);
+                            MemorySegment mine = MemorySegment.ofAddress(b.address()).reinterpret(b.capacity());
+                            long mark = seed * 1_000_003L + i;
+                            mine.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, b.capacity() - 8, mark);
+                            Thread.yield();
+                            assertEquals(mark, mine.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED,
+                                    b.capacity() - 8), "another thread wrote into a block this one holds");
+                            live.remove(b.address());
+                            blocks.give(b);
+                        }
+                        return null;
+                    }));
+                }
+                for (java.util.concurrent.Future<?> r : runs) {
+                    r.get();
+                }
+            } finally {
+                pool.shutdown();
+            }
+            assertTrue(blocks.idleBytes() <= 8 * MIB, "idle within the cap: " + blocks.idleBytes());
+        }
+    }
 }
