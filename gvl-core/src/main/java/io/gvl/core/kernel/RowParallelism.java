@@ -53,7 +53,7 @@ public final class RowParallelism {
 
     /** Grains each thread takes on average: enough that the last ones end close together. */
     private static final long GRAINS_PER_THREAD = 32;
-    /** How long the caller spins for a helper finishing its last grain before it parks in {@code join}. */
+    /** How long the caller spins, in all, for helpers finishing their last grains before it parks in {@code join}. */
     private static final long SPIN_NANOS = 200_000;
     private static final int THREADS = resolveThreads(System.getenv("GVL_NUM_THREADS"));
     private static final Logger LOG = LoggerFactory.getLogger(RowParallelism.class);
@@ -202,8 +202,9 @@ public final class RowParallelism {
             helper.fork();
         }
         drain.run();
+        long spinUntil = System.nanoTime() + SPIN_NANOS;
         for (int c = helpers.size() - 1; c >= 0; c--) {
-            awaitHelper(helpers.get(c));
+            awaitHelper(helpers.get(c), spinUntil);
         }
         Throwable t = failure.get();
         if (t instanceof RuntimeException e) {
@@ -222,12 +223,11 @@ public final class RowParallelism {
      * nothing left to do and is dropped; one that is running is finishing its last grain, so the caller spins for it
      * a little before parking (waking a parked thread costs tens of microseconds on a virtual machine).
      */
-    private static void awaitHelper(RecursiveAction helper) {
+    private static void awaitHelper(RecursiveAction helper, long spinUntil) {
         if (helper.tryUnfork()) {
             return;
         }
-        long deadline = System.nanoTime() + SPIN_NANOS;
-        while (!helper.isDone() && System.nanoTime() < deadline) {
+        while (!helper.isDone() && System.nanoTime() < spinUntil) {
             Thread.onSpinWait();
         }
         helper.join();
