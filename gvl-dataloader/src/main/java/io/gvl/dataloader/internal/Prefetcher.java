@@ -161,7 +161,7 @@ public final class Prefetcher implements AutoCloseable {
         }
     }
 
-    /** Time the producer spent fetching, in nanoseconds. */
+    /** Time spent fetching chunks, by the producer and by the consumer for those it fetched itself, in nanoseconds. */
     public long produceNanos() {
         return produceNanos.get();
     }

@@ -6,8 +6,9 @@ import java.util.function.Consumer;
 
 /**
  * A shared arena whose allocations come from {@code malloc} without zeroing (or filled with the poison byte), freed
- * when the arena closes; large ones come from (and go back to) an {@link OutputBlocks} cache when one is given. It has the lifetime rules of {@link Arena#ofShared()}: segments are usable from any thread
- * until {@link #close()}, and then every access throws {@link IllegalStateException}.
+ * when the arena closes; large ones come from (and go back to) an {@link OutputBlocks} cache when one is given. It
+ * has the lifetime rules of {@link Arena#ofShared()}: segments are usable from any thread until {@link #close()},
+ * and then every access throws {@link IllegalStateException}.
  */
 final class UnzeroedArena implements Arena {
     private final Arena scope = Arena.ofShared();
@@ -30,7 +31,8 @@ final class UnzeroedArena implements Arena {
         long need = byteSize + byteAlignment - 1;
         OutputBlocks.Block block = blocks == null ? null : blocks.take(need);
         long raw = block == null ? NativeMemory.malloc(need) : block.address();
-        Consumer<MemorySegment> release = block == null ? ignored -> NativeMemory.free(raw) : ignored -> blocks.give(block);
+        Consumer<MemorySegment> release = block == null ? ignored -> NativeMemory.free(raw)
+                : ignored -> blocks.give(block);
         long start = (raw + byteAlignment - 1) & -byteAlignment;
         MemorySegment s;
         try {
