@@ -149,11 +149,16 @@ public final class Dataset implements AutoCloseable, DatasetViews, DatasetQuerie
     }
 
     private static Dataset initial(OpenedDataset opened) {
-        List<String> tracks = new ArrayList<>(opened.tracks().keySet());
-        ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, TrackKind.TRACKS,
-                OutputLength.ragged(), 0, NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null,
-                VariantOptions.defaults(), null, VarFilter.NONE, Parallel.AUTO);
-        return new Dataset(opened, v, QueryMemory.owned(new MemoryBudget("dataset " + opened.path())));
+        try {
+            List<String> tracks = new ArrayList<>(opened.tracks().keySet());
+            ViewState v = new ViewState(ViewValidation.defaultSeqs(opened), tracks, TrackKind.TRACKS,
+                    OutputLength.ragged(), 0, NumpyGenerator.seeded(0), true, true, true, Map.of(), null, null,
+                    VariantOptions.defaults(), null, VarFilter.NONE, Parallel.AUTO);
+            return new Dataset(opened, v, QueryMemory.owned(new MemoryBudget("dataset " + opened.path())));
+        } catch (RuntimeException | Error e) {
+            opened.close(); // e.g. a malformed -Dgvl.outputCacheBytes: nothing stays mapped
+            throw e;
+        }
     }
 
     private Dataset derive(ViewState next) {
@@ -564,8 +569,11 @@ public final class Dataset implements AutoCloseable, DatasetViews, DatasetQuerie
         if (isOpenDataset()) {
             memory.budget().leakReport().ifPresent(r -> LOG.warn("dataset closed with query outputs still open:\n{}", r));
         }
-        opened.close();
-        memory.blocks().close();
+        try {
+            opened.close();
+        } finally {
+            memory.blocks().close();
+        }
     }
 
     private boolean isOpenDataset() {

@@ -57,6 +57,30 @@ class OutputReuseTest {
         }
     }
 
+    @Test
+    void aMalformedCacheSizeIsRefusedByNameAtOpen() {
+        Path out = tmp.resolve("z.gvl");
+        Gvl.write(out, WriteOptions.builder(Z.resolve("regions.bed")).variants(Z.resolve("z_synth16.norm.vcf.gz"))
+                .build());
+        String before = System.getProperty(io.gvl.core.internal.memory.OutputBlocks.PROPERTY);
+        System.setProperty(io.gvl.core.internal.memory.OutputBlocks.PROPERTY, "lots");
+        try {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Dataset.open(out, DATA.resolve("real/vg-1mb1kgp/z.fa")).close());
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("-Dgvl.outputCacheBytes=lots"),
+                    e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(io.gvl.core.internal.memory.OutputBlocks.PROPERTY);
+            } else {
+                System.setProperty(io.gvl.core.internal.memory.OutputBlocks.PROPERTY, before);
+            }
+        }
+        try (Dataset again = Dataset.open(out, DATA.resolve("real/vg-1mb1kgp/z.fa"))) {
+            assertEquals(24, again.regionCount(), "the refused open left nothing behind that blocks a new one");
+        }
+    }
+
     private static MemorySegment data(DatasetOutput o) {
         return ((Dense) o.sequences()).data();
     }

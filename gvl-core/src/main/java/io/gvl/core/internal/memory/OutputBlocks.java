@@ -57,11 +57,17 @@ public final class OutputBlocks implements AutoCloseable {
         if (raw == null || raw.isBlank()) {
             return new OutputBlocks(DEFAULT_IDLE_CAP);
         }
+        long cap;
         try {
-            return new OutputBlocks(Long.parseLong(raw.strip()));
+            cap = Long.parseLong(raw.strip());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + PROPERTY + "=" + raw + " is not a number of bytes", e);
+            cap = -1;
         }
+        if (cap < 0) {
+            throw new IllegalArgumentException("-D" + PROPERTY + "=" + raw + " is not a number of bytes; give a whole"
+                    + " number such as 67108864 (64 MiB, the default), or 0 to keep no blocks");
+        }
+        return new OutputBlocks(cap);
     }
 
     /**
