@@ -143,11 +143,12 @@ final class PeerComparison {
                     + " repetitions per side (more for faster cells), fastest repetition compared");
             log.flush();
             List<Integer> threadCounts = options.quick() ? List.of(1) : List.of(1, Math.max(2, options.threads()));
+            List<PeerCell> cells = selected(cells(options.quick()), options.cells());
             try (Dataset base = Dataset.open(ds, fasta)) {
                 for (int threads : threadCounts) {
                     try (GvlPythonPeer peer = GvlPythonPeer.start(python, threads, ds, fasta, stderr);
                          ForkJoinPool pool = new ForkJoinPool(threads)) {
-                        for (PeerCell cell : selected(cells(options.quick()), options.cells())) {
+                        for (PeerCell cell : cells) {
                             PeerResult r = measure(cell, threads, base, peer, pool, warm, rounds, reps);
                             results.add(r);
                             report(r, out, log);

@@ -22,19 +22,16 @@ public final class BlockChunks implements ChunkMemory {
     @Override
     public Slot acquire(long bytes) throws InterruptedException {
         permits.acquire();
-        try {
-            return blocks.take(bytes);
-        } catch (RuntimeException | Error e) {
-            permits.release();
-            throw e;
-        }
+        return takeWithPermit(bytes);
     }
 
     @Override
     public Slot tryAcquire(long bytes) {
-        if (!permits.tryAcquire()) {
-            return null;
-        }
+        return permits.tryAcquire() ? takeWithPermit(bytes) : null;
+    }
+
+    /** A block for a chunk whose permit the caller holds; the permit goes back if the block cannot be had. */
+    private Slot takeWithPermit(long bytes) {
         try {
             return blocks.take(bytes);
         } catch (RuntimeException | Error e) {

@@ -13,17 +13,17 @@ package io.gvl.dataloader.internal;
  * last-level cache of a server processor.
  */
 public final class FetchChunks {
+    /** Room for the alignment of a chunk's arrays, above its planned bytes. */
+    static final long SLACK = 64L << 10;
+
     /**
-     * The chunk size aimed at: 16 MiB less room for the alignment slack of a chunk, so that a chunk written into a
-     * pooled block fits a 16 MiB one.
+     * The chunk size aimed at: 16 MiB less {@link #SLACK}, so that a chunk written into a pooled block fits a 16 MiB
+     * one.
      */
-    static final long CHUNK = (16L << 20) - (64L << 10);
+    static final long CHUNK = (16L << 20) - SLACK;
 
     private FetchChunks() {
     }
-
-    /** Room in a slot for the alignment of a chunk's arrays, above its planned bytes. */
-    static final long SLACK = 64L << 10;
 
     /**
      * The capacity a loader slot needs for every chunk any epoch can plan ({@link #plan}): a chunk is either at most

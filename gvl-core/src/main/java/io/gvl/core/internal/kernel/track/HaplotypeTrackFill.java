@@ -50,7 +50,7 @@ public final class HaplotypeTrackFill {
         MemorySegment rowOffsets = haps.offsets();
         long bytes = haps.totalLength() * (1 + 4L * count);
         RowParallelism.forEachRange(regions.size(), bytes, (from, to) -> {
-            WindowedRealigner realigner = new WindowedRealigner(ploidy);
+            WindowedRealigner realigner = WindowedRealigner.forThisThread(ploidy);
             for (int i = (int) from; i < to; i++) {
                 long q0 = regions.start(i);
                 int contig = regions.contig(i);

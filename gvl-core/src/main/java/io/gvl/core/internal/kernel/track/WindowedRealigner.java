@@ -12,7 +12,8 @@ import java.lang.foreign.MemorySegment;
  * row side by side (randomly shifted short outputs of a long region read far-apart windows), all painted in one
  * pass over the intervals. A window {@code [lo, hi)} stored from scratch element {@code at} is passed to
  * {@link TrackRealignRow#realign} as track offset {@code at - lo}, with GVL's full scratch length. One instance per
- * worker range: the scratch grows to the largest need and is reused.
+ * thread ({@link #forThisThread}), reused by every range the thread runs (with small row grains a range can be a
+ * single instance): the scratch grows to the largest need of a batch and is reused.
  *
  * <p>The scratch is a {@link ThreadScratch}, kept between batches up to {@link #KEPT_SCRATCH_BYTES}.
  */
@@ -21,6 +22,8 @@ public final class WindowedRealigner {
     static final long KEPT_SCRATCH_BYTES = 16L << 20;
     private static final ThreadScratch SCRATCH = new ThreadScratch(KEPT_SCRATCH_BYTES);
 
+    private static final ThreadLocal<WindowedRealigner> PER_THREAD = new ThreadLocal<>();
+
     private final int ploidy;
     private final long[] measuredLo;
     private final long[] measuredHi;
@@ -28,15 +31,29 @@ public final class WindowedRealigner {
     private final long[] hi;
     private final long[] at;
     private final double[] fillScratch = new double[8];
-    private MemorySegment scratch = SCRATCH.atLeast(0);
+    private MemorySegment scratch;
 
-    public WindowedRealigner(int ploidy) {
+    private WindowedRealigner(int ploidy) {
         this.ploidy = ploidy;
         measuredLo = new long[ploidy];
         measuredHi = new long[ploidy];
         lo = new long[ploidy];
         hi = new long[ploidy];
         at = new long[ploidy];
+    }
+
+    /**
+     * This thread's realigner for {@code ploidy}, starting from the thread's kept scratch (not a larger one that an
+     * earlier batch needed, which is left to the GC).
+     */
+    public static WindowedRealigner forThisThread(int ploidy) {
+        WindowedRealigner r = PER_THREAD.get();
+        if (r == null || r.ploidy != ploidy) {
+            r = new WindowedRealigner(ploidy);
+            PER_THREAD.set(r);
+        }
+        r.scratch = SCRATCH.atLeast(0);
+        return r;
     }
 
     /**
