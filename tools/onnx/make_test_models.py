@@ -1,4 +1,5 @@
-"""Writes the two small ONNX models gvl-onnx's tests run (run once; the .onnx files are committed).
+"""Writes the small ONNX models the tests run (run once; the .onnx files are committed in
+   gvl-testdata/src/main/resources/onnx, shared by gvl-onnx, gvl-cli and gvl-bench).
 
   tiny-cnn.onnx  input  haplotypes float32 [N, 4, 16] (one-hot)
                  conv1d 2 filters, kernel 3 -> relu -> mean over positions -> pooled [N, 2]
@@ -15,7 +16,7 @@ conv-net:
   conv W[f, c, k] = ((5 f + 3 c + 2 k) mod 11 - 5) / 8,  conv b[f] = 0.05 (f mod 5) - 0.1
   dense w[f] = ((f mod 3) - 1) / 4,  dense b = 0.125
 
-Usage: python tools/onnx/make_test_models.py OUT_DIR   (needs the onnx package)
+Usage: python tools/onnx/make_test_models.py gvl-testdata/src/main/resources/onnx   (needs the onnx package)
 """
 import sys
 from pathlib import Path

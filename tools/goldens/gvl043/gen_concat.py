@@ -4,7 +4,7 @@ Run from the repository root (see README.md beside this file for the venv):
 
     /path/to/venv/bin/python tools/goldens/gvl043/gen_concat.py
 
-It writes, under gvl-core/src/test/resources/gvl043/concat/:
+It writes, under gvl-testdata/src/main/resources/gvl043/concat/:
 - demo_r0/, demo_r1/    the demo VCF over the even and the odd rows of the first twelve demo regions (all samples,
                         max_jitter 16), so the joined region order interleaves the two inputs;
 - demo_regions/         genvarloader.concat([demo_r0, demo_r1], axis="regions");
@@ -33,7 +33,7 @@ import genvarloader as gvl
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "demo-data"
 SYN = ROOT.parent / "shared/data/gvl-fixtures/synthetic"
-OUT = ROOT / "gvl-core/src/test/resources/gvl043/concat"
+OUT = ROOT / "gvl-testdata/src/main/resources/gvl043/concat"
 DEMO_SAMPLES = [f"S{i:02d}" for i in range(16)]
 
 

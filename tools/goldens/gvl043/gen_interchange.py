@@ -4,7 +4,7 @@ Run from the repository root (see README.md beside this file for the venv):
 
     /path/to/venv/bin/python tools/goldens/gvl043/gen_interchange.py
 
-It writes, under gvl-core/src/test/resources/gvl043/interchange/:
+It writes, under gvl-testdata/src/main/resources/gvl043/interchange/:
 - dot_ds/        a dataset written by GenVarLoader from the first six demo regions with '.' strands on every second
                  one, so its regions.npy is float64 with NaN strands (a GVL quirk gvl must open);
 - seed_ds/       the same six regions with their real strands;
@@ -32,7 +32,7 @@ import pyarrow.ipc as ipc
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "demo-data"
-OUT = ROOT / "gvl-core/src/test/resources/gvl043/interchange"
+OUT = ROOT / "gvl-testdata/src/main/resources/gvl043/interchange"
 SAMPLES = ["S00", "S03"]
 LENGTH = 1000
 JITTER = 16

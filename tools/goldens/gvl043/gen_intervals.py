@@ -6,7 +6,7 @@ Run from the repository root (see README.md beside this file for the venv):
 
 GVL writes the synthetic fixture (regions.bed, filtered.vcf.gz, the per-sample bigWigs of bw_seed42 as the sample
 track "bw" and bw_5ss/s0.bw as the annotation track "annot", max_jitter 4) and this script saves, under
-gvl-core/src/test/resources/gvl043/intervals/:
+gvl-testdata/src/main/resources/gvl043/intervals/:
 - goldens.npz   per case, the ragged intervals as flat arrays in C order of (instances, tracks, ~intervals):
                 <case>_starts and <case>_ends (int32), <case>_values (float32), <case>_offsets (int64), and for the
                 cases with sequences the sequence bytes (<case>_seq, plus <case>_seq_offsets when ragged);
@@ -30,7 +30,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[3]
 SYN = ROOT.parent / "shared/data/gvl-fixtures/synthetic"
-OUT = ROOT / "gvl-core/src/test/resources/gvl043/intervals"
+OUT = ROOT / "gvl-testdata/src/main/resources/gvl043/intervals"
 PAIRS_R = [9, 0, 4, 4, 7, 1]
 PAIRS_S = [2, 0, 1, 2, 0, 1]
 

@@ -6,7 +6,7 @@ Run from the repository root (see README.md beside this file for the venv; needs
 
 plink2 turns the demo VCF into a PGEN fileset with the flags gvl's tests use (--allow-extra-chr --output-chr chrM
 --vcf-half-call r); GenVarLoader writes a dataset from that PGEN (max_jitter 8) and, for comparison, from the VCF.
-It writes, under gvl-core/src/test/resources/gvl043/pgen/, the PGEN dataset's regions.npy, metadata.json and
+It writes, under gvl-testdata/src/main/resources/gvl043/pgen/, the PGEN dataset's regions.npy, metadata.json and
 genotypes/{offsets,variant_idxs}.npy, and pgen.json with what was checked (GVL's PGEN and VCF writes agree on those
 files; the column types of GVL's PGEN variants table).
 """
@@ -24,7 +24,7 @@ import pyarrow.ipc as ipc
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "demo-data"
-OUT = ROOT / "gvl-core/src/test/resources/gvl043/pgen"
+OUT = ROOT / "gvl-testdata/src/main/resources/gvl043/pgen"
 FILES = ["regions.npy", "metadata.json", "genotypes/offsets.npy", "genotypes/variant_idxs.npy"]
 
 

@@ -4,7 +4,7 @@ Run from the repository root (see README.md beside this file for the venv):
 
     /path/to/venv/bin/python tools/goldens/gvl043/gen_regions.py
 
-It writes, under gvl-core/src/test/resources/gvl043/regions/:
+It writes, under gvl-testdata/src/main/resources/gvl043/regions/:
 - meta.bed       the 24 demo regions with a header and extra columns: gene and exon (exon numbers chosen so that
                  sorting them as text gives another order than sorting them as numbers), split (train/valid/test),
                  frac (floats), flag (true/false) and code (digits mixed with text);
@@ -33,7 +33,7 @@ import pyarrow.ipc as ipc
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = ROOT / "demo-data"
 SYN = ROOT.parent / "shared/data/gvl-fixtures/synthetic"
-OUT = ROOT / "gvl-core/src/test/resources/gvl043/regions"
+OUT = ROOT / "gvl-testdata/src/main/resources/gvl043/regions"
 SAMPLES = ["S00", "S03"]
 JITTER = 8
 LENGTH = 512

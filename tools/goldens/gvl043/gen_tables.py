@@ -4,7 +4,7 @@ Run from the repository root (see README.md beside this file for the venv):
 
     /path/to/venv/bin/python tools/goldens/gvl043/gen_tables.py
 
-It writes, under gvl-core/src/test/resources/gvl043/tables/:
+It writes, under gvl-testdata/src/main/resources/gvl043/tables/:
 - table.{tsv,csv,parquet,snappy.parquet,arrow,zstd.arrow}
                   one long-form table in every format: seeded random intervals of samples s0, s1, s2 (the
                   synthetic VCF's) and sx (not in the VCF), around the synthetic regions on chr1 and chr2 and on a
@@ -36,7 +36,7 @@ import polars as pl
 
 ROOT = Path(__file__).resolve().parents[3]
 SYN = ROOT.parent / "shared/data/gvl-fixtures/synthetic"
-OUT = ROOT / "gvl-core/src/test/resources/gvl043/tables"
+OUT = ROOT / "gvl-testdata/src/main/resources/gvl043/tables"
 SEED = 20261203
 JITTER = 4
 COLUMN_MAP = {"sample_id": "sample", "chrom": "chr", "start": "from", "end": "to", "value": "signal"}

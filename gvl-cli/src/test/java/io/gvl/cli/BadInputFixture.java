@@ -26,8 +26,8 @@ final class BadInputFixture {
     static final Path SYN_BED = SYN.resolve("regions.bed");
     static final Path SYN_REF = SYN.resolve("ref.fa.bgz");
     static final Path BW_SMALL = DATA.resolve("gvl-fixtures/bigwig_small");
-    /** The interval tables committed with gvl-core's GVL 0.43.1 goldens (tests run in the module directory). */
-    static final Path TABLES = Path.of("..", "gvl-core", "src", "test", "resources", "gvl043", "tables")
+    /** The interval tables committed with the GVL 0.43.1 goldens in gvl-testdata (tests run in the module directory). */
+    static final Path TABLES = Path.of("..", "gvl-testdata", "src", "main", "resources", "gvl043", "tables")
             .toAbsolutePath().normalize();
 
     final Path in;

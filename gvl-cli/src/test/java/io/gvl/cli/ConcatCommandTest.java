@@ -26,7 +26,7 @@ class ConcatCommandTest {
 
     @BeforeEach
     void copy() throws IOException, URISyntaxException {
-        // The goldens ship in gvl-core's test jar; read them through a zip file system when they come from a jar.
+        // The goldens ship in the gvl-testdata jar; read them through a zip file system when they come from a jar.
         URI uri = ConcatCommandTest.class.getResource("/gvl043/concat").toURI();
         goldens = tmp.resolve("goldens");
         try (FileSystem fs = uri.getScheme().equals("jar") ? FileSystems.newFileSystem(uri, Map.of()) : null) {
