@@ -4,8 +4,8 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.Haplotypes;
+import io.gvl.core.kernel.track.FillCode;
 import io.gvl.core.kernel.track.HaplotypeTracks;
-import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.TrackSource;
 import java.lang.foreign.Arena;
@@ -83,7 +83,7 @@ public class RealignedTrackBenchmark {
         haps = Ragged.allocate(arena, DType.U8, shape, lengths);
         trackOut = List.of(Ragged.allocate(arena, DType.F32, shape, lengths));
         tracks = List.of(new TrackSource(data.intervals, LongStream.range(0, HAPLOTYPES / KernelBatch.PLOIDY)
-                .toArray(), new InsertionFill.Repeat5p()));
+                .toArray(), FillCode.of(FillCode.REPEAT_5P, 0)));
         outBytes = haps.totalLength() * 5;
         heapSrc = new byte[(int) outBytes];
         heapDst = new byte[(int) outBytes];

@@ -4,7 +4,7 @@ import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.reference.QueryWindows;
-import io.gvl.core.dataset.InsertionFill;
+import io.gvl.core.kernel.track.FillCode;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
@@ -42,7 +42,7 @@ public final class RandomBatch {
     public final int instances;
     /** Per track, per instance: intervals as {start, end, valueBits}. */
     public final List<int[][][]> trackIntervals = new ArrayList<>();
-    public final List<InsertionFill> fills = new ArrayList<>();
+    public final List<FillCode> fills = new ArrayList<>();
     public final long baseSeed;
 
     public RandomBatch(long seed, int instances, int ploidy, boolean shifted, int tracks) {
@@ -125,7 +125,7 @@ public final class RandomBatch {
                 }
             }
             trackIntervals.add(per);
-            fills.add(InsertionFill.of(rnd.nextInt(5), 1 + rnd.nextInt(3)));
+            fills.add(FillCode.of(rnd.nextInt(5), 1 + rnd.nextInt(3)));
         }
         baseSeed = rnd.nextLong();
     }

@@ -1,7 +1,7 @@
 package io.gvl.core.kernel;
 
 import io.gvl.core.kernel.rng.StatelessHash;
-import io.gvl.core.dataset.InsertionFill;
+import io.gvl.core.kernel.track.FillCode;
 
 /**
  * A deliberately plain, one-row-at-a-time restatement of spec §5.4, §5.5, §5.7, §5.9 and §5.10 over Java arrays,
@@ -171,7 +171,7 @@ final class SimpleReference {
     }
 
     /** Track row {@code k} realigned from the instance's reference-coordinate {@code track}, strand applied. */
-    static float[] realign(RandomBatch b, int k, float[] track, int len, InsertionFill fill) {
+    static float[] realign(RandomBatch b, int k, float[] track, int len, FillCode fill) {
         int i = k / b.ploidy;
         float[] out = new float[len];
         int[] vs = b.rowVariants[k];
@@ -246,22 +246,22 @@ final class SimpleReference {
         return strand(b, i, out);
     }
 
-    private static float fillValue(InsertionFill fill, float[] track, long p, long vlen, int x, int o, long seed,
+    private static float fillValue(FillCode fill, float[] track, long p, long vlen, int x, int o, long seed,
                                    int query, int hap) {
-        return switch (fill) {
-            case InsertionFill.Repeat5p r -> val(track, p);
-            case InsertionFill.Repeat5pNormalized r -> val(track, p) / (float) vlen;
-            case InsertionFill.Constant c -> (float) c.value();
-            case InsertionFill.FlankSample f -> {
-                long lo = Math.max(0, p - f.flankWidth());
-                long n = Math.min(track.length - 1, p + f.flankWidth()) - lo + 1;
+        return switch (fill.strategy()) {
+            case FillCode.REPEAT_5P -> val(track, p);
+            case FillCode.REPEAT_5P_NORMALIZED -> val(track, p) / (float) vlen;
+            case FillCode.CONSTANT -> (float) fill.param();
+            case FillCode.FLANK_SAMPLE -> {
+                long lo = Math.max(0, p - fill.flankWidth());
+                long n = Math.min(track.length - 1, p + fill.flankWidth()) - lo + 1;
                 if (n <= 0) {
                     yield 0f;
                 }
                 yield track[(int) (lo + Long.remainderUnsigned(StatelessHash.hash4(seed, query, hap, o + x), n))];
             }
-            case InsertionFill.Interpolate ip -> {
-                int kk = (ip.order() + 2) / 2;
+            case FillCode.INTERPOLATE -> {
+                int kk = (fill.order() + 2) / 2;
                 double[] xs = new double[2 * kk];
                 double[] ys = new double[2 * kk];
                 for (int j = 0; j < kk; j++) {
@@ -282,6 +282,7 @@ final class SimpleReference {
                 }
                 yield (float) acc;
             }
+            default -> throw new IllegalArgumentException("unknown strategy " + fill.strategy());
         };
     }
 

@@ -4,6 +4,7 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.dataset.OutputLength;
 import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.dataset.VarFilter;
@@ -18,6 +19,7 @@ import io.gvl.core.internal.kernel.track.HaplotypeTrackFill;
 import io.gvl.core.internal.kernel.track.RealignedTrackRows;
 import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.internal.kernel.track.TrackRows;
+import io.gvl.core.kernel.track.FillCode;
 import io.gvl.core.kernel.track.HaplotypeTracks;
 import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.Intervals;
@@ -194,6 +196,12 @@ public final class Reconstruction {
         return g;
     }
 
+    /** The kernels' code for a track's insertion fill (GenVarLoader's strategy id and parameter). */
+    private static FillCode fillCode(ViewState view, String track) {
+        InsertionFill fill = view.fill(track);
+        return FillCode.of(fill.id(), fill.param());
+    }
+
     List<NamedArray> haplotypes() {
         HaplotypeSource source = ds.haplotypes();
         int p = ds.ploidy();
@@ -249,7 +257,7 @@ public final class Reconstruction {
             List<TrackSource> sources = new ArrayList<>();
             for (String name : view.activeTracks()) {
                 OpenedDataset.Track t = ds.tracks().get(name);
-                sources.add(new TrackSource(t.intervals(), groups(t), view.fill(name)));
+                sources.add(new TrackSource(t.intervals(), groups(t), fillCode(view, name)));
             }
             Ragged tracks = instanceMajorTracks(lengths, p);
             HaplotypeTrackFill.fill(source, batch, diffs, sources, baseSeed, haps,
@@ -280,7 +288,7 @@ public final class Reconstruction {
                 OpenedDataset.Track track = ds.tracks().get(name);
                 Ragged scratch = Ragged.allocate(scratchArena, DType.F32, new long[] {n}, scratchLengths);
                 IntervalPainter.paint(track.intervals(), groups(track), start, scratch, null);
-                RealignedTrackRows.realign(source.genotypes(), source.variants(), batch, scratch, view.fill(name),
+                RealignedTrackRows.realign(source.genotypes(), source.variants(), batch, scratch, fillCode(view, name),
                         baseSeed, outs, t++, tracks.totalLength() * 4 / outs.data().length, rc);
             }
         }

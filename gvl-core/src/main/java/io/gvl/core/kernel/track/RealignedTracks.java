@@ -1,6 +1,5 @@
 package io.gvl.core.kernel.track;
 
-import io.gvl.core.dataset.InsertionFill;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.track.RealignedTrackRows;
@@ -35,7 +34,7 @@ public final class RealignedTracks {
      * @param fill how inserted bases get values
      */
     public static void realign(SparseGenotypes genotypes, VariantArrays variants, HaplotypeBatch batch,
-                               Ragged tracks, InsertionFill fill, long baseSeed, Ragged out, BitSet reverse) {
+                               Ragged tracks, FillCode fill, long baseSeed, Ragged out, BitSet reverse) {
         check(batch, tracks, out);
         RealignedTrackRows.realign(genotypes, variants, batch, tracks, fill, baseSeed,
                 TrackOutputs.perTrack(List.of(out), batch.ploidy()), 0, out.totalLength() * 4, reverse);

@@ -1,7 +1,5 @@
 package io.gvl.core.kernel.track;
 
-import io.gvl.core.dataset.InsertionFill;
-
 /**
  * One active track of a batch: its stored intervals, the interval group of each instance (per-sample tracks: the
  * instance's dataset id; annotation tracks: its on-disk region) and its insertion fill.
@@ -10,7 +8,7 @@ import io.gvl.core.dataset.InsertionFill;
  * @param groups the interval group of each instance
  * @param fill how inserted bases get values
  */
-public record TrackSource(Intervals intervals, long[] groups, InsertionFill fill) {
+public record TrackSource(Intervals intervals, long[] groups, FillCode fill) {
 
     /** Copies the groups. */
     public TrackSource {

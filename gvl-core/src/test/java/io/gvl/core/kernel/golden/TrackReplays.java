@@ -4,7 +4,7 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.reference.QueryWindows;
-import io.gvl.core.dataset.InsertionFill;
+import io.gvl.core.kernel.track.FillCode;
 import io.gvl.core.kernel.track.IntervalPainter;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.track.RealignedTracks;
@@ -45,7 +45,7 @@ final class TrackReplays {
                 CoreReplays.keep(a, 11, 12));
         SparseGenotypes geno = SparseGenotypes.fromStartsStops(a.seg(4), a.seg(5));
         double[] params = a.doubles(10);
-        InsertionFill fill = InsertionFill.of((int) a.integer(13), params.length == 0 ? 0 : params[0]);
+        FillCode fill = FillCode.of((int) a.integer(13), params.length == 0 ? 0 : params[0]);
         RealignedTracks.realign(geno, VariantArrays.positionsOnly(a.seg(6), a.seg(7)), batch, tracks, fill,
                 a.integer(14), out, null);
         return out.data().toArray(ValueLayout.JAVA_BYTE);

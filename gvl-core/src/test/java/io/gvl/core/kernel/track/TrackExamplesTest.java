@@ -1,6 +1,5 @@
 package io.gvl.core.kernel.track;
 
-import io.gvl.core.dataset.InsertionFill;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** Realignment examples of spec §5.9.3, the insertion-fill formulas of §2.7, painting and run-length conversion. */
 class TrackExamplesTest {
 
-    private static float[] realign(OneRow row, float[] track, int len, int shift, InsertionFill fill, boolean rev) {
+    private static float[] realign(OneRow row, float[] track, int len, int shift, FillCode fill, boolean rev) {
         var src = row.source((byte) 'N');
         HaplotypeBatch batch = row.batch(0, track.length, shift);
         try (Arena arena = Arena.ofConfined()) {
@@ -35,25 +34,25 @@ class TrackExamplesTest {
     @Test
     void deletionDropsDeletedValues() {
         assertArrayEquals(new float[] {10, 20, 50, 0}, realign(OneRow.counting(1, 5).variant(1, -2, "A"),
-                new float[] {10, 20, 30, 40, 50}, 4, 0, new InsertionFill.Repeat5p(), false));
+                new float[] {10, 20, 30, 40, 50}, 4, 0, FillCode.of(FillCode.REPEAT_5P, 0), false));
     }
 
     @Test
     void insertionRepeatsAnchor() {
         assertArrayEquals(new float[] {5, 10, 10, 10, 15, 20}, realign(OneRow.counting(1, 5).variant(1, 2, "AAA"),
-                new float[] {5, 10, 15, 20, 25}, 6, 0, new InsertionFill.Repeat5p(), false));
+                new float[] {5, 10, 15, 20, 25}, 6, 0, FillCode.of(FillCode.REPEAT_5P, 0), false));
     }
 
     @Test
     void constantOverwritesAnchor() {
         assertArrayEquals(new float[] {5, -1.5f, -1.5f, 15, 20}, realign(OneRow.counting(1, 4).variant(1, 1, "AA"),
-                new float[] {5, 10, 15, 20}, 5, 0, new InsertionFill.Constant(-1.5), false));
+                new float[] {5, 10, 15, 20}, 5, 0, FillCode.of(FillCode.CONSTANT, -1.5), false));
     }
 
     @Test
     void normalizedSumsToAnchor() {
         float[] out = realign(OneRow.counting(1, 4).variant(1, 2, "AAA"), new float[] {5, 9, 15, 20}, 6, 0,
-                new InsertionFill.Repeat5pNormalized(), false);
+                FillCode.of(FillCode.REPEAT_5P_NORMALIZED, 0), false);
         assertArrayEquals(new float[] {5, 3, 3, 3, 15, 20}, out);
     }
 
@@ -61,22 +60,22 @@ class TrackExamplesTest {
     void interpolateLinear() {
         // Anchors (0, 10) and (vlen = 3, 40): values 10, 20, 30 at i = 0, 1, 2.
         assertArrayEquals(new float[] {0, 10, 20, 30, 40, 50}, realign(OneRow.counting(1, 5).variant(1, 2, "AAA"),
-                new float[] {0, 10, 40, 50}, 6, 0, new InsertionFill.Interpolate(1), false));
+                new float[] {0, 10, 40, 50}, 6, 0, FillCode.of(FillCode.INTERPOLATE, 1), false));
     }
 
     @Test
     void interpolateOrdersTwoAndThreeAgree() {
         OneRow r = OneRow.counting(1, 8).variant(3, 3, "AAAA");
         float[] track = {1, 4, 2, 8, 5, 7, 3, 6};
-        assertArrayEquals(realign(r, track, 11, 0, new InsertionFill.Interpolate(2), false),
-                realign(r, track, 11, 0, new InsertionFill.Interpolate(3), false));
+        assertArrayEquals(realign(r, track, 11, 0, FillCode.of(FillCode.INTERPOLATE, 2), false),
+                realign(r, track, 11, 0, FillCode.of(FillCode.INTERPOLATE, 3), false));
     }
 
     @Test
     void flankSampleUsesHashSeeds() {
         float[] track = {0, 1, 2, 3, 4, 5, 6};
         float[] out = realign(OneRow.counting(1, 7).variant(3, 1, "AA"), track, 8, 0,
-                new InsertionFill.FlankSample(2), false);
+                FillCode.of(FillCode.FLANK_SAMPLE, 2), false);
         for (int i = 0; i < 2; i++) {
             long seed = StatelessHash.hash4(7L, 0, 0, 3 + i);
             assertEquals(track[1 + (int) Long.remainderUnsigned(seed, 5)], out[3 + i], "position " + (3 + i));
@@ -86,7 +85,7 @@ class TrackExamplesTest {
     @Test
     void reversedOnNegativeStrand() {
         assertArrayEquals(new float[] {0, 50, 20, 10}, realign(OneRow.counting(1, 5).variant(1, -2, "A"),
-                new float[] {10, 20, 30, 40, 50}, 4, 0, new InsertionFill.Repeat5p(), true));
+                new float[] {10, 20, 30, 40, 50}, 4, 0, FillCode.of(FillCode.REPEAT_5P, 0), true));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.gvl.core.kernel.track;
 
-import io.gvl.core.dataset.InsertionFill;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.gvl.core.buffer.DType;
@@ -57,7 +56,7 @@ class WindowedRealignPropertyTest {
             Ragged haps = Ragged.allocate(arena, DType.U8, shape, b.lengths);
             List<Ragged> outs = new ArrayList<>();
             List<TrackSource> sources = new ArrayList<>();
-            for (InsertionFill fill : b.fills) {
+            for (FillCode fill : b.fills) {
                 outs.add(Ragged.allocate(arena, DType.F32, shape, b.lengths));
                 sources.add(new TrackSource(b.intervals, b.groups(), fill));
             }
@@ -91,7 +90,7 @@ class WindowedRealignPropertyTest {
             long[] shape = {b.batch.rows()};
             List<Ragged> outs = new ArrayList<>();
             List<TrackSource> sources = new ArrayList<>();
-            for (InsertionFill fill : b.fills) {
+            for (FillCode fill : b.fills) {
                 outs.add(Ragged.allocate(arena, DType.F32, shape, b.lengths));
                 sources.add(new TrackSource(b.intervals, b.groups(), fill));
             }
@@ -149,7 +148,7 @@ class WindowedRealignPropertyTest {
         long[] hi = new long[1];
         try (Arena arena = Arena.ofConfined()) {
             Ragged scratch = b.fullScratch(arena);
-            for (InsertionFill fill : b.fills) {
+            for (FillCode fill : b.fills) {
                 var c = new TrackRealignRow.Context(g, b.source.variants(), batch.keep(), fill, b.baseSeed,
                         KernelProvider.scalar().rowFill());
                 for (int k = 0; k < batch.rows(); k++) {
@@ -202,7 +201,7 @@ class WindowedRealignPropertyTest {
         final long[] lengths;
         final BitSet negative = new BitSet();
         final Intervals intervals;
-        final List<InsertionFill> fills;
+        final List<FillCode> fills;
         final long baseSeed;
 
         Case(long seed) {
@@ -302,9 +301,9 @@ class WindowedRealignPropertyTest {
             lengths = new long[rows];
             Arrays.fill(lengths, outLen);
             intervals = intervals(rnd, starts, ends);
-            fills = List.of(new InsertionFill.Repeat5p(), new InsertionFill.Repeat5pNormalized(),
-                    new InsertionFill.Constant(rnd.nextBoolean() ? Double.NaN : 2.5),
-                    new InsertionFill.FlankSample(rnd.nextInt(40)), new InsertionFill.Interpolate(1 + rnd.nextInt(3)));
+            fills = List.of(FillCode.of(FillCode.REPEAT_5P, 0), FillCode.of(FillCode.REPEAT_5P_NORMALIZED, 0),
+                    FillCode.of(FillCode.CONSTANT, rnd.nextBoolean() ? Double.NaN : 2.5),
+                    FillCode.of(FillCode.FLANK_SAMPLE, rnd.nextInt(40)), FillCode.of(FillCode.INTERPOLATE, 1 + rnd.nextInt(3)));
             baseSeed = rnd.nextLong();
         }
 

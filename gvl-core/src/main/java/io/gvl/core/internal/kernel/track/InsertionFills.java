@@ -3,7 +3,7 @@ package io.gvl.core.internal.kernel.track;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.rng.StatelessHash;
-import io.gvl.core.dataset.InsertionFill;
+import io.gvl.core.kernel.track.FillCode;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -23,17 +23,17 @@ final class InsertionFills {
      * @param outIdx   position of {@code at} within the output row (for FlankSample seeds)
      * @param scratch  at least 8 doubles, reused across calls
      */
-    static void apply(InsertionFill fill, MemorySegment out, long at, long w, long vlen, MemorySegment track,
+    static void apply(FillCode fill, MemorySegment out, long at, long w, long vlen, MemorySegment track,
                       long trackAt, long trackLen, long p, long baseSeed, long query, long hap, long outIdx,
                       double[] scratch, RowFill rows) {
-        switch (fill) {
-            case InsertionFill.Repeat5p r -> rows.fillF32(out, at, w, TrackRealignRow.value(track, trackAt, trackLen, p));
-            case InsertionFill.Repeat5pNormalized r ->
+        switch (fill.strategy()) {
+            case FillCode.REPEAT_5P -> rows.fillF32(out, at, w, TrackRealignRow.value(track, trackAt, trackLen, p));
+            case FillCode.REPEAT_5P_NORMALIZED ->
                     rows.fillF32(out, at, w, TrackRealignRow.value(track, trackAt, trackLen, p) / (float) vlen);
-            case InsertionFill.Constant c -> rows.fillF32(out, at, w, (float) c.value());
-            case InsertionFill.FlankSample f -> {
-                long lo = Math.max(0, p - f.flankWidth());
-                long hi = Math.min(trackLen - 1, p + f.flankWidth());
+            case FillCode.CONSTANT -> rows.fillF32(out, at, w, (float) fill.param());
+            case FillCode.FLANK_SAMPLE -> {
+                long lo = Math.max(0, p - fill.flankWidth());
+                long hi = Math.min(trackLen - 1, p + fill.flankWidth());
                 long pool = hi - lo + 1;
                 if (pool <= 0) {
                     // Anchor past the scratch track (GVL panics); see TrackRealignRow.value.
@@ -45,8 +45,9 @@ final class InsertionFills {
                     Mem.setF32(out, at + i, Mem.f32(track, trackAt + lo + Long.remainderUnsigned(seed, pool)));
                 }
             }
-            case InsertionFill.Interpolate ip -> interpolate(ip.order(), out, at, w, vlen, track, trackAt, trackLen,
+            case FillCode.INTERPOLATE -> interpolate(fill.order(), out, at, w, vlen, track, trackAt, trackLen,
                     p, scratch);
+            default -> throw new IllegalStateException("unknown insertion fill strategy " + fill.strategy());
         }
     }
 

@@ -1,6 +1,6 @@
 package io.gvl.core.internal.kernel.track;
 
-import io.gvl.core.dataset.InsertionFill;
+import io.gvl.core.kernel.track.FillCode;
 
 /**
  * The scratch-track indices {@link TrackRealignRow#realign} can read for one row, so the fused kernel paints only
@@ -68,22 +68,12 @@ public final class ReadWindow {
      * {@code trackLen - 1}, which Interpolate's clamp {@code min(p + 1 + j, trackLen - 1)} reads however far the
      * anchor lies.
      */
-    public static long lo(long lo, InsertionFill fill, long trackLen) {
-        long back = switch (fill) {
-            case InsertionFill.FlankSample f -> f.flankWidth();
-            case InsertionFill.Interpolate ip -> (ip.order() + 2) / 2 - 1;
-            default -> 0;
-        };
-        return Math.max(0, Math.min(lo - back, trackLen - 1));
+    public static long lo(long lo, FillCode fill, long trackLen) {
+        return Math.max(0, Math.min(lo - fill.reachBack(), trackLen - 1));
     }
 
     /** End index to paint for a measured {@code hi}: widened by the fill's forward reach, within the scratch track. */
-    public static long hi(long hi, InsertionFill fill, long trackLen) {
-        long forward = switch (fill) {
-            case InsertionFill.FlankSample f -> f.flankWidth();
-            case InsertionFill.Interpolate ip -> (ip.order() + 2) / 2;
-            default -> 0;
-        };
-        return Math.min(hi + forward, trackLen);
+    public static long hi(long hi, FillCode fill, long trackLen) {
+        return Math.min(hi + fill.reachForward(), trackLen);
     }
 }

@@ -7,7 +7,7 @@ import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
-import io.gvl.core.dataset.InsertionFill;
+import io.gvl.core.kernel.track.FillCode;
 import io.gvl.core.kernel.track.RealignedTracks;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;
@@ -24,7 +24,7 @@ public final class RealignedTrackRows {
 
     /** Realigns every row of {@code batch} from the scratch rows {@code tracks} into track {@code track} of outs. */
     public static void realign(SparseGenotypes genotypes, VariantArrays variants, HaplotypeBatch batch, Ragged tracks,
-                               InsertionFill fill, long baseSeed, TrackOutputs outs, int track, long outBytes,
+                               FillCode fill, long baseSeed, TrackOutputs outs, int track, long outBytes,
                                BitSet reverse) {
         BatchChecks.genotypes(genotypes, variants, batch.offsetIdx(), batch.keep());
         TrackRealignRow.Context c = new TrackRealignRow.Context(genotypes, variants, batch.keep(), fill, baseSeed,

@@ -2,7 +2,7 @@ package io.gvl.core.internal.kernel.track;
 
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.dataset.InsertionFill;
+import io.gvl.core.kernel.track.FillCode;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;
@@ -19,7 +19,7 @@ public final class TrackRealignRow {
     }
 
     /** Batch-wide inputs of the realignment; {@code scratch} is per thread. */
-    public record Context(SparseGenotypes genotypes, VariantArrays variants, KeepMask keep, InsertionFill fill,
+    public record Context(SparseGenotypes genotypes, VariantArrays variants, KeepMask keep, FillCode fill,
                           long baseSeed, RowFill rows) {
     }
 
@@ -90,7 +90,7 @@ public final class TrackRealignRow {
             copyClipped(track, trackAt, trackLen, trackIdx, n, out, at + outIdx, rows);
             outIdx += n;
             long w = Math.min(vlen, len - outIdx);
-            if (ilen > 0 && !(c.fill() instanceof InsertionFill.Repeat5p)) {
+            if (ilen > 0 && c.fill().strategy() != FillCode.REPEAT_5P) {
                 InsertionFills.apply(c.fill(), out, at + outIdx, w, vlen, track, trackAt, trackLen, p, c.baseSeed(),
                         query, hap, outIdx, scratch, rows);
             } else {
