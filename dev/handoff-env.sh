@@ -1,7 +1,8 @@
 # dev/handoff-env.sh — sourced by dev/handoff-check and dev/handoff-bench (not run on its own): what both need to
 # start the Java hand-off writer from Python. Defines, from the repository root:
 #   handoff_java       prints a JDK 25+ java ($GVL_JAVA, else the first under /usr/lib/jvm); status 1 if none
-#   handoff_classpath  builds gvl-arrow and prints its runtime class path (argument: a scratch directory)
+#   handoff_classpath  builds gvl-handoff (the slot ring) and gvl-arrow (C Data) and prints their runtime class path
+#                      (argument: a scratch directory)
 #   handoff_jvm_flags  prints the JVM flags every gvl JVM gets (the parent POM's gvl.jvm.flags)
 
 handoff_java() {
@@ -15,9 +16,16 @@ handoff_java() {
 }
 
 handoff_classpath() {
-  mvn -B -ntp -q -pl gvl-arrow -am package dependency:build-classpath -DskipTests -Dmaven.javadoc.skip=true \
-    -Dmaven.source.skip=true -Dmdep.includeScope=runtime -Dmdep.outputFile="$1/cp.txt" >&2 || return 1
-  echo "$(ls "$PWD"/gvl-arrow/target/gvl-arrow-*.jar | grep -v -- '-sources\|-javadoc' | head -n1):$(cat "$1/cp.txt")"
+  local m jars="" deps=""
+  mvn -B -ntp -q -pl gvl-handoff,gvl-arrow -am package dependency:build-classpath -DskipTests \
+    -Dmaven.javadoc.skip=true -Dmaven.source.skip=true -Dmdep.includeScope=runtime \
+    -Dmdep.outputFile=target/runtime-classpath.txt >&2 || return 1
+  for m in gvl-handoff gvl-arrow; do
+    jars="$jars$(ls "$PWD/$m/target/$m"-*.jar | grep -v -- '-sources\|-javadoc' | head -n1):"
+    deps="$deps$(cat "$m/target/runtime-classpath.txt"):"
+  done
+  # Each jar once: a jar on the class path twice makes Arrow's allocator lookup warn.
+  echo "$jars${deps%:}" | tr ':' '\n' | awk 'NF && !seen[$0]++' | paste -sd: -
 }
 
 handoff_jvm_flags() {

@@ -88,8 +88,8 @@ def jpype_route(args, java, flags, cp):
     Path = jpype.JClass("java.nio.file.Path")
     CRC32 = jpype.JClass("java.util.zip.CRC32")
 
-    Dataset = jpype.JClass("io.gvl.core.dataset.Dataset")
-    SeqKind = jpype.JClass("io.gvl.core.dataset.SeqKind")
+    Dataset = jpype.JClass("io.gvl.dataset.Dataset")
+    SeqKind = jpype.JClass("io.gvl.dataset.SeqKind")
     DataLoader = jpype.JClass("io.gvl.dataloader.DataLoader")
     ArrowBatches = jpype.JClass("io.gvl.arrow.ArrowBatches")
     RootAllocator = jpype.JClass("org.apache.arrow.memory.RootAllocator")

@@ -5,6 +5,7 @@
 module io.gvl.bench {
     requires transitive io.gvl.dataloader;
     requires io.gvl.demo;
+    requires io.gvl.write;
     // The predict suite runs OnnxPredictor over the test models of gvl-onnx (copied into this jar).
     requires io.gvl.onnx;
     requires jmh.core;

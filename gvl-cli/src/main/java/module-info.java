@@ -1,7 +1,8 @@
 /** The ./gvl command line. */
 module io.gvl.cli {
     requires io.gvl.demo;
-    requires io.gvl.core;
+    requires io.gvl.dataset;
+    requires io.gvl.write;
     requires io.gvl.onnx;
     requires info.picocli;
     // gvl predict to a .parquet file: gvl-onnx writes it with parquet-java, which stays on the class path (its

@@ -1,27 +1,23 @@
-/** Flat ragged buffers, reconstruction kernels and the Dataset views. */
+/**
+ * Flat ragged buffers and the reconstruction kernels: reference, haplotypes, splicing, tracks, reverse complement,
+ * variants and GenVarLoader's random draws, scalar and Vector API. It depends on no other gvl module and does no
+ * I/O: the read engine (io.gvl.dataset) and the write pipeline (io.gvl.write) stand on it.
+ */
 module io.gvl.core {
-    requires transitive io.gvl.io;
     requires org.slf4j;
-    requires io.jhdf;
-    requires com.fasterxml.jackson.databind;
     requires jdk.incubator.vector;
 
-    exports io.gvl.core;
     exports io.gvl.core.buffer;
-    exports io.gvl.core.dataset;
-    exports io.gvl.core.export;
-    exports io.gvl.core.sites;
-    exports io.gvl.core.splice;
-    exports io.gvl.core.variants;
-    exports io.gvl.core.write;
-    // The kernels are the engine under the views, not API: only the benchmarks call them directly.
-    exports io.gvl.core.kernel to io.gvl.bench;
-    exports io.gvl.core.kernel.haplotype to io.gvl.bench;
-    exports io.gvl.core.kernel.reference to io.gvl.bench;
-    exports io.gvl.core.kernel.track to io.gvl.bench;
-    exports io.gvl.core.kernel.variant to io.gvl.bench;
-    // How fresh output memory is filled; the loader's slots follow the same rule.
-    exports io.gvl.core.internal.memory to io.gvl.dataloader;
-    // The kernel provider, so the benchmarks can measure the scalar and the vector kernels side by side.
-    exports io.gvl.core.internal.kernel to io.gvl.bench;
+    // The kernels are the engine under the dataset views, not API: the read engine calls them, the write pipeline
+    // takes its default thread count from RowParallelism, and the benchmarks measure them directly.
+    exports io.gvl.core.kernel to io.gvl.dataset, io.gvl.write, io.gvl.bench;
+    exports io.gvl.core.kernel.haplotype to io.gvl.dataset, io.gvl.bench;
+    exports io.gvl.core.kernel.reference to io.gvl.dataset, io.gvl.bench;
+    exports io.gvl.core.kernel.rng to io.gvl.dataset;
+    exports io.gvl.core.kernel.track to io.gvl.dataset, io.gvl.bench;
+    exports io.gvl.core.kernel.variant to io.gvl.dataset, io.gvl.bench;
+    // Row fills, the kernel provider and track outputs for the read engine; the provider also lets the benchmarks
+    // measure the scalar and the vector kernels side by side.
+    exports io.gvl.core.internal.kernel to io.gvl.dataset, io.gvl.bench;
+    exports io.gvl.core.internal.kernel.track to io.gvl.dataset;
 }

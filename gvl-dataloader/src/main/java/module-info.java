@@ -1,6 +1,6 @@
 /** Batching and prefetching of dataset outputs into off-heap memory. */
 module io.gvl.dataloader {
-    requires transitive io.gvl.core;
+    requires transitive io.gvl.dataset;
     requires org.slf4j;
 
     exports io.gvl.dataloader;

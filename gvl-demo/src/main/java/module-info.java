@@ -3,7 +3,8 @@
  * and the benchmark harness so that the command line does not depend on the harness.
  */
 module io.gvl.demo {
-    requires transitive io.gvl.core;
+    requires transitive io.gvl.dataset;
+    requires transitive io.gvl.write;
 
     exports io.gvl.demo;
 }

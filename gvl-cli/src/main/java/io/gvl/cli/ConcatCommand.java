@@ -1,9 +1,9 @@
 package io.gvl.cli;
 
+import io.gvl.format.ConcatAxis;
 import io.gvl.format.GvlException;
-import io.gvl.core.Gvl;
-import io.gvl.core.write.MemorySize;
-import io.gvl.format.DatasetConcat.Axis;
+import io.gvl.write.Gvl;
+import io.gvl.write.MemorySize;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,7 +49,7 @@ public final class ConcatCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Gvl.concat(out, inputs, Axis.parse(axis), overwrite, MemorySize.parse(maxMem));
+            Gvl.concat(out, inputs, ConcatAxis.parse(axis), overwrite, MemorySize.parse(maxMem));
             spec.commandLine().getOut().println(out + ": joined " + inputs.size() + " datasets along "
                     + axis.toLowerCase(java.util.Locale.ROOT));
             return 0;

@@ -1,11 +1,11 @@
 package io.gvl.cli;
 
-import io.gvl.core.Gvl;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.SeqKind;
 import io.gvl.demo.DemoData;
 import io.gvl.demo.DemoThroughput;
 import io.gvl.demo.DemoView;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,12 +1,12 @@
 package io.gvl.cli;
 
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.export.Hdf5Export;
+import io.gvl.dataset.export.Hdf5ExportOptions.Encoding;
+import io.gvl.dataset.export.Hdf5ExportOptions;
 import io.gvl.format.GvlException;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.SeqKind;
-import io.gvl.core.export.Hdf5Export;
-import io.gvl.core.export.Hdf5ExportOptions;
-import io.gvl.core.export.Hdf5ExportOptions.Encoding;
-import io.gvl.core.write.MemorySize;
+import io.gvl.write.MemorySize;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,14 +1,14 @@
 package io.gvl.cli;
 
-import io.gvl.format.GvlException;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.Region;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.Region;
+import io.gvl.dataset.SeqKind;
+import io.gvl.format.GvlException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,13 +1,13 @@
 package io.gvl.cli;
 
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import io.gvl.format.GvlException;
 import io.gvl.onnx.OnnxPredictor;
 import io.gvl.onnx.PredictionException;
+import io.gvl.onnx.PredictionFormat;
 import io.gvl.onnx.PredictionStats;
-import io.gvl.onnx.TableFormat;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * {@code gvl predict DIR --reference FA --model M.onnx --out preds.arrow}: every (region, sample, haplotype) of the
  * selection through an ONNX model with ONNX Runtime ({@link OnnxPredictor}), the outputs written as an Arrow IPC
  * table keyed by region, sample and haplotype, or as the same table in Parquet when {@code OUT} ends in
- * {@code .parquet} (or {@code --format parquet}; {@link io.gvl.onnx.TableFormat}): the predictor writes either to a
+ * {@code .parquet} (or {@code --format parquet}; {@link io.gvl.onnx.PredictionFormat}): the predictor writes either to a
  * temporary sibling renamed onto {@code OUT}. Exit code 1 and one line on a fixable error; no output file is left
  * then.
  */
@@ -114,7 +114,7 @@ public final class PredictCommand implements Callable<Integer> {
                 Selection.samples(samples, view.samples()));
         PredictionStats s;
         try {
-            s = predictor.predict(view, out, batch, overwrite, parquet ? TableFormat.PARQUET : TableFormat.ARROW_IPC);
+            s = predictor.predict(view, out, batch, overwrite, parquet ? PredictionFormat.PARQUET : PredictionFormat.ARROW_IPC);
         } catch (UncheckedIOException e) {
             throw OutputFile.failure(out, e.getCause()); // the operating system's reason, as every output says it
         }

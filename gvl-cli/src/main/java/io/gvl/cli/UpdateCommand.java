@@ -1,9 +1,9 @@
 package io.gvl.cli;
 
 import io.gvl.format.GvlException;
-import io.gvl.core.Gvl;
-import io.gvl.core.write.MemorySize;
-import io.gvl.core.write.UpdateOptions;
+import io.gvl.write.Gvl;
+import io.gvl.write.MemorySize;
+import io.gvl.write.UpdateOptions;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,10 +1,10 @@
 package io.gvl.cli;
 
 import io.gvl.format.GvlException;
-import io.gvl.core.Gvl;
-import io.gvl.core.write.MemorySize;
-import io.gvl.core.write.WriteOptions;
-import io.gvl.core.write.WriteProgress;
+import io.gvl.write.Gvl;
+import io.gvl.write.MemorySize;
+import io.gvl.write.WriteOptions;
+import io.gvl.write.WriteProgress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package io.gvl.cli;
 
+import io.gvl.testing.TestFiles;
 import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,9 +27,8 @@ final class BadInputFixture {
     static final Path SYN_BED = SYN.resolve("regions.bed");
     static final Path SYN_REF = SYN.resolve("ref.fa.bgz");
     static final Path BW_SMALL = DATA.resolve("gvl-fixtures/bigwig_small");
-    /** The interval tables committed with the GVL 0.43.1 goldens in gvl-testdata (tests run in the module directory). */
-    static final Path TABLES = Path.of("..", "gvl-testdata", "src", "main", "resources", "gvl043", "tables")
-            .toAbsolutePath().normalize();
+    /** The interval tables committed with the GVL 0.43.1 goldens in gvl-testdata. */
+    static final Path TABLES = TestFiles.gvl043("tables");
 
     final Path in;
     final Path out;

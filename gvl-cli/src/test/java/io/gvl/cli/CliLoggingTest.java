@@ -33,8 +33,8 @@ class CliLoggingTest {
 
     @Test
     void gvlInfoIsShown() {
-        assertTrue(LoggerFactory.getLogger("io.gvl.core.write.DatasetWriter").isInfoEnabled());
-        assertFalse(LoggerFactory.getLogger("io.gvl.core.write.DatasetWriter").isDebugEnabled());
+        assertTrue(LoggerFactory.getLogger("io.gvl.write.DatasetWriter").isInfoEnabled());
+        assertFalse(LoggerFactory.getLogger("io.gvl.write.DatasetWriter").isDebugEnabled());
     }
 
     @Test

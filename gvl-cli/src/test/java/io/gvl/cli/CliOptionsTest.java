@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.write.WriteProgress;
+import io.gvl.dataset.Dataset;
 import io.gvl.io.fasta.Reference;
-import io.gvl.testkit.Oracle;
 import io.gvl.testing.SyntheticDataset;
+import io.gvl.testkit.Oracle;
+import io.gvl.write.WriteProgress;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gvl.testing.DirectoryCopy;
+import io.gvl.testing.TestFiles;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,26 +21,9 @@ class ConcatCommandTest {
     Path goldens;
 
     @BeforeEach
-    void copy() throws IOException, URISyntaxException {
-        // The goldens ship in the gvl-testdata jar; read them through a zip file system when they come from a jar.
-        URI uri = ConcatCommandTest.class.getResource("/gvl043/concat").toURI();
+    void copy() throws IOException {
         goldens = tmp.resolve("goldens");
-        try (FileSystem fs = uri.getScheme().equals("jar") ? FileSystems.newFileSystem(uri, Map.of()) : null) {
-            copyTree(fs == null ? Path.of(uri) : fs.provider().getPath(uri));
-        }
-    }
-
-    private void copyTree(Path res) throws IOException {
-        try (Stream<Path> files = Files.walk(res)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                Path dst = goldens.resolve(res.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dst);
-                } else {
-                    Files.copy(p, dst);
-                }
-            }
-        }
+        DirectoryCopy.copyTree(TestFiles.gvl043("concat"), goldens);
     }
 
     @Test

@@ -13,8 +13,8 @@ class ExceptionRootTest {
     void everyPublicErrorTypeExtendsGvlException() {
         List<Class<?>> types = List.of(io.gvl.io.InputFormatException.class, io.gvl.format.DatasetFormatException.class,
                 io.gvl.format.DatasetExistsException.class, io.gvl.format.ConcatException.class,
-                io.gvl.format.MissingJvmOptionException.class, io.gvl.core.write.WriteException.class,
-                io.gvl.core.export.ExportException.class, io.gvl.dataloader.DataLoaderException.class);
+                io.gvl.format.MissingJvmOptionException.class, io.gvl.write.WriteException.class,
+                io.gvl.dataset.export.ExportException.class, io.gvl.dataloader.DataLoaderException.class);
         for (Class<?> t : types) {
             assertTrue(GvlException.class.isAssignableFrom(t), t.getName() + " extends GvlException");
         }

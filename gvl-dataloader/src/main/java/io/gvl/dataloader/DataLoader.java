@@ -1,20 +1,20 @@
 package io.gvl.dataloader;
 
-import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.dataloader.internal.BatchPlan;
 import io.gvl.dataloader.internal.BlockChunks;
 import io.gvl.dataloader.internal.BlockPool;
-import io.gvl.dataloader.internal.DirectBatches;
 import io.gvl.dataloader.internal.ChunkMemory;
-import io.gvl.dataloader.internal.FetchChunks;
+import io.gvl.dataloader.internal.DirectBatches;
 import io.gvl.dataloader.internal.EpochOrder;
+import io.gvl.dataloader.internal.FetchChunks;
 import io.gvl.dataloader.internal.LeakLog;
 import io.gvl.dataloader.internal.Lease;
 import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataloader.internal.Prefetcher;
 import io.gvl.dataloader.internal.SharedSlots;
-import io.gvl.dataloader.internal.SourceFetch;
 import io.gvl.dataloader.internal.SlotPool;
+import io.gvl.dataloader.internal.SourceFetch;
+import io.gvl.dataset.memory.MemoryBudget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -110,25 +110,25 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     /**
      * A loader over a dataset view (the JVM form of GVL's {@code dataset.to_dataloader(...)}). Random settings of the
      * view (jitter, shifts) are drawn per fetch, so prefetching modes, which fetch whole chunks, draw differently
-     * from {@link Mode#NONE}, as in GVL; with {@link io.gvl.core.dataset.OutputLength#variable()} rows are padded to
+     * from {@link Mode#NONE}, as in GVL; with {@link io.gvl.dataset.OutputLength#variable()} rows are padded to
      * the longest row of each fetch.
      *
      * @param view a dataset view; its settings decide the outputs
      * @return a new builder
      */
-    public static Builder builder(io.gvl.core.dataset.Dataset view) {
+    public static Builder builder(io.gvl.dataset.Dataset view) {
         return new Builder(new DatasetSource(view));
     }
 
     /**
      * A loader over a reference-only view (regions of a FASTA, no dataset): batches of rows, each batch one
-     * {@link io.gvl.core.dataset.RefDataset#get(int[])}; every mode is available. Random settings of the view are
-     * drawn per fetch, as for {@link #builder(io.gvl.core.dataset.Dataset)}.
+     * {@link io.gvl.dataset.RefDataset#get(int[])}; every mode is available. Random settings of the view are
+     * drawn per fetch, as for {@link #builder(io.gvl.dataset.Dataset)}.
      *
      * @param view a reference view; its settings decide the outputs
      * @return a new builder
      */
-    public static Builder builder(io.gvl.core.dataset.RefDataset view) {
+    public static Builder builder(io.gvl.dataset.RefDataset view) {
         return new Builder(new RefDatasetSource(view));
     }
 
@@ -237,7 +237,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
 
     /**
      * The budget this loader's slots, blocks and views are charged to: a child of the dataset's
-     * {@link io.gvl.core.dataset.Dataset#memory()} for a dataset view, so they count against its limit too.
+     * {@link io.gvl.dataset.Dataset#memory()} for a dataset view, so they count against its limit too.
      *
      * @return the loader's budget; {@link MemoryBudget#used()} is 0 once the loader and its batches are closed
      */
@@ -469,7 +469,7 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
          * A cap on the loader's memory (its slots, the blocks of batches that own their memory, and anything
          * charged to {@link DataLoader#memory()}); by default only the dataset's own limit applies. A loader whose
          * slots do not fit fails at {@link DataLoader#iterator()}, a batch or chunk whose block does not fit at
-         * {@code next()}, with {@link io.gvl.core.buffer.MemoryLimitException}.
+         * {@code next()}, with {@link io.gvl.dataset.memory.MemoryLimitException}.
          *
          * @param bytes the limit in bytes, {@code > 0}
          * @return this builder

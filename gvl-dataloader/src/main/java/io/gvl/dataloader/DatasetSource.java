@@ -1,9 +1,9 @@
 package io.gvl.dataloader;
 
-import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.memory.MemoryBudget;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,6 @@ package io.gvl.dataloader;
 
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.dataloader.internal.BatchPlan;
 import io.gvl.dataloader.internal.DirectBatches;
 import io.gvl.dataloader.internal.InstanceSlices;
@@ -11,6 +10,7 @@ import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataloader.internal.OutputHolder;
 import io.gvl.dataloader.internal.Prefetcher;
 import io.gvl.dataloader.internal.SourceFetch;
+import io.gvl.dataset.DatasetOutput;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

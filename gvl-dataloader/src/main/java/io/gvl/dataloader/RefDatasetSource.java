@@ -1,7 +1,7 @@
 package io.gvl.dataloader;
 
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.RefDataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.RefDataset;
 
 /**
  * A reference-only view as a batch source (GVL's {@code RefDataset} in a data loader): one instance per row

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataloader.internal.ChunkSlotHeader;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
-import io.gvl.dataloader.internal.SlotLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -273,8 +273,8 @@ class PrefetchPipelineTest {
             for (Path f : files) {
                 try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
                     MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
-                    assertEquals(SlotLayout.MAGIC, seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0), f.toString());
-                    SlotLayout.Contents c = SlotLayout.read(seg);
+                    assertEquals(ChunkSlotHeader.MAGIC, seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0), f.toString());
+                    ChunkSlotHeader.Contents c = ChunkSlotHeader.read(seg);
                     if (c.sequence() == 0) {
                         byte[] chunk = data(c.arrays().get(0));
                         assertTrue(c.instances() >= first.size());

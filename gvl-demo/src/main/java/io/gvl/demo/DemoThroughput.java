@@ -1,9 +1,9 @@
 package io.gvl.demo;
 
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package io.gvl.demo;
 
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.Region;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.Region;
+import io.gvl.dataset.SeqKind;
 import java.io.PrintWriter;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;

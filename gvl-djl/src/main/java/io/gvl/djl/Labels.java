@@ -1,6 +1,6 @@
 package io.gvl.djl;
 
-import io.gvl.core.dataset.RegionColumns;
+import io.gvl.dataset.RegionColumns;
 import java.util.Arrays;
 import java.util.List;
 

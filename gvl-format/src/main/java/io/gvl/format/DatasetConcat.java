@@ -15,15 +15,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * Joins datasets that were written separately (by region blocks or by sample batches) into one, as GenVarLoader
  * 0.43.1's {@code genvarloader.concat} does and with the same bytes for every file whose bytes GVL fixes. Along
- * {@link Axis#REGIONS} the inputs have the same samples and the regions are merged into natural-sort order; along
- * {@link Axis#SAMPLES} they have the same regions and disjoint samples, merged into sorted order. Every input must
+ * {@link ConcatAxis#REGIONS} the inputs have the same samples and the regions are merged into natural-sort order; along
+ * {@link ConcatAxis#SAMPLES} they have the same regions and disjoint samples, merged into sorted order. Every input must
  * index one variant table (the same {@code genotypes/variants.arrow} bytes), and agree on ploidy, jitter, contigs
  * and track names; all of that is checked before anything is written.
  *
@@ -35,30 +34,6 @@ import java.util.Objects;
  * for different destinations.
  */
 public final class DatasetConcat {
-
-    /** The axis to join along. */
-    public enum Axis {
-        /** Same samples in every input; the joined dataset has every input's regions. */
-        REGIONS,
-        /** Same regions in every input, disjoint samples; the joined dataset has every input's samples. */
-        SAMPLES;
-
-        /**
-         * The axis named {@code regions} or {@code samples} (any case), as GVL and the command line spell it.
-         *
-         * @param name the axis name
-         * @return the axis
-         * @throws IllegalArgumentException if the name is neither
-         */
-        public static Axis parse(String name) {
-            return switch (name.toLowerCase(Locale.ROOT)) {
-                case "regions" -> REGIONS;
-                case "samples" -> SAMPLES;
-                default -> throw new IllegalArgumentException("axis must be 'regions' or 'samples', got '" + name
-                        + "'");
-            };
-        }
-    }
 
     private DatasetConcat() {
     }
@@ -81,7 +56,7 @@ public final class DatasetConcat {
      * @throws java.io.UncheckedIOException if reading or writing fails; nothing is left at {@code out}
      * @throws IllegalArgumentException if {@code maxMem <= 0}
      */
-    public static void concat(Path out, List<Path> inputs, Axis axis, boolean overwrite, long maxMem) {
+    public static void concat(Path out, List<Path> inputs, ConcatAxis axis, boolean overwrite, long maxMem) {
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(axis, "axis");
         if (maxMem <= 0) {
@@ -105,7 +80,7 @@ public final class DatasetConcat {
             loaded.add(ConcatInput.load(i, dir));
         }
         ConcatChecks.check(loaded, axis);
-        Plan plan = axis == Axis.REGIONS ? alongRegions(loaded) : alongSamples(loaded);
+        Plan plan = axis == ConcatAxis.REGIONS ? alongRegions(loaded) : alongSamples(loaded);
         DatasetPublisher.publish(out, overwrite, tmp -> build(tmp, loaded, plan));
     }
 

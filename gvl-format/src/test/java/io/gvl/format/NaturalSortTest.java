@@ -3,13 +3,13 @@ package io.gvl.format;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gvl.testkit.Seeds;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -82,7 +82,7 @@ class NaturalSortTest {
     }
 
     static Stream<Long> seeds() {
-        return LongStream.range(1, 9).boxed();
+        return Seeds.range(1, 9);
     }
 
     @ParameterizedTest(name = "seed {0}")

@@ -9,15 +9,15 @@ import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.TensorInfo;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
 import io.gvl.core.buffer.OneHot;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.Mode;
 import io.gvl.dataloader.NativeBuffers;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import io.gvl.onnx.internal.InputBinding;
 import io.gvl.onnx.internal.PredictionSink;
 import io.gvl.onnx.internal.PredictionTable;
@@ -38,7 +38,7 @@ import java.util.Optional;
 
 /**
  * Runs every (region, sample, haplotype) of a dataset view through an ONNX model with ONNX Runtime and writes the
- * outputs as an Arrow IPC or a Parquet table ({@link TableFormat}) keyed by region, sample and haplotype.
+ * outputs as an Arrow IPC or a Parquet table ({@link PredictionFormat}) keyed by region, sample and haplotype.
  *
  * <p>The model has one input, the sequences, bound by name and type ({@code haplotypes} or {@code reference}
  * picks that kind; uint8 {@code [N, L]} takes ASCII bases, float32 {@code [N, 4, L]} one-hot {@code A, C, G, T}),
@@ -159,7 +159,7 @@ public final class OnnxPredictor implements AutoCloseable {
      * @throws UncheckedIOException if {@code out} cannot be written
      */
     public PredictionStats predict(Dataset view, Path out, int batchSize, boolean overwrite) {
-        return predict(view, out, batchSize, overwrite, TableFormat.ARROW_IPC);
+        return predict(view, out, batchSize, overwrite, PredictionFormat.ARROW_IPC);
     }
 
     /**
@@ -171,7 +171,7 @@ public final class OnnxPredictor implements AutoCloseable {
      * @param out the file to write
      * @param batchSize instances per model call, {@code >= 1}
      * @param overwrite whether to replace an existing {@code out}
-     * @param format Arrow IPC or Parquet ({@link TableFormat#of(Path)} picks by the file name)
+     * @param format Arrow IPC or Parquet ({@link PredictionFormat#of(Path)} picks by the file name)
      * @return what was written (instances, rows) and where the time went
      * @throws PredictionException if the view and model disagree (length, sequences), the model fails, or Parquet is
      *     asked for without parquet-java on the class path
@@ -179,7 +179,7 @@ public final class OnnxPredictor implements AutoCloseable {
      *     (checked before anything runs): use a smaller batch size or a shorter length
      * @throws UncheckedIOException if {@code out} cannot be written
      */
-    public PredictionStats predict(Dataset view, Path out, int batchSize, boolean overwrite, TableFormat format) {
+    public PredictionStats predict(Dataset view, Path out, int batchSize, boolean overwrite, PredictionFormat format) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
         }
@@ -215,8 +215,8 @@ public final class OnnxPredictor implements AutoCloseable {
     }
 
     /** The sink of {@code format} writing {@code file}, the temporary sibling of {@code out}. */
-    private static PredictionSink sink(TableFormat format, Path file, Path out) {
-        if (format == TableFormat.ARROW_IPC) {
+    private static PredictionSink sink(PredictionFormat format, Path file, Path out) {
+        if (format == PredictionFormat.ARROW_IPC) {
             return new PredictionTable(file);
         }
         try {

@@ -6,23 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hardwood.InputFile;
+import dev.hardwood.reader.ParquetFileReader;
+import dev.hardwood.reader.RowReader;
 import io.gvl.core.buffer.Dense;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
+import io.gvl.testing.TestFiles;
 import java.lang.foreign.ValueLayout;
-import java.net.URISyntaxException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import dev.hardwood.InputFile;
-import dev.hardwood.reader.ParquetFileReader;
-import dev.hardwood.reader.RowReader;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
@@ -49,8 +49,8 @@ class OnnxPredictorTest {
         OnnxRuntimeCheck.require();
     }
 
-    static Path model(String name) throws URISyntaxException {
-        return Path.of(OnnxPredictorTest.class.getResource("/onnx/" + name).toURI());
+    static Path model(String name) {
+        return TestFiles.onnxModel(name);
     }
 
     /** One row of the predictions table: its keys and every output value in column order. */
@@ -336,10 +336,10 @@ class OnnxPredictorTest {
              OnnxPredictor p = OnnxPredictor.open(model("tiny-cnn.onnx"), 1)) {
             Path arrow = tmp.resolve("preds.arrow");
             Path parquet = tmp.resolve("preds.parquet");
-            assertEquals(TableFormat.PARQUET, TableFormat.of(parquet));
-            assertEquals(TableFormat.ARROW_IPC, TableFormat.of(arrow));
+            assertEquals(PredictionFormat.PARQUET, PredictionFormat.of(parquet));
+            assertEquals(PredictionFormat.ARROW_IPC, PredictionFormat.of(arrow));
             PredictionStats a = p.predict(ds.withoutTracks(), arrow, batch, false);
-            PredictionStats q = p.predict(ds.withoutTracks(), parquet, batch, false, TableFormat.PARQUET);
+            PredictionStats q = p.predict(ds.withoutTracks(), parquet, batch, false, PredictionFormat.PARQUET);
             assertEquals(a.rows(), q.rows());
             assertArrayEquals("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
                     java.util.Arrays.copyOf(Files.readAllBytes(parquet), 4));

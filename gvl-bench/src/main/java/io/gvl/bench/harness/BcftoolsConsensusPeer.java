@@ -1,6 +1,6 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.dataset.Region;
+import io.gvl.dataset.Region;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -17,14 +17,14 @@ final class BcftoolsConsensusPeer implements Workload {
     private final BenchFixture fixture;
     private final List<Region> regions;
     private final List<String> samples;
-    private final Instances instances;
+    private final InstanceDraws instances;
     private final int batch;
 
     BcftoolsConsensusPeer(BenchFixture fixture, int batch) {
         this.fixture = fixture;
         this.regions = fixture.dataset().regions();
         this.samples = fixture.dataset().samples();
-        this.instances = new Instances(regions.size(), samples.size());
+        this.instances = new InstanceDraws(regions.size(), samples.size());
         this.batch = batch;
     }
 

@@ -1,8 +1,8 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
-import io.gvl.core.dataset.Dataset;
+import io.gvl.dataset.Dataset;
 import io.gvl.demo.DemoData;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.dataset.Region;
+import io.gvl.dataset.Region;
 import io.gvl.io.bigwig.BigWigIntervals;
 import io.gvl.io.bigwig.BigWigReader;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.List;
 final class BigWigDensePeer implements Workload {
     private final List<BigWigReader> readers = new ArrayList<>();
     private final List<Region> regions;
-    private final Instances instances;
+    private final InstanceDraws instances;
     private final int length;
     private final int batch;
     private final float[] row;
@@ -24,7 +24,7 @@ final class BigWigDensePeer implements Workload {
             readers.add(BigWigReader.open(fixture.coverage().get(s)));
         }
         this.regions = fixture.dataset().regions();
-        this.instances = new Instances(regions.size(), readers.size());
+        this.instances = new InstanceDraws(regions.size(), readers.size());
         this.length = length;
         this.batch = batch;
         this.row = new float[length];

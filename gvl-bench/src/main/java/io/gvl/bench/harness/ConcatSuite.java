@@ -1,7 +1,7 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
-import io.gvl.format.DatasetConcat;
+import io.gvl.format.ConcatAxis;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -44,7 +44,7 @@ final class ConcatSuite implements Suite {
     @Override
     public Workload workload(Cell cell) {
         List<Path> parts = parts(cell.mode());
-        DatasetConcat.Axis axis = DatasetConcat.Axis.valueOf(cell.mode().toUpperCase(java.util.Locale.ROOT));
+        ConcatAxis axis = ConcatAxis.valueOf(cell.mode().toUpperCase(java.util.Locale.ROOT));
         Path out = fixture.scratch("concat-" + (runs++) + ".gvl");
         return new Workload() {
             @Override

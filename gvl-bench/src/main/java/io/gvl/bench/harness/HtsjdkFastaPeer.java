@@ -1,7 +1,7 @@
 package io.gvl.bench.harness;
 
 import htsjdk.samtools.reference.IndexedFastaSequenceFile;
-import io.gvl.core.dataset.Region;
+import io.gvl.dataset.Region;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -12,7 +12,7 @@ final class HtsjdkFastaPeer implements Workload {
     private final IndexedFastaSequenceFile fasta;
     private final List<Region> regions;
     private final Map<String, Integer> contigs;
-    private final Instances instances;
+    private final InstanceDraws instances;
     private final int length;
     private final int batch;
 
@@ -24,7 +24,7 @@ final class HtsjdkFastaPeer implements Workload {
         }
         this.regions = fixture.dataset().regions();
         this.contigs = fixture.data().contigs();
-        this.instances = new Instances(regions.size(), fixture.dataset().sampleCount());
+        this.instances = new InstanceDraws(regions.size(), fixture.dataset().sampleCount());
         this.length = length;
         this.batch = batch;
     }

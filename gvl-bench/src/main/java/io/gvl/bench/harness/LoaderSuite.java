@@ -1,17 +1,17 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.EpochStats;
 import io.gvl.dataloader.Mode;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import io.gvl.demo.DemoData;
+import io.gvl.write.Gvl;
 import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;

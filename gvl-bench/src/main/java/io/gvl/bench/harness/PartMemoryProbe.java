@@ -1,8 +1,8 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.write.PartWriter;
-import io.gvl.core.write.WriteOptions;
-import io.gvl.core.write.WritePlan;
+import io.gvl.write.PartWriter;
+import io.gvl.write.WriteOptions;
+import io.gvl.write.WritePlan;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;

@@ -1,14 +1,14 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.SeqKind;
 import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.dataloader.Mode;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.SeqKind;
 import io.gvl.demo.DemoData;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -205,7 +205,7 @@ final class PeerComparison {
                 peer.dropLoaders();
             }
         } else {
-            Instances instances = new Instances(view.regionCount(), view.sampleCount());
+            InstanceDraws instances = new InstanceDraws(view.regionCount(), view.sampleCount());
             List<int[][]> batches = new ArrayList<>();
             for (int i = 0; i < QUERY_BATCHES; i++) {
                 batches.add(instances.next(cell.batch()));

@@ -2,9 +2,9 @@ package io.gvl.bench.harness;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,11 +1,11 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import io.gvl.onnx.OnnxPredictor;
 import io.gvl.onnx.PredictionStats;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -1,10 +1,10 @@
 package io.gvl.bench.harness;
 
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.OutputLength;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.SeqKind;
 import io.gvl.demo.DemoData;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,13 +101,13 @@ final class QuerySuite implements Suite {
         private static final String PROPERTY = "gvl.parallel";
         private final Dataset view;
         private final int batch;
-        private final Instances instances;
+        private final InstanceDraws instances;
         private final String previous;
 
         QueryWorkload(Dataset view, int batch, String mode) {
             this.view = view;
             this.batch = batch;
-            this.instances = new Instances(view.regionCount(), view.sampleCount());
+            this.instances = new InstanceDraws(view.regionCount(), view.sampleCount());
             this.previous = System.getProperty(PROPERTY);
             System.setProperty(PROPERTY, switch (mode) {
                 case "serial" -> "never";

@@ -1,7 +1,7 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
-import io.gvl.core.write.WriteOptions;
+import io.gvl.write.Gvl;
+import io.gvl.write.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.dataset.Region;
+import io.gvl.dataset.Region;
 
 /**
  * Fixed-length windows centred on a region, the windows a fixed-length dataset query reads, so peers fetch

@@ -1,8 +1,8 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
-import io.gvl.core.write.BigWigs;
 import io.gvl.demo.DemoData;
+import io.gvl.write.BigWigs;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -94,8 +94,8 @@ final class WriteMemoryProbe {
         printPeak();
     }
 
-    private static io.gvl.core.write.WriteOptions.Builder writeOptions(DemoData data, Path bed, Path table) {
-        io.gvl.core.write.WriteOptions.Builder b = data.writeOptions(bed, Map.of(), false);
+    private static io.gvl.write.WriteOptions.Builder writeOptions(DemoData data, Path bed, Path table) {
+        io.gvl.write.WriteOptions.Builder b = data.writeOptions(bed, Map.of(), false);
         if (table != null) {
             b.track(BigWigs.fromTable(DemoData.TRACK, table));
         }

@@ -1,7 +1,7 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
 import io.gvl.demo.DemoData;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

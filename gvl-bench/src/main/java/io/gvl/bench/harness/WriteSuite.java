@@ -1,6 +1,6 @@
 package io.gvl.bench.harness;
 
-import io.gvl.core.Gvl;
+import io.gvl.write.Gvl;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.gvl.core.kernel;
 
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
-import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.reference.QueryWindows;
+import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.track.FillCode;
 import io.gvl.core.kernel.track.Intervals;
 import io.gvl.core.kernel.variant.KeepMask;

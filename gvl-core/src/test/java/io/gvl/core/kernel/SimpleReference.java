@@ -4,7 +4,7 @@ import io.gvl.core.kernel.rng.StatelessHash;
 import io.gvl.core.kernel.track.FillCode;
 
 /**
- * A deliberately plain, one-row-at-a-time restatement of spec §5.4, §5.5, §5.7, §5.9 and §5.10 over Java arrays,
+ * A deliberately plain, one-row-at-a-time restatement of GVL's diffs, haplotype, annotation, track and reverse-complement kernels (`src/genotypes/mod.rs`, `src/reconstruct/mod.rs`, `src/tracks/mod.rs`) over Java arrays,
  * with no buffers, offsets, fusion or threads: the oracle the fused batch kernels are compared with.
  */
 final class SimpleReference {

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
  * (or, in {@code NONE}, one batch) into, reused when the last batch cut from a block closes instead of opening and
  * closing an arena per batch. A block does not depend on the loader, so one still held when the loader closes is
  * freed when its last batch closes. Blocks are plain off-heap memory, or ({@link #sharedMemory}) files another
- * process can map, each with room for a {@link SlotLayout} header before its payload.
+ * process can map, each with room for a {@link ChunkSlotHeader} header before its payload.
  */
 public final class BlockPool implements Slot.Owner, AutoCloseable {
     private static final long MIN_BLOCK = 1L << 16;
@@ -44,11 +44,11 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
         this(memory, keepBytes, () -> OFF_HEAP, 0, "batch block");
     }
 
-    /** Blocks backed by shared-memory files, each with a {@link SlotLayout} header ({@code DOUBLE_BUFFERED}). */
+    /** Blocks backed by shared-memory files, each with a {@link ChunkSlotHeader} header ({@code DOUBLE_BUFFERED}). */
     public static BlockPool sharedMemory(LoaderMemory memory, long keepBytes) {
         int[] next = {0};
         return new BlockPool(memory, keepBytes, () -> SharedMemoryFile.create("block" + next[0]++),
-                SlotLayout.HEADER_BYTES, "shared-memory batch block");
+                ChunkSlotHeader.HEADER_BYTES, "shared-memory batch block");
     }
 
     /**

@@ -41,7 +41,7 @@ public final class DirectBatches {
             List<NamedArray> arrays = fetch.into(regions, samples, block.filler());
             List<FlatArray> views = new ArrayList<>(arrays.size());
             arrays.forEach(a -> views.add(a.array()));
-            Shared held = loaderOwned ? new LoaderHeld(block) : block;
+            RefCountedMemory held = loaderOwned ? new LoaderHeld(block) : block;
             return new Fetched(arrays, new Lease(held, views, description, memory));
         } catch (RuntimeException | Error e) {
             block.release();
@@ -50,7 +50,7 @@ public final class DirectBatches {
     }
 
     /** A block that the loader reclaims when it closes, as it does its slots ({@code copy=false}). */
-    private record LoaderHeld(Slot block) implements Shared {
+    private record LoaderHeld(Slot block) implements RefCountedMemory {
         @Override
         public void retain() {
             block.retain();

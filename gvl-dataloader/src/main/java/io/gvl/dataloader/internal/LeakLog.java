@@ -1,6 +1,6 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.core.buffer.MemoryBudget;
+import io.gvl.dataset.memory.MemoryBudget;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

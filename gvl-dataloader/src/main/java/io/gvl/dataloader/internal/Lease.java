@@ -5,20 +5,20 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One reference to a {@link Shared} region (a {@link Slot}, or one query output), held by a batch or a view of it, together with the array views it hands out.
+ * One reference to a {@link RefCountedMemory} region (a {@link Slot}, or one query output), held by a batch or a view of it, together with the array views it hands out.
  * Closing it closes those views (so touching them throws) and drops the reference; the slot is reused only when
  * every lease on it is closed. It never refers to the batch or view that owns it, so an unreachable batch can be
  * released by a cleaner.
  */
 public final class Lease implements Runnable {
-    private final Shared slot;
+    private final RefCountedMemory slot;
     private final List<FlatArray> views;
     private final String what;
     private final Throwable site;
     private final LoaderMemory memory;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    Lease(Shared slot, List<FlatArray> views, String what, LoaderMemory memory) {
+    Lease(RefCountedMemory slot, List<FlatArray> views, String what, LoaderMemory memory) {
         this.slot = slot;
         this.views = views;
         this.what = what;

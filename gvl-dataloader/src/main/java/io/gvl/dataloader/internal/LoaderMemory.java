@@ -1,7 +1,7 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.core.buffer.MemoryBudget;
-import io.gvl.core.internal.memory.OutputFill;
+import io.gvl.dataset.internal.memory.OutputFill;
+import io.gvl.dataset.memory.MemoryBudget;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;

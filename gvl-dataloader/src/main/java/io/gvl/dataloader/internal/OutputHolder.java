@@ -2,13 +2,13 @@ package io.gvl.dataloader.internal;
 
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.dataset.DatasetOutput;
+import io.gvl.dataset.DatasetOutput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** One fetched output (a batch of {@code Mode.NONE}) shared by its batch and the views retained from it. */
-public final class OutputHolder implements Shared {
+public final class OutputHolder implements RefCountedMemory {
     private final DatasetOutput output;
     private final boolean loaderOwned;
     private final AtomicInteger refs = new AtomicInteger(1);

@@ -1,8 +1,8 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.core.buffer.MemoryLimitException;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataloader.DataLoaderException;
+import io.gvl.dataset.memory.MemoryLimitException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -56,7 +56,7 @@ public final class Prefetcher implements AutoCloseable {
      * not pay for starting a thread).
      *
      * @param chunkBytes planned bytes of each chunk
-     * @param layout whether each chunk is described by a {@link SlotLayout} header (file-backed slots)
+     * @param layout whether each chunk is described by a {@link ChunkSlotHeader} header (file-backed slots)
      */
     public Prefetcher(SourceFetch source, BatchPlan plan, int[] chunkBounds, long[] chunkBytes, ChunkMemory pool,
                       boolean layout, Duration heartbeat, Duration stallTimeout, Executor producer) {
@@ -125,8 +125,8 @@ public final class Prefetcher implements AutoCloseable {
         long t0 = System.nanoTime();
         List<NamedArray> arrays = source.into(plan.regions(from, to), plan.samples(from, to), slot.filler());
         if (layout) {
-            SlotLayout.describe(slot, c, to - from, arrays);
-            arrays = SlotLayout.read(slot.segment()).arrays();
+            ChunkSlotHeader.describe(slot, c, to - from, arrays);
+            arrays = ChunkSlotHeader.read(slot.segment()).arrays();
         }
         produceNanos.addAndGet(System.nanoTime() - t0);
         return arrays;

@@ -1,13 +1,13 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.core.buffer.MemoryBudget;
+import io.gvl.dataset.memory.MemoryBudget;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The slot pool of {@code DOUBLE_BUFFERED} with {@code copy=false}: two file-backed memory-mapped slots
- * ({@link SharedMemoryFile}), each laid out by {@link SlotLayout} so another process could map and read them. The
+ * ({@link SharedMemoryFile}), each laid out by {@link ChunkSlotHeader} so another process could map and read them. The
  * kernels write a chunk straight into a slot's payload and only the header is written afterwards; the consumer reads
  * zero-copy views of the slot. Files are deleted on close.
  */
@@ -32,7 +32,7 @@ public final class SharedSlots implements AutoCloseable {
             files.forEach(f -> new SharedMemoryFile(f).delete());
             throw e;
         }
-        this.pool = new SlotPool(backings, payloadBytes + (1L << 16), SlotLayout.HEADER_BYTES, memory);
+        this.pool = new SlotPool(backings, payloadBytes + (1L << 16), ChunkSlotHeader.HEADER_BYTES, memory);
     }
 
     /** The slot files (for a consumer in another process). */

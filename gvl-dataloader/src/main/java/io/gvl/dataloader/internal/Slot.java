@@ -1,7 +1,7 @@
 package io.gvl.dataloader.internal;
 
-import io.gvl.core.buffer.MemoryBudget;
-import io.gvl.core.internal.memory.OutputFill;
+import io.gvl.dataset.internal.memory.OutputFill;
+import io.gvl.dataset.memory.MemoryBudget;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * many times. Allocations beyond the capacity go to an overflow arena for that fill, and the slot grows by that much
  * before its next use, so a planner that under-estimates costs one extra arena, not a failure.
  */
-public final class Slot implements Shared {
+public final class Slot implements RefCountedMemory {
     /** How a slot gets its memory: plain off-heap memory, or a mapped file another process can read. */
     public interface Backing {
         MemorySegment map(Arena arena, long bytes);

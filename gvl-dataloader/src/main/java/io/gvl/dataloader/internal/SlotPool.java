@@ -30,8 +30,8 @@ public final class SlotPool implements Slot.Owner, ChunkMemory, AutoCloseable {
 
     /**
      * @param capacity payload bytes of each slot
-     * @param header bytes at the start of each slot kept for a {@link SlotLayout} header (file-backed slots), or 0
-     * @throws io.gvl.core.buffer.MemoryLimitException if the slots do not fit the loader's memory budget
+     * @param header bytes at the start of each slot kept for a {@link ChunkSlotHeader} header (file-backed slots), or 0
+     * @throws io.gvl.dataset.memory.MemoryLimitException if the slots do not fit the loader's memory budget
      */
     public SlotPool(Slot.Backing[] backings, long capacity, long header, LoaderMemory memory) {
         this.backings = backings.clone();
@@ -67,7 +67,7 @@ public final class SlotPool implements Slot.Owner, ChunkMemory, AutoCloseable {
      * Every slot has the same capacity, so {@code bytes} is not consulted (a larger chunk overflows, and the slot
      * grows before its next fill).
      *
-     * @throws io.gvl.core.buffer.MemoryLimitException if a spare is needed but does not fit the budget
+     * @throws io.gvl.dataset.memory.MemoryLimitException if a spare is needed but does not fit the budget
      */
     @Override
     public Slot acquire(long bytes) throws InterruptedException {

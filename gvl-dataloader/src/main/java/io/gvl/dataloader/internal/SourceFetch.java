@@ -1,10 +1,10 @@
 package io.gvl.dataloader.internal;
 
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.core.dataset.DatasetOutput;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DatasetSource;
 import io.gvl.dataloader.RefDatasetSource;
+import io.gvl.dataset.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Dense;
-import io.gvl.core.buffer.MemoryBudget;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.SeqKind;
 import io.gvl.dataloader.DatasetSource;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.memory.MemoryBudget;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import java.lang.foreign.ValueLayout;

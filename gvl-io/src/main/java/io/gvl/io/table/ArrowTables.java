@@ -33,6 +33,6 @@ final class ArrowTables {
             rows.add(r + 1, cols[0] == null ? null : cols[0].get(r), cols[1].get(r), cols[2].get(r),
                     cols[3].get(r), cols[4].get(r));
         }
-        return rows.build(TableFormat.ARROW, names[IntervalTable.SAMPLE_COLUMN] != null);
+        return rows.build(TableFormat.ARROW_IPC, names[IntervalTable.SAMPLE_COLUMN] != null);
     }
 }

@@ -78,7 +78,7 @@ public final class IntervalTable {
         return switch (format) {
             case TSV, CSV -> TextTables.read(file, format, map, sampleRequired);
             case PARQUET -> ParquetTables.read(file, map, sampleRequired);
-            case ARROW -> ArrowTables.read(file, map, sampleRequired);
+            case ARROW_IPC -> ArrowTables.read(file, map, sampleRequired);
         };
     }
 

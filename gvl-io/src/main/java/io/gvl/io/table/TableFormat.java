@@ -13,7 +13,7 @@ public enum TableFormat {
     /** Apache Parquet ({@code .parquet}): uncompressed, zstd, gzip or snappy pages. */
     PARQUET,
     /** Arrow IPC file format ({@code .arrow}, {@code .ipc}, {@code .feather}). */
-    ARROW;
+    ARROW_IPC;
 
     /**
      * The format of {@code file} by its suffix, compared without case.
@@ -49,7 +49,7 @@ public enum TableFormat {
             return PARQUET;
         }
         if (n.endsWith(".arrow") || n.endsWith(".ipc") || n.endsWith(".feather")) {
-            return ARROW;
+            return ARROW_IPC;
         }
         return null;
     }

@@ -3,6 +3,7 @@ package io.gvl.io.pgen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.gvl.testkit.Seeds;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -36,7 +37,7 @@ class PgenCarriersTest {
     }
 
     static Stream<Arguments> seeds() {
-        return Stream.of(5L, 23L, 2026L).map(s -> Arguments.of("seed=" + s, s));
+        return Seeds.of(5, 23, 2026).map(s -> Arguments.of("seed=" + s, s));
     }
 
     @ParameterizedTest(name = "{0}")

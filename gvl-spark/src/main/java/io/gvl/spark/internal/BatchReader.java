@@ -2,9 +2,9 @@ package io.gvl.spark.internal;
 
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.DatasetOutput;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.SeqKind;
 import io.gvl.format.DatasetFiles;
 import io.gvl.format.GenotypeArrays;
 import io.gvl.format.IndexRange;

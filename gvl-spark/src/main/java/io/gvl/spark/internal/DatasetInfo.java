@@ -1,8 +1,8 @@
 package io.gvl.spark.internal;
 
-import io.gvl.core.dataset.Dataset;
-import io.gvl.core.dataset.Region;
-import io.gvl.core.dataset.SeqKind;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.Region;
+import io.gvl.dataset.SeqKind;
 import io.gvl.spark.GvlOptionException;
 import java.io.Serializable;
 import java.nio.file.Files;

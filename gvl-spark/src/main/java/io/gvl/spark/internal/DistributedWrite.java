@@ -1,11 +1,11 @@
 package io.gvl.spark.internal;
 
-import io.gvl.core.write.WriteOptions;
-import io.gvl.core.write.WritePlan;
 import io.gvl.format.GvlException;
 import io.gvl.format.PartException;
 import io.gvl.format.PartManifest;
 import io.gvl.spark.GvlSparkWriteException;
+import io.gvl.write.WriteOptions;
+import io.gvl.write.WritePlan;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

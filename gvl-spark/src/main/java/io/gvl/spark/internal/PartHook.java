@@ -1,6 +1,6 @@
 package io.gvl.spark.internal;
 
-import io.gvl.core.write.WritePlan;
+import io.gvl.write.WritePlan;
 import java.io.Serializable;
 
 /**

@@ -1,8 +1,8 @@
 package io.gvl.spark.internal;
 
-import io.gvl.core.write.PartWriter;
-import io.gvl.core.write.WritePlan;
 import io.gvl.spark.GvlSparkWriteException;
+import io.gvl.write.PartWriter;
+import io.gvl.write.WritePlan;
 import java.nio.file.Files;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.Function;

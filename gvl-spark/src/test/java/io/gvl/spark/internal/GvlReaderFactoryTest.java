@@ -2,8 +2,8 @@ package io.gvl.spark.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.gvl.core.Gvl;
-import io.gvl.core.write.WriteOptions;
+import io.gvl.write.Gvl;
+import io.gvl.write.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

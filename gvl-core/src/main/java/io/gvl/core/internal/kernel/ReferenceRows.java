@@ -4,7 +4,7 @@ import io.gvl.core.kernel.reference.ReferenceGenome;
 import java.lang.foreign.MemorySegment;
 
 /**
- * One reference row with GVL's N padding (read-path §5.3), shared by reference fetches and variant windows.
+ * One reference row with GVL's N padding ({@code src/reference/mod.rs}), shared by reference fetches and variant windows.
  * Internal because it works on raw row positions and takes the {@link RowFill} implementation.
  */
 public final class ReferenceRows {

@@ -9,7 +9,7 @@ import java.lang.foreign.MemorySegment;
  * GVL's {@code FlatRagged}. A row is a group's variants for per-group fields and one variant's sequence for
  * alleles and token windows; the second level (variants per group) then travels as the caller's {@code long[]}
  * group offsets, so no two-level type is needed inside the kernels. The data lives in the arena the kernel was
- * given; the public two-level view is {@link io.gvl.core.variants.NestedRagged}.
+ * given; the read API wraps it in its public two-level view.
  *
  * @param dtype the element type
  * @param data the elements, in the kernel's arena

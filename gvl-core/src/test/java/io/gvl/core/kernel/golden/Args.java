@@ -1,6 +1,5 @@
 package io.gvl.core.kernel.golden;
 
-import io.gvl.format.NpyArray;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.util.List;
@@ -8,7 +7,7 @@ import java.util.List;
 /** Typed access to one golden case's arguments by FFI position, with null for Python {@code None}. */
 record Args(List<GoldenNode> nodes) {
 
-    NpyArray arr(int i) {
+    GoldenArray arr(int i) {
         return nodes.get(i) instanceof GoldenNode.Arr a ? a.array() : null;
     }
 
@@ -18,32 +17,32 @@ record Args(List<GoldenNode> nodes) {
 
     /** The raw bytes of an array argument as a heap segment (null for None). */
     MemorySegment seg(int i) {
-        NpyArray a = arr(i);
+        GoldenArray a = arr(i);
         return a == null ? null : a.data();
     }
 
     int[] ints(int i) {
-        NpyArray a = arr(i);
+        GoldenArray a = arr(i);
         return a == null ? null : a.toIntArray();
     }
 
     long[] longs(int i) {
-        NpyArray a = arr(i);
+        GoldenArray a = arr(i);
         return a == null ? null : a.toLongArray();
     }
 
     byte[] bytes(int i) {
-        NpyArray a = arr(i);
+        GoldenArray a = arr(i);
         return a == null ? null : a.toByteArray();
     }
 
     float[] floats(int i) {
-        NpyArray a = arr(i);
+        GoldenArray a = arr(i);
         return a == null ? null : a.toFloatArray();
     }
 
     double[] doubles(int i) {
-        NpyArray a = arr(i);
+        GoldenArray a = arr(i);
         return a == null ? null : a.toDoubleArray();
     }
 

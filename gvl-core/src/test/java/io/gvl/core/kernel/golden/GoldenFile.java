@@ -2,8 +2,6 @@ package io.gvl.core.kernel.golden;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gvl.format.Npz;
-import io.gvl.format.NpyArray;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -26,8 +24,8 @@ record GoldenFile(Path path, String kernel, String replay, List<String> argNames
     }
 
     static GoldenFile read(Path file) {
-        Map<String, NpyArray> arrays = Npz.read(file);
-        NpyArray raw = arrays.get("__manifest__");
+        Map<String, GoldenArray> arrays = GoldenArray.readNpz(file);
+        GoldenArray raw = arrays.get("__manifest__");
         if (raw == null) {
             throw new IllegalArgumentException(file + ": no __manifest__ entry");
         }
@@ -49,11 +47,11 @@ record GoldenFile(Path path, String kernel, String replay, List<String> argNames
         return new GoldenFile(file, m.get("kernel").asText(), m.get("replay").asText(), argNames, m, cases);
     }
 
-    private static GoldenNode decode(JsonNode n, Map<String, NpyArray> arrays) {
+    private static GoldenNode decode(JsonNode n, Map<String, GoldenArray> arrays) {
         String t = n.get("t").asText();
         return switch (t) {
             case "arr" -> {
-                NpyArray a = arrays.get(n.get("k").asText());
+                GoldenArray a = arrays.get(n.get("k").asText());
                 if (a == null) {
                     throw new IllegalArgumentException("manifest refers to missing array " + n.get("k"));
                 }

@@ -1,13 +1,12 @@
 package io.gvl.core.kernel.golden;
 
-import io.gvl.format.NpyArray;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 
 /** One decoded node of a golden manifest ({@code {"t": ...}}), with arrays resolved from the same .npz. */
 sealed interface GoldenNode {
-    record Arr(NpyArray array) implements GoldenNode {
+    record Arr(GoldenArray array) implements GoldenNode {
         String dtype() {
             return array.descr();
         }

@@ -2,8 +2,8 @@ package io.gvl.core.kernel.haplotype;
 
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.reference.QueryWindows;
+import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;
 import java.io.ByteArrayOutputStream;
@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
-/** Builds a one-contig, one-row haplotype case for the worked examples of spec §5.5–§5.7. */
+/** Builds a one-contig, one-row haplotype case for worked examples of GVL's haplotype and annotation kernels ({@code src/reconstruct/mod.rs}). */
 public final class OneRow {
     public record Variant(int start, int ilen, byte[] alt) {
     }

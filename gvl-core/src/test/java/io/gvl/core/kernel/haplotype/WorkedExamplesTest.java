@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The worked tables of read-path spec §5.5 (crate examples, window edges, the shift quirk) and §5.7. */
+/** Worked examples of GVL's {@code reconstruct_haplotype_core} ({@code src/reconstruct/mod.rs}: its crate examples, window edges, the shift quirk) and of annotated haplotypes. */
 class WorkedExamplesTest {
     private static final byte N = 'N';
     private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRST";

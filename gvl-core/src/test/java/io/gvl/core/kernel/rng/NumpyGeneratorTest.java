@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The NumPy 2.4.6 test vectors of read-path spec §5.1.4 and the FlankSample hash vectors of §5.9.6. */
+/** Test vectors computed with NumPy 2.4.6 ({@code default_rng(seed)}: SeedSequence, PCG64, bounded integers) and the FlankSample hash vectors of GVL's {@code src/tracks/mod.rs}. */
 class NumpyGeneratorTest {
 
     @Test

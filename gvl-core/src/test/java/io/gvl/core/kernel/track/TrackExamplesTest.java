@@ -14,7 +14,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
-/** Realignment examples of spec §5.9.3, the insertion-fill formulas of §2.7, painting and run-length conversion. */
+/** Realignment examples of GVL's {@code shift_and_realign_track_core} ({@code src/tracks/mod.rs}), the insertion-fill formulas of {@code _dataset/_insertion_fill.py}, painting and run-length conversion. */
 class TrackExamplesTest {
 
     private static float[] realign(OneRow row, float[] track, int len, int shift, FillCode fill, boolean rev) {

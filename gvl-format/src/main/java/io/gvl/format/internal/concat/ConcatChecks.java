@@ -1,8 +1,8 @@
 package io.gvl.format.internal.concat;
 
 import io.gvl.format.ArrowTable;
+import io.gvl.format.ConcatAxis;
 import io.gvl.format.ConcatException;
-import io.gvl.format.DatasetConcat.Axis;
 import io.gvl.format.InputRegions;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -29,15 +29,15 @@ public final class ConcatChecks {
      * @param axis the axis to join along
      * @throws ConcatException on the first failed check
      */
-    public static void check(List<ConcatInput> inputs, Axis axis) {
-        if (axis == Axis.REGIONS) {
+    public static void check(List<ConcatInput> inputs, ConcatAxis axis) {
+        if (axis == ConcatAxis.REGIONS) {
             inputs.forEach(ConcatChecks::uniqueCoordinates);
         }
         ConcatInput ref = inputs.getFirst();
         for (ConcatInput in : inputs.subList(1, inputs.size())) {
             sameSetup(ref, in);
         }
-        if (axis == Axis.SAMPLES) {
+        if (axis == ConcatAxis.SAMPLES) {
             for (ConcatInput in : inputs.subList(1, inputs.size())) {
                 if (in.meta().nRegions() != ref.meta().nRegions() || !sameTable(in.bed(), ref.bed())) {
                     throw new ConcatException(in.label() + " has other regions than input #0 (" + ref.dir()

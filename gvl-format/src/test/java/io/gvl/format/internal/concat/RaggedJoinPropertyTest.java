@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.gvl.format.RawArrayWriter;
 import io.gvl.format.RawDtype;
+import io.gvl.testkit.Seeds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +28,7 @@ class RaggedJoinPropertyTest {
     Path tmp;
 
     static Stream<Long> seeds() {
-        return LongStream.range(0, 40).boxed();
+        return Seeds.range(0, 40);
     }
 
     @ParameterizedTest(name = "seed {0}")

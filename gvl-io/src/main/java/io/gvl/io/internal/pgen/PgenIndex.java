@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 /**
- * Where each record of a {@code .pgen} lies and how it is encoded, parsed once from the header (PGEN spec §2):
+ * Where each record of a {@code .pgen} lies and how it is encoded, parsed once from the header (plink-ng's {@code pgen_spec}: magic, mode, counts, index, extensions):
  * PLINK 1 variant-major {@code .bed} (mode 0x01), fixed-width hardcalls (0x02) and the variable-width layouts
  * (0x10, and 0x11 whose extension bytes are skipped because the block offsets say where records start). The
  * record offsets are summed once into one array so that any record is found in constant time by any thread.

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The sample names (IID column) of a {@code .psam} in file order, which is the sample order of the {@code .pgen}.
  * Accepts the header forms plink2 writes ({@code #IID ...}, {@code #FID IID ...}, after optional {@code ##} lines)
- * and a header-less PLINK 1 {@code .fam} ({@code FID IID PAT MAT SEX [PHENO]}) (PGEN spec §12).
+ * and a header-less PLINK 1 {@code .fam} ({@code FID IID PAT MAT SEX [PHENO]}) (the {@code .psam} of PLINK 2's file format documentation).
  */
 public final class PsamFile {
     private PsamFile() {

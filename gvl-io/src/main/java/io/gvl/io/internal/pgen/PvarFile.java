@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The variant table of a PGEN fileset in record order (PGEN spec §11): a {@code .pvar} or {@code .pvar.zst} with
+ * The variant table of a PGEN fileset in record order (the {@code .pvar} of PLINK 2's file format documentation): a {@code .pvar} or {@code .pvar.zst} with
  * optional {@code ##} lines and a {@code #CHROM} header naming the columns, or a header-less PLINK 1 {@code .bim}.
  * Reading refuses what a GVL dataset cannot take, each with the line and the fix: multiallelic records (an ALT with
  * a comma), and records out of order (a contig that reappears, or a position below the one before it).

@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Decodes biallelic PGEN records (spec §6-§10) from the mapped file into a {@link DecodeScratch}: the main track in
+ * Decodes biallelic PGEN records (plink-ng's {@code pgen_spec}: difflists, main track, aux tracks 1-2, dosage tracks) from the mapped file into a {@link DecodeScratch}: the main track in
  * each of its eight encodings (raw, one-bit, LD-compressed and inverted against the block's base record, difflists
  * against a common value, all hom-REF), the hardcall phase track, and the dosage tracks. The decoder holds no
  * mutable state, so one instance serves every thread; the LD base cache lives in the scratch.
@@ -195,7 +195,7 @@ public final class RecordDecoder {
         }
     }
 
-    /** Applies a difflist with 2-bit categories (§6) to {@code g}. */
+    /** Applies a difflist with 2-bit categories to {@code g}. */
     private void difflist(RecordCursor c, byte[] g) {
         int len = c.varint();
         if (len == 0) {
@@ -263,7 +263,7 @@ public final class RecordDecoder {
         return id;
     }
 
-    /** Aux track 2 (§9): turns the hets of {@code s.calls} into unphased or phased codes. */
+    /** Aux track 2 (hardcall phase): turns the hets of {@code s.calls} into unphased or phased codes. */
     private void phaseTrack(DecodeScratch s) {
         byte[] g = s.calls;
         int[] hetIds = s.ids;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.testkit.Oracle;
+import io.gvl.testkit.Seeds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +28,7 @@ class BgzfInputStreamTest {
     Path tmp;
 
     static Stream<Long> seeds() {
-        return LongStream.range(0, 6).boxed();
+        return Seeds.range(0, 6);
     }
 
     private Path bgzip(String text) throws Exception {

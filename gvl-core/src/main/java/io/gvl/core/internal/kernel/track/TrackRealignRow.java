@@ -11,7 +11,7 @@ import java.lang.foreign.MemorySegment;
 /**
  * One haplotype-realigned track row, GVL's {@code shift_and_realign_track_core}: the haplotype walk of
  * {@code HaplotypeRow} replayed on a reference-coordinate track, dropping deleted positions and filling
- * insertions. Kept GVL quirks (spec §9 #2, #3): a row with no stored variants copies the track ignoring the shift, and SNPs are
+ * insertions. Kept GVL quirks (of {@code shift_and_realign_track_core}, {@code src/tracks/mod.rs}): a row with no stored variants copies the track ignoring the shift, and SNPs are
  * skipped after the shift step without advancing the track position.
  */
 public final class TrackRealignRow {

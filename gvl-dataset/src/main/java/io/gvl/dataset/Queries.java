@@ -1,0 +1,108 @@
+package io.gvl.dataset;
+
+import io.gvl.core.kernel.RowParallelism;
+import io.gvl.dataset.internal.Instances;
+import io.gvl.dataset.internal.OpenedDataset;
+import io.gvl.dataset.internal.OutputKind;
+import io.gvl.dataset.internal.Reconstruction;
+import io.gvl.dataset.internal.SplicedInstances;
+import io.gvl.dataset.internal.ViewState;
+import io.gvl.dataset.internal.ViewValidation;
+import java.util.Arrays;
+
+/**
+ * The steps every {@link Dataset} query takes, kept apart from the API: resolve the instances (spliced or not),
+ * check the view and the genotypes they touch, and reconstruct them in the view's parallelism mode into
+ * {@link QueryMemory}.
+ */
+final class Queries {
+    private Queries() {}
+
+    /** Element-wise pairs, outputs shaped {@code shape}. */
+    static DatasetOutput pairs(OpenedDataset opened, ViewState view, QueryMemory memory, int[] regions, int[] samples,
+            long[] shape) {
+        if (view.spliced()) {
+            return spliced(opened, view, memory, SplicedInstances.pairs(opened, view, regions, samples, shape));
+        }
+        return unspliced(opened, view, memory, Instances.pairs(opened, view, regions, samples, shape));
+    }
+
+    /** The outer product of {@code regions} and {@code samples}. */
+    static DatasetOutput grid(OpenedDataset opened, ViewState view, QueryMemory memory, int[] regions, int[] samples) {
+        if (view.spliced()) {
+            return spliced(opened, view, memory, SplicedInstances.grid(opened, view, regions, samples));
+        }
+        return unspliced(opened, view, memory, Instances.grid(opened, view, regions, samples));
+    }
+
+    /** Refuses a leading shape that does not hold exactly {@code pairs} instances. */
+    static void checkLeadingShape(long[] leadingShape, int pairs) {
+        long product = 1;
+        for (long d : leadingShape) {
+            if (d < 0) {
+                throw new IllegalArgumentException("leading shape " + Arrays.toString(leadingShape)
+                        + " has a negative dimension");
+            }
+            product *= d;
+        }
+        if (product != pairs) {
+            throw new IllegalArgumentException("leading shape " + Arrays.toString(leadingShape) + " holds " + product
+                    + " instances but " + pairs + " pairs were given");
+        }
+    }
+
+    /** Bytes one instance occupies in a query's outputs (see {@link Dataset#outputBytes(int, int)}). */
+    static long outputBytes(OpenedDataset opened, ViewState view, int region, int sample) {
+        opened.ensureOpen();
+        if (view.spliced()) {
+            Instances elements = SplicedInstances.pairs(opened, view, new int[] {region}, new int[] {sample},
+                    new long[0]).elements();
+            opened.checkGenotypes(elements.dsIdx());
+            return OutputKind.of(view.seqs()).splicedBytes(opened, view, elements);
+        }
+        Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
+        opened.checkGenotypes(one.dsIdx());
+        return OutputKind.of(view.seqs()).instanceBytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
+    }
+
+    /** The pairs of a per-region statistic ({@code what} names it for the spliced-view refusal). */
+    static Instances statisticsPairs(OpenedDataset opened, ViewState view, String what, int[] regions,
+            int[] samples) {
+        opened.ensureOpen();
+        if (view.spliced()) {
+            throw new IllegalStateException(what + " is defined per region, not per spliced row: call"
+                    + " withoutSplicing() first");
+        }
+        return Instances.pairs(opened, view, regions, samples, new long[] {regions.length});
+    }
+
+    private static DatasetOutput spliced(OpenedDataset opened, ViewState view, QueryMemory memory,
+            SplicedInstances inst) {
+        opened.ensureOpen();
+        ViewValidation.checkQuery(opened, view);
+        opened.checkGenotypes(inst.elements().dsIdx());
+        opened.checkTracks(view.activeTracks(), inst.elements());
+        RowParallelism.Mode mode = mode(view.parallel());
+        return memory.run(arena -> RowParallelism.withMode(mode, () -> Reconstruction.runSpliced(opened, view, inst,
+                arena)), inst.leadingShape());
+    }
+
+    private static DatasetOutput unspliced(OpenedDataset opened, ViewState view, QueryMemory memory,
+            Instances inst) {
+        opened.ensureOpen();
+        ViewValidation.checkQuery(opened, view);
+        opened.checkGenotypes(inst.dsIdx());
+        opened.checkTracks(view.activeTracks(), inst);
+        RowParallelism.Mode mode = mode(view.parallel());
+        return memory.run(arena -> RowParallelism.withMode(mode, () -> Reconstruction.run(opened, view, inst, arena)),
+                inst.leadingShape());
+    }
+
+    private static RowParallelism.Mode mode(Parallel p) {
+        return switch (p) {
+            case TRUE -> RowParallelism.Mode.ALWAYS;
+            case FALSE -> RowParallelism.Mode.NEVER;
+            case AUTO -> RowParallelism.Mode.AUTO;
+        };
+    }
+}

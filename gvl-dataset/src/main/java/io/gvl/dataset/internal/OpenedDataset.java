@@ -1,0 +1,276 @@
+package io.gvl.dataset.internal;
+
+import io.gvl.core.kernel.haplotype.HaplotypeSource;
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.kernel.track.Intervals;
+import io.gvl.format.DatasetFiles;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.GenotypeArrays;
+import io.gvl.format.IntervalTrack;
+import io.gvl.io.ContigNormalizer;
+import io.gvl.io.fasta.Reference;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Everything one {@code Dataset.open} call owns and every view of it shares: the memory-mapped dataset files, the
+ * reference, and the kernel inputs built from them once (sparse genotypes, the variant table, track intervals).
+ * Closing it unmaps everything; later use by any view throws {@link IllegalStateException}.
+ */
+public final class OpenedDataset implements AutoCloseable {
+    /**
+     * A track's stored intervals; per-sample tracks are grouped by dataset instance, annotations by region.
+     * {@code sorted} checks groups for the order the kernels rely on before a query reads them.
+     */
+    public record Track(String name, boolean perSample, Intervals intervals, SortedGroups sorted) {
+    }
+
+    private final DatasetFiles files;
+    private final Reference reference;
+    private final boolean ownsReference;
+    private final DatasetMetadata metadata;
+    private final RegionTable regions;
+    private final int[] referenceContig;
+    private final ReferenceGenome genome;
+    private final GenotypeArrays genotypeArrays;
+    private final VariantStore variants;
+    private final HaplotypeSource haplotypes;
+    private final int ploidy;
+    private final Map<String, Track> tracks;
+    private final io.gvl.format.ShardManifest shardManifest;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Runnable afterClose;
+
+    private OpenedDataset(DatasetFiles files, Reference reference, boolean ownsReference, Runnable afterClose) {
+        this.afterClose = afterClose;
+        this.files = files;
+        this.reference = reference;
+        this.ownsReference = ownsReference;
+        this.metadata = files.metadata();
+        Path dir = files.path();
+        this.regions = RegionTable.read(files.inputRegions(), metadata, dir.resolve(DatasetLayout.INPUT_REGIONS));
+        this.referenceContig = reference == null ? null : mapContigs(metadata.contigs(), reference, dir);
+        this.genome = reference == null ? null : genome(reference);
+        refuseExternalGenotypeStores(files);
+        GenotypeArrays geno = files.genotypes().orElse(null);
+        this.genotypeArrays = geno;
+        this.ploidy = geno == null ? 0 : geno.ploidy();
+        this.variants = geno == null ? null : VariantStore.open(dir, geno, files.variants(), metadata,
+                files.gatheredDosages().orElse(null));
+        this.haplotypes = variants == null || genome == null ? null
+                : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
+        this.tracks = tracks(files);
+        this.shardManifest = files.shardManifest().orElse(null);
+    }
+
+    /**
+     * Datasets whose genotypes live in a linked genoray {@code .svar}/{@code .svar2} store are refused rather than
+     * opened as if they had no genotypes (which would silently turn haplotypes into reference sequence).
+     */
+    private static void refuseExternalGenotypeStores(DatasetFiles files) {
+        DatasetFiles.GenotypeSource source = files.genotypeSource();
+        if (source == DatasetFiles.GenotypeSource.SVAR || source == DatasetFiles.GenotypeSource.SVAR2) {
+            throw new DatasetFormatException(files.path() + ": the genotypes are stored in a linked "
+                    + (source == DatasetFiles.GenotypeSource.SVAR ? ".svar" : ".svar2") + " store, which gvl cannot"
+                    + " read yet; write the dataset from the VCF instead (gvl write --vcf ...)");
+        }
+    }
+
+    /** Opens the dataset at {@code dir}; {@code referenceFasta} may be null (no sequence output then). */
+    public static OpenedDataset open(Path dir, Path referenceFasta) {
+        return open(dir, referenceFasta, () -> { });
+    }
+
+    /**
+     * As {@link #open(Path, Path)}, running {@code afterClose} once the files and reference are closed (the dummy
+     * dataset deletes its temporary directory with it). It does not run when opening fails.
+     */
+    public static OpenedDataset open(Path dir, Path referenceFasta, Runnable afterClose) {
+        DatasetFiles files = DatasetFiles.open(dir);
+        Reference ref = null;
+        try {
+            ref = referenceFasta == null ? null : Reference.open(referenceFasta);
+            return new OpenedDataset(files, ref, true, afterClose);
+        } catch (RuntimeException e) {
+            files.close();
+            if (ref != null) {
+                ref.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Opens the dataset at {@code dir} with a reference the caller keeps owning. */
+    public static OpenedDataset open(Path dir, Reference reference) {
+        DatasetFiles files = DatasetFiles.open(dir);
+        try {
+            return new OpenedDataset(files, reference, false, () -> { });
+        } catch (RuntimeException e) {
+            files.close();
+            throw e;
+        }
+    }
+
+    private static int[] mapContigs(List<String> contigs, Reference reference, Path dir) {
+        ContigNormalizer names = reference.normalizer();
+        int[] map = new int[contigs.size()];
+        for (int c = 0; c < map.length; c++) {
+            map[c] = names.indexOf(contigs.get(c));
+            if (map[c] < 0) {
+                throw new DatasetFormatException(dir + ": contig '" + contigs.get(c) + "' of the dataset is not in the"
+                        + " reference " + reference.fasta() + " (which has " + reference.contigs() + "); use the"
+                        + " reference the dataset was written against");
+            }
+        }
+        return map;
+    }
+
+    static ReferenceGenome genome(Reference reference) {
+        int n = reference.contigs().size();
+        long[] offsets = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            offsets[i] = reference.offset(i);
+            offsets[i + 1] = reference.offset(i) + reference.length(i);
+        }
+        return new ReferenceGenome(reference.bases(), MemorySegment.ofArray(offsets));
+    }
+
+    private static Map<String, Track> tracks(DatasetFiles files) {
+        Map<String, Track> out = new LinkedHashMap<>();
+        for (IntervalTrack t : files.tracks().values()) {
+            Intervals itv = intervals(t);
+            out.put(t.name(), new Track(t.name(), true, itv, new SortedGroups(t.starts().file(), itv, t.nSamples())));
+        }
+        for (IntervalTrack t : files.annotationTracks().values()) {
+            Intervals itv = intervals(t);
+            out.put(t.name(), new Track(t.name(), false, itv, new SortedGroups(t.starts().file(), itv, 0)));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static Intervals intervals(IntervalTrack t) {
+        return new Intervals(t.starts().segment(), t.ends().segment(), t.values().segment(), t.offsets().segment());
+    }
+
+    public void ensureOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("dataset " + files.path() + " is closed");
+        }
+    }
+
+    public Path path() {
+        return files.path();
+    }
+
+    /** The manifest of a sharded dataset, or null for a single dataset directory. */
+    public io.gvl.format.ShardManifest shardManifest() {
+        return shardManifest;
+    }
+
+    public DatasetMetadata metadata() {
+        return metadata;
+    }
+
+    public RegionTable regions() {
+        return regions;
+    }
+
+    /** {@code input_regions.arrow}: the user's BED rows with all their columns, in input order (read on demand). */
+    public io.gvl.format.InputRegions inputRegions() {
+        ensureOpen();
+        return files.inputRegions();
+    }
+
+    /** Null without a reference. */
+    public Reference reference() {
+        return reference;
+    }
+
+    /** Reference contig index of each dataset contig (null without a reference). */
+    public int[] referenceContig() {
+        return referenceContig;
+    }
+
+    /** The reference as kernels address it (contig indices in FASTA order); null without a reference. */
+    public ReferenceGenome genome() {
+        return genome;
+    }
+
+    /** The variant table, genotypes and optional variant fields; null without genotypes. */
+    /**
+     * Checks the stored genotype offsets of the instances {@code dsIdx} (region·samples + sample) a query is about
+     * to read; a dataset without genotypes has nothing to check.
+     */
+    public void checkGenotypes(long[] dsIdx) {
+        if (genotypeArrays != null) {
+            genotypeArrays.checkCells(dsIdx);
+        }
+    }
+
+    /**
+     * Checks that the interval groups the instances {@code inst} read from each of {@code tracks} are sorted by
+     * start (each group's block is read once per open dataset).
+     */
+    public void checkTracks(List<String> tracks, Instances inst) {
+        for (String name : tracks) {
+            Track t = this.tracks.get(name);
+            t.sorted().check(t.perSample() ? inst.dsIdx() : Arrays.stream(inst.diskRegion())
+                    .asLongStream().toArray());
+        }
+    }
+
+    public VariantStore variants() {
+        return variants;
+    }
+
+    /** Null without genotypes or without a reference. */
+    public HaplotypeSource haplotypes() {
+        return haplotypes;
+    }
+
+    public boolean hasGenotypes() {
+        return ploidy > 0;
+    }
+
+    /** Ploidy, or 0 without genotypes. */
+    public int ploidy() {
+        return ploidy;
+    }
+
+    public int samples() {
+        return metadata.samples().size();
+    }
+
+    /** Available tracks: per-sample tracks sorted by name, then annotation tracks sorted by name. */
+    public Map<String, Track> tracks() {
+        return tracks;
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                if (variants != null) {
+                    variants.close();
+                }
+                files.close();
+            } finally {
+                try {
+                    if (ownsReference && reference != null) {
+                        reference.close();
+                    }
+                } finally {
+                    afterClose.run();
+                }
+            }
+        }
+    }
+}

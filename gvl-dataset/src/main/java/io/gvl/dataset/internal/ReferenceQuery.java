@@ -1,0 +1,56 @@
+package io.gvl.dataset.internal;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.buffer.NamedArray;
+import io.gvl.core.buffer.Ragged;
+import io.gvl.core.kernel.reference.QueryWindows;
+import io.gvl.core.kernel.reference.ReferenceFetch;
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.OutputLength;
+import io.gvl.io.fasta.Reference;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Reference rows of a {@code RefDataset} query ({@code _dataset/_ref.py}): windows are fetched back to back into one buffer
+ * (N-padded, minus-strand windows reverse-complemented in place), and consecutive windows form one output row, which
+ * is how spliced rows concatenate their elements without a copy. The output length is applied as for datasets.
+ */
+public final class ReferenceQuery {
+    private ReferenceQuery() {
+    }
+
+    /** The kernel's view of an open reference (its bases stay owned by the caller). */
+    public static ReferenceGenome genome(Reference reference) {
+        return OpenedDataset.genome(reference);
+    }
+
+    /**
+     * @param windows    reference contig, start and end of every window, in output order
+     * @param rc         windows to reverse-complement
+     * @param rowWindows {@code rows + 1} offsets into the windows: row {@code r} is windows
+     *                   {@code [rowWindows[r], rowWindows[r+1])}
+     * @param leading    the query's leading shape ({@code rows} elements in all)
+     */
+    public static List<NamedArray> fetch(ReferenceGenome genome, QueryWindows windows, BitSet rc, int[] rowWindows,
+                                         OutputLength length, long[] leading, Arena arena) {
+        int n = windows.size();
+        long[] windowOffsets = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            windowOffsets[i + 1] = windowOffsets[i] + (windows.end(i) - windows.start(i));
+        }
+        MemorySegment data = arena.allocate(Math.max(1, windowOffsets[n]), 8).asSlice(0, windowOffsets[n]);
+        Ragged perWindow = Ragged.wrap(DType.U8, new long[] {n}, data, MemorySegment.ofArray(windowOffsets));
+        ReferenceFetch.fetch(genome, windows, Reference.PAD, perWindow, rc);
+        int rows = rowWindows.length - 1;
+        MemorySegment rowOffsets = arena.allocate(8L * (rows + 1), 8);
+        for (int r = 0; r <= rows; r++) {
+            rowOffsets.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, r, windowOffsets[rowWindows[r]]);
+        }
+        Ragged out = Ragged.wrap(DType.U8, new long[] {rows}, data, rowOffsets);
+        return OutputShaper.shape(List.of(new NamedArray(DatasetOutput.REFERENCE, out)), length, leading, arena);
+    }
+}

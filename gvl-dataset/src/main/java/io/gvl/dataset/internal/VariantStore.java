@@ -1,0 +1,205 @@
+package io.gvl.dataset.internal;
+
+import io.gvl.core.buffer.DType;
+import io.gvl.core.kernel.variant.SparseGenotypes;
+import io.gvl.core.kernel.variant.VariantArrays;
+import io.gvl.core.kernel.variant.VariantBuffers;
+import io.gvl.format.ArrowTable;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.GenotypeArrays;
+import io.gvl.format.RawArray;
+import io.gvl.format.RawDtype;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The variant side of an opened dataset: sparse genotypes, the positions and ALT alleles every variant output and
+ * haplotype needs, and the optional fields ({@code ref}, INFO columns of {@code variants.arrow}, per-call
+ * {@code dosages.npy}) which are decoded or mapped only the first time a query asks for them. {@link #loads}
+ * counts those loads per field, so tests can prove that unrequested fields are never read.
+ */
+public final class VariantStore implements AutoCloseable {
+    /** Per-call FORMAT data stored next to {@code variant_idxs.npy}: float32, one value per stored call. */
+    public static final String DOSAGES = "dosages.npy";
+
+    /** One field's values: per variant (indexed by variant index) or per call (indexed by genotype list position). */
+    public record Column(DType dtype, MemorySegment data, boolean perCall) {
+    }
+
+    private final Path dir;
+    private final SparseGenotypes genotypes;
+    private final VariantArrays table;
+    private final VariantBuffers.Alleles alt;
+    private final String[] refAlleles;
+    private final Map<String, ArrowTable.ColumnType> infoTypes;
+    private final List<String> available;
+    private final Map<String, Column> loaded = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> loads = new ConcurrentHashMap<>();
+    private final Arena mappings = Arena.ofShared();
+    private final RawArray gatheredDosages;
+    private volatile VariantBuffers.Alleles ref;
+
+    private VariantStore(Path dir, SparseGenotypes genotypes, io.gvl.format.VariantTable t, DatasetMetadata meta,
+                         RawArray gatheredDosages) {
+        this.dir = dir;
+        this.genotypes = genotypes;
+        this.gatheredDosages = gatheredDosages;
+        int n = t.size();
+        long[] pos = t.pos();
+        int shift = meta.oneBasedPositions() ? 1 : 0;
+        int[] starts = new int[n];
+        for (int v = 0; v < n; v++) {
+            starts[v] = Math.toIntExact(pos[v] - shift);
+        }
+        // Off-heap copies for the bulk gathers and ALT copies: their segment call sites then see native and mapped
+        // memory only (a heap segment beside them makes those sites megamorphic and keeps their checks in the
+        // loops). VariantArrays keeps heap copies of starts, ilens and ALT offsets for per-variant reads.
+        VariantBuffers.Alleles heapAlt = pack(t.alt());
+        this.alt = new VariantBuffers.Alleles(offHeap(heapAlt.bytes()), offHeap(heapAlt.offsets()));
+        this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
+                alt.bytes(), alt.offsets());
+        this.refAlleles = t.ref();
+        this.infoTypes = io.gvl.format.VariantTable.numericColumns(dir.resolve(DatasetLayout.VARIANTS));
+        List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
+        if (gatheredDosages != null || Files.exists(dir.resolve(DOSAGES))) {
+            fields.add("dosage");
+        }
+        fields.addAll(infoTypes.keySet());
+        this.available = List.copyOf(fields);
+    }
+
+    /**
+     * Reads {@code genotypes/variants.arrow} and wraps the mapped genotype arrays of {@code dataset};
+     * {@code gatheredDosages} are the dosages a sharded dataset joined from its shards, else {@code null} (then
+     * {@code genotypes/dosages.npy} is mapped on first use).
+     */
+    public static VariantStore open(Path dataset, GenotypeArrays geno, io.gvl.format.VariantTable table,
+                                    DatasetMetadata meta, RawArray gatheredDosages) {
+        SparseGenotypes g = SparseGenotypes.fromCumulative(geno.variantIdxs().segment(), geno.offsets().segment());
+        return new VariantStore(DatasetLayout.genotypes(dataset), g, table, meta, gatheredDosages);
+    }
+
+    /** A copy of {@code heap} in this store's arena (freed at {@link #close()}). */
+    private MemorySegment offHeap(MemorySegment heap) {
+        return mappings.allocate(Math.max(1, heap.byteSize()), 8).asSlice(0, heap.byteSize()).copyFrom(heap);
+    }
+
+    private static VariantBuffers.Alleles pack(String[] alleles) {
+        int n = alleles.length;
+        long[] offsets = new long[n + 1];
+        byte[][] bytes = new byte[n][];
+        for (int v = 0; v < n; v++) {
+            bytes[v] = alleles[v].getBytes(StandardCharsets.US_ASCII);
+            offsets[v + 1] = offsets[v] + bytes[v].length;
+        }
+        byte[] packed = new byte[Math.toIntExact(offsets[n])];
+        for (int v = 0; v < n; v++) {
+            System.arraycopy(bytes[v], 0, packed, (int) offsets[v], bytes[v].length);
+        }
+        return new VariantBuffers.Alleles(MemorySegment.ofArray(packed), MemorySegment.ofArray(offsets));
+    }
+
+    public SparseGenotypes genotypes() {
+        return genotypes;
+    }
+
+    /** Starts, ILEN and ALT alleles, as the kernels index them. */
+    public VariantArrays table() {
+        return table;
+    }
+
+    public VariantBuffers.Alleles alt() {
+        return alt;
+    }
+
+    /** REF alleles, packed on first use. */
+    public VariantBuffers.Alleles ref() {
+        VariantBuffers.Alleles r = ref;
+        if (r == null) {
+            synchronized (this) {
+                if (ref == null) {
+                    count("ref");
+                    ref = pack(refAlleles);
+                }
+                r = ref;
+            }
+        }
+        return r;
+    }
+
+    /** Every field a variant output can carry, in GVL's order: core fields, dosage, then INFO columns. */
+    public List<String> availableFields() {
+        return available;
+    }
+
+    /** Whether {@code name} is an INFO column of {@code variants.arrow}. */
+    public boolean isInfo(String name) {
+        return infoTypes.containsKey(name);
+    }
+
+    /** The values of {@code dosage} or an INFO column, loaded on first use. */
+    public Column column(String name) {
+        return loaded.computeIfAbsent(name, this::load);
+    }
+
+    private Column load(String name) {
+        count(name);
+        if (name.equals("dosage")) {
+            RawArray d = gatheredDosages != null ? gatheredDosages
+                    : RawArray.map(dir.resolve(DOSAGES), RawDtype.FLOAT32, mappings);
+            if (d.length() != genotypes.variantIdxs().byteSize() / 4) {
+                throw new DatasetFormatException(d.file() + ": " + d.length() + " dosages for "
+                        + genotypes.variantIdxs().byteSize() / 4 + " stored calls; rewrite the dataset");
+            }
+            return new Column(DType.F32, d.segment(), true);
+        }
+        if (!infoTypes.containsKey(name)) {
+            throw new IllegalArgumentException("unknown variant field '" + name + "'; available: " + available);
+        }
+        return switch (io.gvl.format.VariantTable.readNumeric(dir.resolve(DatasetLayout.VARIANTS), name)) {
+            case io.gvl.format.VariantTable.NumericColumn.Int32 c ->
+                    new Column(DType.I32, MemorySegment.ofArray(c.values()), false);
+            case io.gvl.format.VariantTable.NumericColumn.Int64 c ->
+                    new Column(DType.I64, MemorySegment.ofArray(c.values()), false);
+            case io.gvl.format.VariantTable.NumericColumn.Float32 c ->
+                    new Column(DType.F32, MemorySegment.ofArray(c.values()), false);
+            case io.gvl.format.VariantTable.NumericColumn.Float64 c -> {
+                float[] narrowed = new float[c.size()];
+                for (int i = 0; i < narrowed.length; i++) {
+                    narrowed[i] = (float) c.values()[i];
+                }
+                yield new Column(DType.F32, MemorySegment.ofArray(narrowed), false);
+            }
+        };
+    }
+
+    private void count(String field) {
+        loads.computeIfAbsent(field, k -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /** How many times each optional field has been loaded from disk (0 when never). */
+    public Map<String, Integer> loads() {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        loads.forEach((k, v) -> out.put(k, v.get()));
+        return Collections.unmodifiableMap(out);
+    }
+
+    @Override
+    public void close() {
+        if (mappings.scope().isAlive()) {
+            mappings.close();
+        }
+    }
+}

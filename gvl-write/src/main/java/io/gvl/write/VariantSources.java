@@ -1,0 +1,98 @@
+package io.gvl.write;
+
+import io.gvl.write.internal.PgenVariantSource;
+import io.gvl.write.internal.VcfVariantSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The one place a variant file becomes a {@link VariantSource}, chosen by its name: a VCF or BCF ({@code .vcf},
+ * {@code .vcf.gz}, {@code .vcf.bgz}, {@code .bcf}) or a PLINK 2 fileset ({@code .pgen}, or the prefix of
+ * {@code PREFIX.pgen}). Callers with another format pass their own {@link VariantSource} to
+ * {@link WriteOptions.Builder#variants(VariantSource)} instead. A PLINK 1 {@code .bed} fileset is not recognized
+ * here; convert it with {@code plink2 --bfile PREFIX --make-pgen --out NEW}.
+ *
+ * <p>The methods are stateless and thread-safe. The sources they open are not shared: each one holds its file open
+ * (a PGEN fileset mapped) until its {@link VariantSource#close()}.
+ */
+public final class VariantSources {
+    private static final Pattern VCF_NAME = Pattern.compile("\\.[vb]cf(\\.(gz|bgz))?$");
+    private static final String KINDS = "give a VCF/BCF (.vcf, .vcf.gz, .vcf.bgz or .bcf; bgzipped files need a .tbi or"
+            + " .csi index) or a PLINK 2 fileset (PREFIX.pgen with PREFIX.pvar and PREFIX.psam, as the .pgen path or"
+            + " PREFIX).";
+
+    private VariantSources() {
+    }
+
+    /**
+     * Opens {@code path} as a {@link VariantSource}, choosing the reader by its name. The source's variant table
+     * keeps the records that have an ALT allele, in file order, with 1-based positions; {@code AF} is stored as a
+     * variant field whenever the header declares it numeric, and dosages whenever the file has them
+     * ({@code FORMAT/DS} in a VCF, a dosage track in a PGEN).
+     *
+     * @param path a VCF or BCF ({@code .vcf}, {@code .vcf.gz}, {@code .vcf.bgz}, {@code .bcf}; bgzipped ones with
+     *             a {@code .tbi} or {@code .csi} index beside them), a {@code PREFIX.pgen}, or a {@code PREFIX} with
+     *             {@code PREFIX.pgen} beside it
+     * @param infoFields names of further INFO fields to store as variant fields besides {@code AF} (each must be
+     *                   declared {@code Integer} or {@code Float} in the header; repeats are stored once); not null,
+     *                   may be empty
+     * @return an open source; the caller owns it and must close it
+     * @throws WriteException if the name is none of the recognized kinds (see {@link #recognized(Path)}); the message
+     *                        lists the kinds
+     * @throws io.gvl.io.InputFormatException naming the file, the line or record and the fix, if the file (or its
+     *                                        index, or a companion file of a PGEN fileset) is missing, unreadable or
+     *                                        malformed, holds records GVL cannot store (such as multiallelic ones), or a
+     *                                        requested INFO field is not declared numeric
+     */
+    public static VariantSource open(Path path, List<String> infoFields) {
+        return switch (kind(path)) {
+            case VCF -> VcfVariantSource.open(path, infoFields);
+            case PGEN -> PgenVariantSource.open(path, infoFields);
+            case UNKNOWN -> throw unrecognized(path);
+        };
+    }
+
+    /**
+     * As {@link #open(Path, List)} with no INFO fields besides {@code AF}.
+     *
+     * @param path a VCF/BCF, a {@code PREFIX.pgen} or its {@code PREFIX}, as for {@link #open(Path, List)}
+     * @return an open source; the caller owns it and must close it
+     * @throws WriteException if the name is none of the recognized kinds
+     * @throws io.gvl.io.InputFormatException if the file or a companion is missing, unreadable or malformed
+     */
+    public static VariantSource open(Path path) {
+        return open(path, List.of());
+    }
+
+    /**
+     * Whether {@link #open} knows {@code path}'s format from its name (or, for a prefix, a {@code .pgen} beside it).
+     * Only the name is looked at, except for a prefix, where the file system is asked whether {@code PREFIX.pgen}
+     * exists; the file itself is not opened, so a recognized path can still fail to open.
+     *
+     * @param path the variant file or PGEN prefix
+     * @return {@code true} for a {@code .vcf}, {@code .vcf.gz}, {@code .vcf.bgz}, {@code .bcf} or {@code .pgen}
+     *         name, or a prefix with a {@code .pgen} file beside it
+     */
+    public static boolean recognized(Path path) {
+        return kind(path) != Kind.UNKNOWN;
+    }
+
+    static WriteException unrecognized(Path path) {
+        return new WriteException("File " + path + " has an unrecognized file extension.", KINDS);
+    }
+
+    private enum Kind { VCF, PGEN, UNKNOWN }
+
+    private static Kind kind(Path path) {
+        String name = path.getFileName().toString();
+        if (VCF_NAME.matcher(name).find()) {
+            return Kind.VCF;
+        }
+        if (name.endsWith(".pgen") || Files.isRegularFile(path.resolveSibling(name + ".pgen"))) {
+            return Kind.PGEN;
+        }
+        return Kind.UNKNOWN;
+    }
+}

@@ -1,0 +1,112 @@
+package io.gvl.write.internal;
+
+import io.gvl.format.GenotypeWriter;
+import io.gvl.write.VariantSource;
+import io.gvl.write.WriteProgress;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes {@code genotypes/offsets.npy} and {@code variant_idxs.npy}: region chunks are selected on worker threads
+ * (each decoding only its rows and sample passes) and appended in slot order {@code (r·S + s)·P + p}. Returns the
+ * stored window end of every region, {@code max(qEnd, end0 of the largest stored variant index)} (GVL's {@code max_ends} in {@code _dataset/_write.py}).
+ */
+final class GenotypeStage {
+    private static final Logger LOG = LoggerFactory.getLogger(GenotypeStage.class);
+
+    /** Stored lists of one chunk: per region, slot counts and the rows concatenated in slot order. */
+    private record ChunkLists(int[][] counts, int[][] rows) {
+    }
+
+    private final RegionSet regions;
+    private final VariantSource source;
+    private final VariantRows rows;
+    private final int[] recordContig;
+    private final int[] sampleIndexes;
+    private final int ploidy;
+    private final boolean extend;
+
+    GenotypeStage(RegionSet regions, VariantSource source, VariantRows rows, int[] recordContig, int[] sampleIndexes,
+                  boolean extend) {
+        this.regions = regions;
+        this.source = source;
+        this.rows = rows;
+        this.recordContig = recordContig;
+        this.sampleIndexes = sampleIndexes;
+        this.ploidy = source.ploidy();
+        this.extend = extend;
+    }
+
+    int[] write(Path dataset, long taskBudget, OrderedChunks exec, Progress progress) {
+        int n = regions.size();
+        int samples = sampleIndexes.length;
+        List<RegionChunk> chunks = ChunkPlanner.plan(regions, rows, recordContig, samples, ploidy, taskBudget);
+        int[] ends = regions.qEnd().clone();
+        boolean[] warned = {false};
+        progress.addBytes(8); // the closing offset
+        try (GenotypeWriter writer = new GenotypeWriter(dataset, n, samples, ploidy)) {
+            exec.run(chunks.size(), i -> select(chunks.get(i)), (i, lists) -> {
+                RegionChunk ch = chunks.get(i);
+                for (int r = 0; r < ch.to() - ch.from(); r++) {
+                    int k = ch.from() + r;
+                    int[] counts = lists.counts()[r];
+                    int[] stored = lists.rows()[r];
+                    int off = 0;
+                    for (int count : counts) {
+                        writer.appendSlot(stored, off, count);
+                        off += count;
+                    }
+                    int maxRow = -1;
+                    for (int row : stored) {
+                        maxRow = Math.max(maxRow, row);
+                    }
+                    if (maxRow >= 0) {
+                        ends[k] = Math.max(ends[k], rows.end0(maxRow));
+                    } else if (!warned[0]) {
+                        warned[0] = true;
+                        LOG.warn("Region {}:{}-{} (BED line {}) has no variants for any sample; this can also be caused"
+                                + " by a mismatch between the reference genome of the BED coordinates and that of the"
+                                + " variants.", regions.contig(k), regions.qStart()[k], regions.qEnd()[k],
+                                regions.line()[k]);
+                    }
+                    progress.addBytes(8L * counts.length + 4L * stored.length);
+                }
+                progress.report(WriteProgress.Stage.GENOTYPES, ch.to(), n);
+            });
+        }
+        return ends;
+    }
+
+    private ChunkLists select(RegionChunk ch) {
+        int nr = ch.to() - ch.from();
+        int samples = sampleIndexes.length;
+        int[][] counts = new int[nr][samples * ploidy];
+        IntList[] stored = new IntList[nr];
+        for (int r = 0; r < nr; r++) {
+            stored[r] = new IntList();
+        }
+        if (ch.contig() >= 0) {
+            HaplotypeSelector selector = new HaplotypeSelector(rows, extend);
+            for (int s0 = 0; s0 < samples; s0 += ch.samplesPerPass()) {
+                int s1 = Math.min(samples, s0 + ch.samplesPerPass());
+                int[] pass = Arrays.copyOfRange(sampleIndexes, s0, s1);
+                GenotypeWindow calls = new GenotypeWindow(source, pass, ploidy, ch.rowFrom(), ch.rowTo(),
+                        rows.endRow(ch.contig()));
+                for (int r = 0; r < nr; r++) {
+                    int k = ch.from() + r;
+                    selector.select(ch.contig(), regions.qStart()[k], regions.qEnd()[k], calls, s1 - s0, ploidy);
+                    System.arraycopy(selector.counts(), 0, counts[r], s0 * ploidy, (s1 - s0) * ploidy);
+                    stored[r].addAll(selector.rows(), 0, selector.total());
+                }
+            }
+        }
+        int[][] flat = new int[nr][];
+        for (int r = 0; r < nr; r++) {
+            flat[r] = stored[r].toArray();
+        }
+        return new ChunkLists(counts, flat);
+    }
+}

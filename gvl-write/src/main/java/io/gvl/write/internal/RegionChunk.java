@@ -1,0 +1,9 @@
+package io.gvl.write.internal;
+
+/**
+ * Consecutive sorted regions processed by one task: sorted rows {@code [from, to)} on one BED contig, the record
+ * contig they map to ({@code -1}: none), the variant rows their windows overlap, and how many samples one pass
+ * over those rows may decode within the memory budget.
+ */
+record RegionChunk(int from, int to, int contig, int rowFrom, int rowTo, int samplesPerPass) {
+}

@@ -1,0 +1,123 @@
+package io.gvl.write.internal;
+
+import io.gvl.format.DatasetExistsException;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.IntervalTrack;
+import io.gvl.format.Regions;
+import io.gvl.io.InputFormatException;
+import io.gvl.write.SampleTrack;
+import io.gvl.write.UpdateOptions;
+import io.gvl.write.WriteException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+
+/**
+ * Adds tracks to an existing dataset (GVL's {@code update} in {@code _dataset/_write.py}). All new tracks are built in one private staging directory inside
+ * the dataset (a {@code .tmp.} name that readers skip) and only then renamed into {@code intervals/} or
+ * {@code annot_intervals/}, so a failure while building leaves the dataset exactly as it was. Genotypes, regions and
+ * metadata are never touched; the windows are the stored {@code regions.npy} rows.
+ */
+public final class TrackUpdater {
+    private TrackUpdater() {
+    }
+
+    public static void update(Path dataset, UpdateOptions o) {
+        Path metaFile = DatasetLayout.metadata(dataset);
+        if (!Files.isRegularFile(metaFile)) {
+            throw new InputFormatException(dataset, "", "is not a GVL dataset (no metadata.json).",
+                    "pass the directory that gvl write created.");
+        }
+        if (o.tracks().isEmpty() && o.annotations().isEmpty()) {
+            throw new WriteException("update needs at least one track or annotation track.", "give a track to add.");
+        }
+        TrackInputs.checkUniqueNames(o.tracks(), o.annotations());
+        DatasetMetadata meta = DatasetMetadata.read(metaFile);
+        Regions windows = Regions.read(dataset.resolve(DatasetLayout.REGIONS));
+        windows.validate(dataset.resolve(DatasetLayout.REGIONS), meta);
+        for (SampleTrack t : o.tracks()) {
+            TrackInputs.checkSamples(t, meta.samples(), true);
+        }
+        TrackInputs inputs = new TrackInputs(o.tracks(), o.annotations(), meta.samples());
+        for (TrackInputs.Job j : inputs.jobs()) {
+            checkTarget(dataset, j.kind(), j.name(), o.overwrite());
+        }
+        inputs.check(meta.contigs());
+        Path staging = dataset.resolve("update.tmp." + ProcessHandle.current().pid() + "-" + hex());
+        try {
+            Files.createDirectory(staging);
+            Progress progress = new Progress(o.progress());
+            try (OrderedChunks exec = new OrderedChunks(o.threads())) {
+                for (TrackInputs.Job j : inputs.jobs()) {
+                    TrackInputs.write(j, 0, j.sources().size(), staging, meta.contigs(), windows, o.maxMem(), exec,
+                            progress);
+                }
+            }
+            for (TrackInputs.Job j : inputs.jobs()) {
+                install(dataset, staging, j.kind(), j.name());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(dataset + ": cannot add tracks (" + e.getMessage() + ")", e);
+        } finally {
+            deleteTree(staging);
+        }
+    }
+
+    /** Refuses a target track that exists (unless overwriting) or whose name the other kind already uses. */
+    static void checkTarget(Path dataset, IntervalTrack.Kind kind, String name, boolean overwrite) {
+        Path target = DatasetLayout.track(dataset, kind, name);
+        if (Files.exists(target) && !overwrite) {
+            throw new DatasetExistsException(target + " already exists; pass --overwrite (overwrite(true) in the API) to"
+                    + " replace the track");
+        }
+        IntervalTrack.Kind other = kind == IntervalTrack.Kind.SAMPLE ? IntervalTrack.Kind.ANNOTATION
+                : IntervalTrack.Kind.SAMPLE;
+        if (Files.exists(DatasetLayout.track(dataset, other, name))) {
+            throw new WriteException("track '" + name + "' already exists under " + other.directory()
+                    + "/; a dataset cannot serve two tracks of one name.", "choose another name.");
+        }
+    }
+
+    /** Renames the staged track into place; an existing one is moved aside first and deleted after. */
+    static void install(Path dataset, Path staging, IntervalTrack.Kind kind, String name) throws IOException {
+        Path built = DatasetLayout.track(staging, kind, name);
+        Path target = DatasetLayout.track(dataset, kind, name);
+        Files.createDirectories(target.getParent());
+        Path old = null;
+        if (Files.exists(target)) {
+            old = target.resolveSibling(name + ".old." + hex());
+            Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+        }
+        Files.move(built, target, StandardCopyOption.ATOMIC_MOVE);
+        if (old != null) {
+            deleteTree(old);
+        }
+    }
+
+    static String hex() {
+        return HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
+    }
+
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            List<Path> all = new ArrayList<>(walk.toList());
+            java.util.Collections.reverse(all);
+            for (Path p : all) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(root + ": cannot delete", e);
+        }
+    }
+}

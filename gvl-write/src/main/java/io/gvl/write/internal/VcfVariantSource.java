@@ -1,0 +1,220 @@
+package io.gvl.write.internal;
+
+import io.gvl.format.VariantTable;
+import io.gvl.io.InputFormatException;
+import io.gvl.io.vcf.VariantBatch;
+import io.gvl.io.vcf.VariantRequest;
+import io.gvl.io.vcf.VcfReader;
+import io.gvl.write.VariantSource;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link VariantSource} over gvl-io's tabix VCF reader. The variant table is every record in file order (contig
+ * by contig, records without an ALT skipped as the reader skips them), so a row is a variant index. Calls for a
+ * run of rows are read with one region query covering the rows' starts; records that only span into that region
+ * (deletions starting earlier) and same-position records before the first row are dropped by position and count.
+ * Numeric INFO fields ({@code AF} when declared, plus any requested) are decoded with the table; {@code DS}
+ * dosages, when the header declares them, are read per run of rows like genotypes.
+ */
+public final class VcfVariantSource implements VariantSource {
+    private static final String DS = "DS";
+
+    private final VcfReader reader;
+    private final List<String> infoFields;
+    private final List<String> integerInfo;
+    private final boolean dosages;
+    private VariantTable table;
+    private List<VariantTable.NumericColumn> info;
+    private int[] start0;
+    private String[] chrom;
+
+    private VcfVariantSource(VcfReader reader, List<String> infoFields, List<String> integerInfo, boolean dosages) {
+        this.reader = reader;
+        this.infoFields = List.copyOf(infoFields);
+        this.integerInfo = List.copyOf(integerInfo);
+        this.dosages = dosages;
+    }
+
+    /** Opens a bgzipped, tabix-indexed (or small plain) VCF; stores INFO/AF when the header declares it. */
+    public static VcfVariantSource open(Path vcf) {
+        return open(vcf, List.of());
+    }
+
+    /** As {@link #open(Path)}, also storing the numeric INFO fields {@code info} (each must be declared). */
+    public static VcfVariantSource open(Path vcf, List<String> info) {
+        VcfReader reader = VcfReader.open(vcf);
+        try {
+            return open(reader, new VcfHeaderFields(reader.declaredInfo(), reader.declaredFormat()), info);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    private static VcfVariantSource open(VcfReader reader, VcfHeaderFields header, List<String> info) {
+        Path vcf = reader.path();
+        List<String> fields = new ArrayList<>();
+        if (header.numericInfo("AF")) {
+            fields.add("AF");
+        }
+        for (String f : info) {
+            if (!header.numericInfo(f)) {
+                throw new InputFormatException(vcf, "INFO/" + f, "is not declared as a numeric (Integer or Float)"
+                        + " INFO field in the header (declared: " + header.info().keySet() + ").",
+                        "request only numeric INFO fields the header declares.");
+            }
+            if (!fields.contains(f)) {
+                fields.add(f);
+            }
+        }
+        List<String> integers = fields.stream().filter(f -> "Integer".equals(header.info().get(f))).toList();
+        return new VcfVariantSource(reader, fields, integers, header.hasDosages());
+    }
+
+    @Override
+    public Path path() {
+        return reader.path();
+    }
+
+    @Override
+    public List<String> samples() {
+        return reader.samples();
+    }
+
+    @Override
+    public List<String> contigs() {
+        return reader.normalizer().contigs();
+    }
+
+    @Override
+    public int ploidy() {
+        return 2;
+    }
+
+    /** Checks the whole file for records GVL rejects (one error with counts), then reads every record. */
+    @Override
+    public synchronized VariantTable variants() {
+        if (table != null) {
+            return table;
+        }
+        reader.requireSupported();
+        VariantRequest request = new VariantRequest(new int[0], List.of(), infoFields);
+        List<String> chroms = new ArrayList<>();
+        List<VariantBatch> batches = new ArrayList<>();
+        int n = 0;
+        for (String c : reader.contigs()) {
+            VariantBatch b = reader.query(c, 0, Integer.MAX_VALUE, request);
+            batches.add(b);
+            chroms.add(c);
+            n += b.size();
+        }
+        chrom = new String[n];
+        long[] pos = new long[n];
+        String[] ref = new String[n];
+        String[] alt = new String[n];
+        int[] ilen = new int[n];
+        float[][] values = new float[infoFields.size()][n];
+        start0 = new int[n];
+        int row = 0;
+        for (int bi = 0; bi < batches.size(); bi++) {
+            VariantBatch b = batches.get(bi);
+            for (int f = 0; f < infoFields.size(); f++) {
+                System.arraycopy(b.info().get(infoFields.get(f)), 0, values[f], row, b.size());
+            }
+            for (int i = 0; i < b.size(); i++, row++) {
+                chrom[row] = chroms.get(bi);
+                start0[row] = b.positions()[i];
+                pos[row] = b.positions()[i] + 1L;
+                ref[row] = ascii(b.ref(), b.refOffsets()[i], b.refOffsets()[i + 1]);
+                alt[row] = ascii(b.alt(), b.altOffsets()[i], b.altOffsets()[i + 1]);
+                ilen[row] = b.ilen(i);
+            }
+        }
+        info = new ArrayList<>();
+        for (int f = 0; f < infoFields.size(); f++) {
+            info.add(column(infoFields.get(f), values[f]));
+        }
+        table = new VariantTable(chrom, pos, ref, alt, ilen);
+        return table;
+    }
+
+    /** Integer INFO fields keep an integer column (missing = 0); Float fields a float32 one (missing = NaN). */
+    private VariantTable.NumericColumn column(String name, float[] values) {
+        if (!integerInfo.contains(name)) {
+            return new VariantTable.NumericColumn.Float32(name, values);
+        }
+        int[] ints = new int[values.length];
+        for (int i = 0; i < ints.length; i++) {
+            ints[i] = Float.isNaN(values[i]) ? 0 : (int) values[i];
+        }
+        return new VariantTable.NumericColumn.Int32(name, ints);
+    }
+
+    @Override
+    public synchronized List<VariantTable.NumericColumn> infoColumns() {
+        variants();
+        return List.copyOf(info);
+    }
+
+    @Override
+    public boolean hasDosages() {
+        return dosages;
+    }
+
+    private static String ascii(byte[] bytes, int from, int to) {
+        return new String(bytes, from, to - from, StandardCharsets.US_ASCII);
+    }
+
+    @Override
+    public void genotypes(int fromRow, int toRow, int[] sampleIndexes, byte[] out) {
+        if (toRow <= fromRow) {
+            return;
+        }
+        variants();
+        VariantRequest request = new VariantRequest(sampleIndexes, List.of(), List.of());
+        VariantBatch b = reader.query(chrom[fromRow], start0[fromRow], start0[toRow - 1] + 1L, request);
+        int i = firstRecord(b, fromRow, toRow);
+        int width = sampleIndexes.length * 2;
+        System.arraycopy(b.genotypes(), i * width, out, 0, (toRow - fromRow) * width);
+    }
+
+    @Override
+    public void dosages(int fromRow, int toRow, int[] sampleIndexes, float[] out) {
+        if (toRow <= fromRow) {
+            return;
+        }
+        variants();
+        VariantRequest request = new VariantRequest(sampleIndexes, List.of(DS), List.of());
+        VariantBatch b = reader.query(chrom[fromRow], start0[fromRow], start0[toRow - 1] + 1L, request);
+        int i = firstRecord(b, fromRow, toRow);
+        int width = sampleIndexes.length;
+        System.arraycopy(b.format().get(DS), i * width, out, 0, (toRow - fromRow) * width);
+    }
+
+    /** Index in {@code b} of row {@code fromRow}: skips records starting earlier and same-position records before it. */
+    private int firstRecord(VariantBatch b, int fromRow, int toRow) {
+        int first = fromRow;
+        while (first > 0 && start0[first - 1] == start0[fromRow] && chrom[first - 1].equals(chrom[fromRow])) {
+            first--;
+        }
+        int i = 0;
+        while (i < b.size() && b.positions()[i] < start0[fromRow]) {
+            i++;
+        }
+        i += fromRow - first;
+        int rows = toRow - fromRow;
+        if (b.size() - i < rows || (rows > 0 && b.positions()[i] != start0[fromRow])) {
+            throw new IllegalStateException(reader.path() + ": records of " + chrom[fromRow] + ":" + (start0[fromRow] + 1)
+                    + "-" + (start0[toRow - 1] + 1) + " changed while writing (expected " + rows + ")");
+        }
+        return i;
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}
