@@ -14,8 +14,7 @@ import java.util.Optional;
  * Tracks ride along with every kind: per base in reference or haplotype coordinates ({@link TrackOutput}) or as
  * stored intervals ({@link IntervalOutput}).
  */
-public sealed interface OutputKind permits ReferenceKind, HaplotypesKind, AnnotatedKind, VariantsKind,
-        TracksOnlyKind {
+public sealed interface OutputKind permits ReferenceKind, HaplotypesKind, VariantsKind, TracksOnlyKind {
 
     /**
      * The kind object of a public sequence kind.
@@ -27,8 +26,8 @@ public sealed interface OutputKind permits ReferenceKind, HaplotypesKind, Annota
         return switch (seqs) {
             case NONE -> TracksOnlyKind.INSTANCE;
             case REFERENCE -> ReferenceKind.INSTANCE;
-            case HAPLOTYPES -> HaplotypesKind.INSTANCE;
-            case ANNOTATED -> AnnotatedKind.INSTANCE;
+            case HAPLOTYPES -> HaplotypesKind.PLAIN;
+            case ANNOTATED -> HaplotypesKind.ANNOTATED;
             case VARIANTS -> VariantsKind.VARIANTS;
             case VARIANT_WINDOWS -> VariantsKind.WINDOWS;
         };
