@@ -15,6 +15,7 @@ module io.gvl.core {
     exports io.gvl.core.kernel.reference to io.gvl.dataset, io.gvl.bench;
     exports io.gvl.core.kernel.rng to io.gvl.dataset;
     exports io.gvl.core.kernel.track to io.gvl.dataset, io.gvl.bench;
+    exports io.gvl.core.kernel.track.input to io.gvl.dataset, io.gvl.bench;
     exports io.gvl.core.kernel.variant to io.gvl.dataset, io.gvl.bench;
     // Row fills, the kernel provider and track outputs for the read engine; the provider also lets the benchmarks
     // measure the scalar and the vector kernels side by side.

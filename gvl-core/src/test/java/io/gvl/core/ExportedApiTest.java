@@ -54,6 +54,7 @@ class ExportedApiTest {
                 "io.gvl.core.kernel.reference", readAndBench,
                 "io.gvl.core.kernel.rng", Set.of("io.gvl.dataset"),
                 "io.gvl.core.kernel.track", readAndBench,
+                "io.gvl.core.kernel.track.input", readAndBench,
                 "io.gvl.core.kernel.variant", readAndBench,
                 "io.gvl.core.internal.kernel", readAndBench,
                 "io.gvl.core.internal.kernel.track", Set.of("io.gvl.dataset")), qualified);

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * because gvl-testkit depends on no gvl module and runs first, and it reads the sources, not classes.
  *
  * <p>The cycles that remain are listed below; each is a public package and its {@code .internal} body (the
- * facade calls the body, the body uses the facade's value types), or the VCF/BCF readers' two bodies. A new cycle
+ * facade calls the body, the body uses the facade's value types), or the VCF/BCF readers' two bodies. gvl-core has
+ * none: its kernel bodies take value types from {@code io.gvl.core.kernel.track.input}, below both. A new cycle
  * fails the build, and so does a listed cycle that is gone: take it off the list, which may only shrink.
  */
 class PackageCyclesTest {
@@ -30,8 +31,6 @@ class PackageCyclesTest {
     private static final Set<Set<String>> KNOWN = Set.of(
             Set.of("io.gvl.format", "io.gvl.format.internal", "io.gvl.format.internal.concat"),
             Set.of("io.gvl.io.vcf", "io.gvl.io.internal.vcf", "io.gvl.io.internal.bcf"),
-            Set.of("io.gvl.core.kernel.reference", "io.gvl.core.internal.kernel"),
-            Set.of("io.gvl.core.kernel.track", "io.gvl.core.internal.kernel.track"),
             Set.of("io.gvl.write", "io.gvl.write.internal"),
             Set.of("io.gvl.dataset", "io.gvl.dataset.internal"),
             Set.of("io.gvl.dataloader", "io.gvl.dataloader.internal"),

@@ -2,9 +2,9 @@ package io.gvl.bench.kernels;
 
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
-import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.reference.QueryWindows;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.kernel.track.input.Intervals;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;
 import java.io.ByteArrayOutputStream;

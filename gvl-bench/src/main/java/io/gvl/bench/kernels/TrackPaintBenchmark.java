@@ -3,7 +3,7 @@ package io.gvl.bench.kernels;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.track.IntervalPainter;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -9,7 +9,7 @@ import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.track.HaplotypeTracks;
 import io.gvl.core.kernel.track.IntervalPainter;
-import io.gvl.core.kernel.track.TrackSource;
+import io.gvl.core.kernel.track.input.TrackSource;
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;

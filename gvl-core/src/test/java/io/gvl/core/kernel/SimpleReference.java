@@ -1,7 +1,7 @@
 package io.gvl.core.kernel;
 
 import io.gvl.core.kernel.rng.StatelessHash;
-import io.gvl.core.kernel.track.FillCode;
+import io.gvl.core.kernel.track.input.FillCode;
 
 /**
  * A deliberately plain, one-row-at-a-time restatement of GVL's diffs, haplotype, annotation, track and reverse-complement kernels (`src/genotypes/mod.rs`, `src/reconstruct/mod.rs`, `src/tracks/mod.rs`) over Java arrays,

@@ -3,7 +3,7 @@ package io.gvl.dataset.internal;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.QueryWindows;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.gvl.dataset.internal;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import io.gvl.dataset.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -2,7 +2,7 @@ package io.gvl.dataset.internal;
 
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import io.gvl.format.DatasetFiles;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;

@@ -1,6 +1,6 @@
 package io.gvl.dataset.internal;
 
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import io.gvl.format.DatasetFormatException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLongArray;

@@ -4,10 +4,10 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
-import io.gvl.core.internal.kernel.ReferenceRows;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.ReverseComplement;
 import io.gvl.core.kernel.RowParallelism;
+import io.gvl.core.kernel.reference.ReferenceRows;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
 

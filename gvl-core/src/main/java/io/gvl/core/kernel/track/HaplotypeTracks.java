@@ -7,6 +7,7 @@ import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.QueryWindows;
+import io.gvl.core.kernel.track.input.TrackSource;
 import java.util.BitSet;
 import java.util.List;
 
@@ -31,11 +32,7 @@ public final class HaplotypeTracks {
      * @return the scratch length in bp
      */
     public static long scratchLength(QueryWindows regions, int ploidy, int[] diffs, int instance) {
-        int minDiff = 0;
-        for (int h = 0; h < ploidy; h++) {
-            minDiff = Math.min(minDiff, diffs[instance * ploidy + h]);
-        }
-        return (long) regions.end(instance) - regions.start(instance) - minDiff;
+        return HaplotypeTrackFill.scratchLength(regions, ploidy, diffs, instance);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.gvl.core.kernel.track;
 import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.track.TrackRows;
+import io.gvl.core.kernel.track.input.Intervals;
 import java.util.BitSet;
 import java.util.List;
 

@@ -5,6 +5,7 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.track.RealignedTrackRows;
 import io.gvl.core.internal.kernel.track.TrackOutputs;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
+import io.gvl.core.kernel.track.input.FillCode;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;
 import java.util.BitSet;

@@ -8,6 +8,8 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.OneRow;
 import io.gvl.core.kernel.rng.StatelessHash;
+import io.gvl.core.kernel.track.input.FillCode;
+import io.gvl.core.kernel.track.input.Intervals;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

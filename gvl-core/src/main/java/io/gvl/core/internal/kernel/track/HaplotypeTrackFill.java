@@ -10,17 +10,16 @@ import io.gvl.core.kernel.ReverseComplement;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
-import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.reference.QueryWindows;
-import io.gvl.core.kernel.track.HaplotypeTracks;
-import io.gvl.core.kernel.track.Intervals;
-import io.gvl.core.kernel.track.TrackSource;
+import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.kernel.track.input.Intervals;
+import io.gvl.core.kernel.track.input.TrackSource;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
 import java.util.List;
 
 /**
- * The body of the fused {@link HaplotypeTracks#fill} kernel, writing track rows wherever {@link TrackOutputs} puts
+ * The body of the fused {@code HaplotypeTracks.fill} kernel, writing track rows wherever {@link TrackOutputs} puts
  * them, so the dataset's instance-major track buffer is filled in place. Inputs are checked by the callers.
  */
 public final class HaplotypeTrackFill {
@@ -70,7 +69,7 @@ public final class HaplotypeTrackFill {
                 if (count == 0) {
                     continue;
                 }
-                long scratchLen = HaplotypeTracks.scratchLength(regions, ploidy, diffs, i);
+                long scratchLen = scratchLength(regions, ploidy, diffs, i);
                 realigner.measure(contexts[0], batch, i, q0, rowOffsets);
                 for (int t = 0; t < count; t++) {
                     realigner.realign(contexts[t], intervals[t], groups[t][i], batch, i, q0, scratchLen,
@@ -78,5 +77,14 @@ public final class HaplotypeTrackFill {
                 }
             }
         });
+    }
+
+    /** GVL's scratch track length of an instance: region length plus the largest net deletion among its haplotypes. */
+    public static long scratchLength(QueryWindows regions, int ploidy, int[] diffs, int instance) {
+        int minDiff = 0;
+        for (int h = 0; h < ploidy; h++) {
+            minDiff = Math.min(minDiff, diffs[instance * ploidy + h]);
+        }
+        return (long) regions.end(instance) - regions.start(instance) - minDiff;
     }
 }

@@ -3,7 +3,7 @@ package io.gvl.core.internal.kernel.track;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.rng.StatelessHash;
-import io.gvl.core.kernel.track.FillCode;
+import io.gvl.core.kernel.track.input.FillCode;
 import java.lang.foreign.MemorySegment;
 
 /**

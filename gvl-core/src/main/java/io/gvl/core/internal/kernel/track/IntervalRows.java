@@ -2,7 +2,7 @@ package io.gvl.core.internal.kernel.track;
 
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 

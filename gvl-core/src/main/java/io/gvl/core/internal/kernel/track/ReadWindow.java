@@ -1,6 +1,6 @@
 package io.gvl.core.internal.kernel.track;
 
-import io.gvl.core.kernel.track.FillCode;
+import io.gvl.core.kernel.track.input.FillCode;
 
 /**
  * The scratch-track indices {@link TrackRealignRow#realign} can read for one row, so the fused kernel paints only

@@ -7,15 +7,14 @@ import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.internal.kernel.haplotype.BatchChecks;
 import io.gvl.core.kernel.RowParallelism;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
-import io.gvl.core.kernel.track.FillCode;
-import io.gvl.core.kernel.track.RealignedTracks;
+import io.gvl.core.kernel.track.input.FillCode;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
 
 /**
- * The body of {@link RealignedTracks#realign} for track {@code track} of a {@link TrackOutputs}, so the dataset's
+ * The body of {@code RealignedTracks.realign} for track {@code track} of a {@link TrackOutputs}, so the dataset's
  * instance-major track buffer is filled in place. Inputs are checked by the callers.
  */
 public final class RealignedTrackRows {

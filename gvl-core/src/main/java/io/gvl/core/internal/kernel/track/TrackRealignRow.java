@@ -2,7 +2,7 @@ package io.gvl.core.internal.kernel.track;
 
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.kernel.track.FillCode;
+import io.gvl.core.kernel.track.input.FillCode;
 import io.gvl.core.kernel.variant.KeepMask;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;

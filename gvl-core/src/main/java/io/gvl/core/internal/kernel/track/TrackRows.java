@@ -5,7 +5,7 @@ import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.RowFill;
 import io.gvl.core.kernel.RowParallelism;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import java.lang.foreign.MemorySegment;
 import java.util.BitSet;
 import java.util.List;

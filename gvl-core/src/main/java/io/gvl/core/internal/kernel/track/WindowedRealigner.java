@@ -3,7 +3,7 @@ package io.gvl.core.internal.kernel.track;
 import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.internal.kernel.ThreadScratch;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import java.lang.foreign.MemorySegment;
 
 /**

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.internal.kernel.KernelProvider;
 import io.gvl.core.internal.kernel.RowFill;
-import io.gvl.core.kernel.track.Intervals;
+import io.gvl.core.kernel.track.input.Intervals;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.gvl.core.kernel.track;
+package io.gvl.core.kernel.track.input;
 
 /**
  * One active track of a batch: its stored intervals, the interval group of each instance (per-sample tracks: the

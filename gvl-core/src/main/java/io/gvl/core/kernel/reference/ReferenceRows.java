@@ -1,6 +1,6 @@
-package io.gvl.core.internal.kernel;
+package io.gvl.core.kernel.reference;
 
-import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.core.internal.kernel.RowFill;
 import java.lang.foreign.MemorySegment;
 
 /**

@@ -1,4 +1,4 @@
-package io.gvl.core.kernel.track;
+package io.gvl.core.kernel.track.input;
 
 import io.gvl.core.internal.kernel.Mem;
 import java.lang.foreign.MemorySegment;

@@ -1,4 +1,4 @@
-package io.gvl.core.kernel.track;
+package io.gvl.core.kernel.track.input;
 
 /**
  * How inserted bases get track values, as the kernels take it: GenVarLoader's strategy id and its one parameter
