@@ -16,6 +16,7 @@ module io.gvl.bench {
     requires com.fasterxml.jackson.databind;
     requires java.desktop;
     requires java.management;
+    requires jdk.management;
     requires jdk.incubator.vector;
 
     exports io.gvl.bench.harness;

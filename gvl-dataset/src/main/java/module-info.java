@@ -4,6 +4,7 @@
  * kernels of io.gvl.core. It never writes a dataset: that is io.gvl.write.
  */
 module io.gvl.dataset {
+    requires it.unimi.dsi.fastutil.core;
     requires transitive io.gvl.io;
     requires transitive io.gvl.core;
     requires org.slf4j;

@@ -1,5 +1,6 @@
 /** On-disk dataset format 2.0: metadata, NPY and raw memory-mapped arrays, Arrow tables. */
 module io.gvl.format {
+    requires it.unimi.dsi.fastutil.core;
     requires org.slf4j;
     requires com.fasterxml.jackson.databind;
     requires org.apache.arrow.vector;

@@ -1,5 +1,6 @@
 /** Input readers: reference FASTA, BED, VCF/BCF, PLINK 2 PGEN, bigWig, GTF/GFF3, interval tables (TSV/CSV, Parquet, Arrow IPC). */
 module io.gvl.io {
+    requires it.unimi.dsi.fastutil.core;
     requires transitive io.gvl.format;
     requires org.slf4j;
     requires com.github.luben.zstd_jni;

@@ -4,6 +4,7 @@
  * reads through the dataset views: the read engine (io.gvl.dataset) is not among its dependencies.
  */
 module io.gvl.write {
+    requires it.unimi.dsi.fastutil.core;
     requires transitive io.gvl.io;
     requires io.gvl.core;
     requires org.slf4j;

@@ -1,10 +1,12 @@
 package io.gvl.dataset;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.ints.IntComparator;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +22,7 @@ import java.util.SequencedMap;
  */
 public final class SpliceMap {
     private final List<String> keys;
-    private final Map<String, Integer> index;
+    private final Object2IntOpenHashMap<String> index;
     private final int[] offsets;
     private final int[] rows;
 
@@ -28,7 +30,8 @@ public final class SpliceMap {
         this.keys = Collections.unmodifiableList(keys);
         this.offsets = offsets;
         this.rows = rows;
-        Map<String, Integer> idx = new HashMap<>();
+        Object2IntOpenHashMap<String> idx = new Object2IntOpenHashMap<>(keys.size());
+        idx.defaultReturnValue(-1);
         for (int t = 0; t < keys.size(); t++) {
             idx.put(keys.get(t), t);
         }
@@ -63,20 +66,21 @@ public final class SpliceMap {
             throw new IllegalArgumentException("order values (" + orderPerRow.size() + ") and keys ("
                     + keyPerRow.size() + ") must cover the same rows");
         }
-        SequencedMap<String, List<Integer>> groups = new LinkedHashMap<>();
+        SequencedMap<String, IntArrayList> groups = new LinkedHashMap<>();
         for (int i = 0; i < keyPerRow.size(); i++) {
             String k = keyPerRow.get(i);
             if (k != null) {
-                groups.computeIfAbsent(k, x -> new ArrayList<>()).add(i);
+                groups.computeIfAbsent(k, x -> new IntArrayList()).add(i);
             }
         }
-        Comparator<Integer> order = orderPerRow == null ? null : orderComparator(keyPerRow, orderPerRow);
+        IntComparator order = orderPerRow == null ? null : orderComparator(keyPerRow, orderPerRow);
         SequencedMap<String, int[]> out = new LinkedHashMap<>();
         groups.forEach((k, members) -> {
+            int[] rows = members.toIntArray();
             if (order != null) {
-                members.sort(order);
+                IntArrays.mergeSort(rows, order); // stable: equal order values keep row order
             }
-            out.put(k, members.stream().mapToInt(Integer::intValue).toArray());
+            out.put(k, rows);
         });
         return of(out);
     }
@@ -118,7 +122,7 @@ public final class SpliceMap {
         return new SpliceMap(keys, offsets, rows);
     }
 
-    private static Comparator<Integer> orderComparator(List<String> keys, List<?> order) {
+    private static IntComparator orderComparator(List<String> keys, List<?> order) {
         boolean numeric = true;
         long[] asLong = new long[order.size()];
         for (int i = 0; i < order.size(); i++) {
@@ -140,9 +144,9 @@ public final class SpliceMap {
             }
         }
         if (numeric) {
-            return Comparator.comparingLong(i -> asLong[i]);
+            return (a, b) -> Long.compare(asLong[a], asLong[b]);
         }
-        return Comparator.comparing(i -> String.valueOf(order.get(i)));
+        return (a, b) -> String.valueOf(order.get(a)).compareTo(String.valueOf(order.get(b)));
     }
 
     private static Long integer(Object o) {
@@ -184,8 +188,7 @@ public final class SpliceMap {
      * @return its group index, or -1 if absent
      */
     public int indexOf(String key) {
-        Integer i = index.get(key);
-        return i == null ? -1 : i;
+        return index.getInt(key);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.gvl.format;
 
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -147,14 +148,14 @@ public final class NaturalSort {
                     + ", " + end.length);
         }
         List<String> contigs = sortedUnique(chrom);
-        java.util.Map<String, Integer> rank = new java.util.HashMap<>();
+        Object2IntOpenHashMap<String> rank = new Object2IntOpenHashMap<>(contigs.size());
         for (int k = 0; k < contigs.size(); k++) {
             rank.put(contigs.get(k), k);
         }
         // Equal-key contig names (chr01/chr1) must tie with each other, so rank by the first of each key class.
         int[] code = new int[n];
         for (int r = 0; r < n; r++) {
-            int k = rank.get(chrom.get(r));
+            int k = rank.getInt(chrom.get(r));
             while (k > 0 && compare(contigs.get(k - 1), contigs.get(k)) == 0) {
                 k--;
             }

@@ -1,5 +1,6 @@
 package io.gvl.format;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -8,8 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -146,7 +145,7 @@ public final class Npy {
     }
 
     private static long[] parseShape(String body, String source, String header) {
-        List<Long> dims = new ArrayList<>();
+        LongArrayList dims = new LongArrayList();
         for (String part : body.split(",")) {
             String p = part.strip();
             if (p.isEmpty()) {
@@ -165,7 +164,7 @@ public final class Npy {
                 throw new DatasetFormatException(source + ": malformed NPY shape in header: " + header.strip());
             }
         }
-        return dims.stream().mapToLong(Long::longValue).toArray();
+        return dims.toLongArray();
     }
 
     /**

@@ -2,6 +2,8 @@ package io.gvl.format;
 
 import io.gvl.format.internal.ArrowIpc;
 import io.gvl.format.internal.VariantTableWriter;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -123,10 +125,10 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
      */
     public static VariantTable read(Path file) {
         List<String> chrom = new ArrayList<>();
-        List<Long> pos = new ArrayList<>();
+        LongArrayList pos = new LongArrayList();
         List<String> ref = new ArrayList<>();
         List<String> alt = new ArrayList<>();
-        List<Integer> ilen = new ArrayList<>();
+        IntArrayList ilen = new IntArrayList();
         ArrowIpc.forEachBatch(file, (root, dicts) -> {
             FieldVector c = need(root, "CHROM", file);
             FieldVector p = need(root, "POS", file);
@@ -154,9 +156,8 @@ public record VariantTable(String[] chrom, long[] pos, String[] ref, String[] al
                 }
             }
         });
-        return new VariantTable(chrom.toArray(String[]::new), pos.stream().mapToLong(Long::longValue).toArray(),
-                ref.toArray(String[]::new), alt.toArray(String[]::new),
-                ilen.stream().mapToInt(Integer::intValue).toArray());
+        return new VariantTable(chrom.toArray(String[]::new), pos.toLongArray(), ref.toArray(String[]::new),
+                alt.toArray(String[]::new), ilen.toIntArray());
     }
 
     /** One per-variant numeric column; missing values are NaN (floating point) or 0 (integers). */

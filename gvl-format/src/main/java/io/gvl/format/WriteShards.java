@@ -3,6 +3,7 @@ package io.gvl.format;
 import io.gvl.format.internal.FileTrees;
 import io.gvl.format.internal.concat.GridRuns;
 import io.gvl.format.internal.concat.RaggedJoin;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -111,7 +112,7 @@ public final class WriteShards {
     private static InputRegions subset(InputRegions input, int r0, int r1) {
         ArrowTable t = input.table();
         List<Object> map = t.column(InputRegions.MAP_COLUMN, Path.of(DatasetLayout.INPUT_REGIONS)).values();
-        List<Integer> rows = new ArrayList<>();
+        IntArrayList rows = new IntArrayList();
         for (int i = 0; i < map.size(); i++) {
             long r = ((Number) map.get(i)).longValue();
             if (r >= r0 && r < r1) {
@@ -122,8 +123,8 @@ public final class WriteShards {
         for (ArrowTable.Column c : t.columns()) {
             List<Object> values = new ArrayList<>(rows.size());
             boolean isMap = c.name().equals(InputRegions.MAP_COLUMN);
-            for (int i : rows) {
-                Object v = c.values().get(i);
+            for (int k = 0; k < rows.size(); k++) {
+                Object v = c.values().get(rows.getInt(k));
                 values.add(isMap ? (Object) (((Number) v).longValue() - r0) : v);
             }
             cols.add(new ArrowTable.Column(c.name(), c.type(), values));

@@ -1,8 +1,7 @@
 package io.gvl.io;
 
-import java.util.HashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Matches contig names across files that disagree on the {@code chr} prefix, as GVL (genoray) does: a query
@@ -14,7 +13,7 @@ public final class ContigNormalizer {
     private static final List<String> MITO = List.of("M", "MT", "chrM", "chrMT");
 
     private final List<String> contigs;
-    private final Map<String, Integer> index = new HashMap<>();
+    private final Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>();
 
     /**
      * Indexes the known contigs; later duplicates of a name or alias lose to the first.
@@ -23,6 +22,7 @@ public final class ContigNormalizer {
      */
     public ContigNormalizer(List<String> contigs) {
         this.contigs = List.copyOf(contigs);
+        index.defaultReturnValue(-1);
         for (int i = 0; i < this.contigs.size(); i++) {
             String c = this.contigs.get(i);
             if (c.startsWith("chr")) {
@@ -64,8 +64,7 @@ public final class ContigNormalizer {
      * @return the index of the matching contig, or -1 if none matches
      */
     public int indexOf(String name) {
-        Integer i = index.get(name);
-        return i == null ? -1 : i;
+        return index.getInt(name);
     }
 
     /**

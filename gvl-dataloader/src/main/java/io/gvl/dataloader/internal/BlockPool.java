@@ -1,8 +1,7 @@
 package io.gvl.dataloader.internal;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -22,7 +21,7 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
     private final Supplier<Slot.Backing> backings;
     private final long header;
     private final String what;
-    private final Map<Long, ArrayDeque<Slot>> idle = new HashMap<>();
+    private final Long2ObjectOpenHashMap<ArrayDeque<Slot>> idle = new Long2ObjectOpenHashMap<>();
     private long idleBytes;
     private int created;
     private boolean closed;

@@ -10,6 +10,7 @@ import io.gvl.format.IntervalTrack;
 import io.gvl.format.IntervalTrackWriter;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -98,11 +99,9 @@ public final class DummyDataset {
         input.write(dir.resolve(DatasetLayout.INPUT_REGIONS));
         int n = CHROM.length;
         int[] diskToInput = new int[n];
-        List<Integer> order = new ArrayList<>(List.of(0, 1, 2, 3));
-        order.sort(Comparator.comparingInt(i -> SORTED.indexOf(CHROM[i])));
-        for (int r = 0; r < n; r++) {
-            diskToInput[r] = order.get(r);
-        }
+        int[] order = {0, 1, 2, 3};
+        IntArrays.mergeSort(order, (a, b) -> Integer.compare(SORTED.indexOf(CHROM[a]), SORTED.indexOf(CHROM[b])));
+        System.arraycopy(order, 0, diskToInput, 0, n);
         int[] rc = new int[n];
         int[] rs = new int[n];
         int[] re = new int[n];

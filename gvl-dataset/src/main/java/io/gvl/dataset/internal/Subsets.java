@@ -1,8 +1,7 @@
 package io.gvl.dataset.internal;
 
-import java.util.HashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Turns boolean masks, names and view-relative picks into the index lists of a {@code Dataset} subset. */
 public final class Subsets {
@@ -52,22 +51,23 @@ public final class Subsets {
      */
     public static int[] byName(List<?> available, List<String> names, String axis, String column) {
         String where = column == null ? "" : " in column '" + column + "'";
-        Map<String, Integer> index = new HashMap<>(available.size() * 2);
+        Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>(available.size());
+        index.defaultReturnValue(-1);
         for (int i = 0; i < available.size(); i++) {
             Object v = available.get(i);
             if (v == null) {
                 continue;
             }
-            Integer before = index.put(String.valueOf(v), i);
-            if (before != null) {
+            int before = index.put(String.valueOf(v), i);
+            if (before >= 0) {
                 throw new IllegalArgumentException("the " + axis + " name '" + v + "'" + where + " appears in rows "
                         + before + " and " + i + "; names must be unique to select by name");
             }
         }
         int[] out = new int[names.size()];
         for (int i = 0; i < out.length; i++) {
-            Integer j = index.get(names.get(i));
-            if (j == null) {
+            int j = index.getInt(names.get(i));
+            if (j < 0) {
                 throw new IllegalArgumentException("no " + axis + " named '" + names.get(i) + "'" + where
                         + " in this view (" + available.size() + " " + axis + "s)");
             }

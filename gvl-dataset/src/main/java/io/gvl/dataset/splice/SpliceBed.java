@@ -1,6 +1,7 @@
 package io.gvl.dataset.splice;
 
 import io.gvl.dataset.SpliceMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -70,7 +71,7 @@ public record SpliceBed(List<SpliceBedRow> rows) {
      */
     public SpliceMap spliceMap() {
         List<String> keys = new ArrayList<>(rows.size());
-        List<Integer> order = new ArrayList<>(rows.size());
+        IntArrayList order = new IntArrayList(rows.size());
         for (SpliceBedRow r : rows) {
             keys.add(r.transcriptId());
             order.add(r.exonNumber());

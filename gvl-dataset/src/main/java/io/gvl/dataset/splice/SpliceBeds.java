@@ -7,12 +7,12 @@ import io.gvl.io.bed.BedReader;
 import io.gvl.io.bed.BedRegion;
 import io.gvl.io.gtf.GeneFeature;
 import io.gvl.io.gtf.GeneModelReader;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -48,7 +48,8 @@ public final class SpliceBeds {
      */
     public static SpliceBed fromGeneModel(Path gtfOrGff3, SpliceBedOptions options) {
         List<GeneFeature> features = GeneModelReader.read(gtfOrGff3, Set.of(options.feature()));
-        Map<Long, String> levels = options.transcriptSupportLevel() == null ? Map.of() : SupportLevels.read(gtfOrGff3);
+        Long2ObjectOpenHashMap<String> levels = options.transcriptSupportLevel() == null
+                ? new Long2ObjectOpenHashMap<>() : SupportLevels.read(gtfOrGff3);
         List<SpliceBedRow> rows = new ArrayList<>();
         for (GeneFeature f : features) {
             if (options.contigs() != null && !options.contigs().contains(f.chrom())) {
@@ -111,11 +112,11 @@ public final class SpliceBeds {
 
     private static SpliceBed finish(List<SpliceBedRow> rows, boolean requireMultipleOf3) {
         if (requireMultipleOf3) {
-            Map<String, Long> length = new HashMap<>();
+            Object2LongOpenHashMap<String> length = new Object2LongOpenHashMap<>();
             for (SpliceBedRow r : rows) {
-                length.merge(r.transcriptId(), (long) r.end() - r.start(), Long::sum);
+                length.addTo(r.transcriptId(), (long) r.end() - r.start());
             }
-            rows.removeIf(r -> length.get(r.transcriptId()) % 3 != 0);
+            rows.removeIf(r -> length.getLong(r.transcriptId()) % 3 != 0);
         }
         rows.sort(SORT);
         return new SpliceBed(rows);

@@ -1,5 +1,6 @@
 package io.gvl.dataset.splice;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -9,8 +10,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -26,9 +25,9 @@ final class SupportLevels {
     private SupportLevels() {
     }
 
-    static Map<Long, String> read(Path file) {
+    static Long2ObjectOpenHashMap<String> read(Path file) {
         boolean gff3 = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).contains(".gff");
-        Map<Long, String> out = new HashMap<>();
+        Long2ObjectOpenHashMap<String> out = new Long2ObjectOpenHashMap<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
             String line;
             long n = 0;

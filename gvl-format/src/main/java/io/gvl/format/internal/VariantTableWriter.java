@@ -2,22 +2,22 @@ package io.gvl.format.internal;
 
 import io.gvl.format.JvmOptions;
 import io.gvl.format.VariantTable;
+import it.unimi.dsi.fastutil.objects.Object2IntLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -50,7 +50,7 @@ public final class VariantTableWriter {
         String[] ref = table.ref();
         String[] alt = table.alt();
         int[] ilen = table.ilen();
-        Map<String, Integer> codes = new LinkedHashMap<>();
+        Object2IntLinkedOpenHashMap<String> codes = new Object2IntLinkedOpenHashMap<>();
         for (String c : chrom) {
             codes.putIfAbsent(c, codes.size());
         }
@@ -61,8 +61,8 @@ public final class VariantTableWriter {
             VarCharVector dictValues = new VarCharVector("CHROM", alloc);
             try {
                 dictValues.allocateNew(codes.size());
-                for (Map.Entry<String, Integer> e : codes.entrySet()) {
-                    dictValues.setSafe(e.getValue(), e.getKey().getBytes(StandardCharsets.UTF_8));
+                for (Object2IntMap.Entry<String> e : codes.object2IntEntrySet()) {
+                    dictValues.setSafe(e.getIntValue(), e.getKey().getBytes(StandardCharsets.UTF_8));
                 }
                 dictValues.setValueCount(codes.size());
                 vectors.add(strings("ALT", alt, alloc));
@@ -72,7 +72,7 @@ public final class VariantTableWriter {
                 chromCodes.setInitialCapacity(n);
                 chromCodes.allocateNew();
                 for (int i = 0; i < n; i++) {
-                    ((BaseIntVector) chromCodes).setWithPossibleTruncate(i, codes.get(chrom[i]));
+                    ((BaseIntVector) chromCodes).setWithPossibleTruncate(i, codes.getInt(chrom[i]));
                 }
                 chromCodes.setValueCount(n);
                 IntVector posVector = new IntVector("POS", alloc);

@@ -1,8 +1,8 @@
 package io.gvl.io.bed;
 
 import io.gvl.io.InputFormatException;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -147,7 +147,7 @@ public final class BedFile {
     }
 
     private int[] parseList(String text, int count, String where, String column) {
-        List<Integer> values = new ArrayList<>();
+        IntArrayList values = new IntArrayList();
         if (text != null) {
             for (String s : text.split(",")) {
                 if (!s.isBlank()) {
@@ -159,7 +159,7 @@ public final class BedFile {
             throw new InputFormatException(path, where, column + " has " + values.size() + " values but blockCount is "
                     + count + ".", "make blockCount, blockSizes and blockStarts agree.");
         }
-        return values.stream().mapToInt(Integer::intValue).toArray();
+        return values.toIntArray();
     }
 
     private int parseInt(String s, String where, String column) {

@@ -5,8 +5,9 @@ import io.gvl.io.internal.bigwig.ChromTreeWriter;
 import io.gvl.io.internal.bigwig.RTreeWriter.Block;
 import io.gvl.io.internal.bigwig.RTreeWriter;
 import io.gvl.io.internal.bigwig.SectionEncoder;
-import io.gvl.io.internal.lists.FloatArrayList;
-import io.gvl.io.internal.lists.IntArrayList;
+import it.unimi.dsi.fastutil.floats.FloatArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -17,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,7 +39,7 @@ public final class BigWigWriter {
 
     private final Path path;
     private final List<String> names;
-    private final Map<String, Integer> ids = new HashMap<>();
+    private final Object2IntOpenHashMap<String> ids = new Object2IntOpenHashMap<>();
     private final int[] lengths;
     private final IntArrayList[] starts;
     private final IntArrayList[] ends;
@@ -108,11 +108,10 @@ public final class BigWigWriter {
         if (finished) {
             throw new IllegalStateException("bigWig writer for " + path + " is already finished");
         }
-        Integer known = ids.get(chrom);
-        if (known == null) {
+        if (!ids.containsKey(chrom)) {
             throw new IllegalArgumentException("chromosome '" + chrom + "' is not among " + names);
         }
-        int id = known;
+        int id = ids.getInt(chrom);
         if (start < 0 || end <= start || end > lengths[id]) {
             throw new IllegalArgumentException("interval " + chrom + ":" + start + "-" + end
                     + " is empty or outside [0, " + lengths[id] + ")");

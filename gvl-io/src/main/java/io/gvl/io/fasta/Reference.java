@@ -6,9 +6,10 @@ import io.gvl.io.internal.Inputs;
 import io.gvl.io.internal.fasta.ContentKey;
 import io.gvl.io.internal.fasta.FaiEntry;
 import io.gvl.io.internal.fasta.InMemoryDecode;
-import io.gvl.io.internal.fasta.ReferenceCacheFile;
 import io.gvl.io.internal.fasta.ReferenceCacheFile.CachedContig;
 import io.gvl.io.internal.fasta.ReferenceCacheFile.Layout;
+import io.gvl.io.internal.fasta.ReferenceCacheFile;
+import it.unimi.dsi.fastutil.ints.IntRBTreeSet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -170,7 +171,7 @@ public final class Reference implements AutoCloseable {
 
     /** Only {@code wanted}, in FASTA order: sharing this mapping, or (in memory) copied into a compact arena. */
     private Reference subset(List<String> wanted, boolean compact) {
-        java.util.TreeSet<Integer> picked = new java.util.TreeSet<>();
+        IntRBTreeSet picked = new IntRBTreeSet();
         for (String name : wanted) {
             int i = normalizer.indexOf(name);
             if (i < 0) {

@@ -2,6 +2,8 @@ package io.gvl.io.gtf;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -10,7 +12,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,21 +133,24 @@ public final class GeneModelReader {
 
     /** Fills missing exon numbers with the rank in transcription order within each transcript and feature. */
     private static List<GeneFeature> number(List<GeneFeature> features) {
-        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        Map<String, IntArrayList> groups = new LinkedHashMap<>();
         for (int i = 0; i < features.size(); i++) {
             GeneFeature g = features.get(i);
             if (g.exonNumber() == 0) {
-                groups.computeIfAbsent(g.transcriptId() + "\u0000" + g.feature(), k -> new ArrayList<>()).add(i);
+                groups.computeIfAbsent(g.transcriptId() + "\u0000" + g.feature(), k -> new IntArrayList()).add(i);
             }
         }
         List<GeneFeature> out = new ArrayList<>(features);
-        for (List<Integer> group : groups.values()) {
-            List<Integer> order = new ArrayList<>(group);
-            Comparator<Integer> byStart = Comparator.comparingInt(i -> features.get(i).start());
-            order.sort(features.get(group.get(0)).strand() < 0 ? byStart.reversed() : byStart);
-            for (int rank = 0; rank < order.size(); rank++) {
-                GeneFeature g = features.get(order.get(rank));
-                out.set(order.get(rank), new GeneFeature(g.chrom(), g.start(), g.end(), g.strand(), g.feature(),
+        for (IntArrayList group : groups.values()) {
+            int[] order = group.toIntArray();
+            boolean minus = features.get(order[0]).strand() < 0;
+            // stable, as List.sort was: features that start together keep their file order
+            IntArrays.mergeSort(order, (a, b) -> minus
+                    ? Integer.compare(features.get(b).start(), features.get(a).start())
+                    : Integer.compare(features.get(a).start(), features.get(b).start()));
+            for (int rank = 0; rank < order.length; rank++) {
+                GeneFeature g = features.get(order[rank]);
+                out.set(order[rank], new GeneFeature(g.chrom(), g.start(), g.end(), g.strand(), g.feature(),
                         g.transcriptId(), g.geneName(), rank + 1, g.line()));
             }
         }

@@ -1,7 +1,7 @@
 package io.gvl.io.bigwig;
 
-import io.gvl.io.internal.lists.FloatArrayList;
-import io.gvl.io.internal.lists.IntArrayList;
+import it.unimi.dsi.fastutil.floats.FloatArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -13,13 +13,12 @@ import io.gvl.write.VariantSources;
 import io.gvl.write.WriteException;
 import io.gvl.write.WriteOptions;
 import io.gvl.write.WritePlan;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -148,11 +147,11 @@ public final class PlanStager {
         if (n == 0) {
             return new int[] {0};
         }
-        List<Integer> out = new ArrayList<>();
+        IntArrayList out = new IntArrayList();
         for (int from = 0; from < n; from += size) {
             out.add(Math.min(size, n - from));
         }
-        return out.stream().mapToInt(Integer::intValue).toArray();
+        return out.toIntArray();
     }
 
     /**

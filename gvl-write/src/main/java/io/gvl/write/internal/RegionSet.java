@@ -5,10 +5,9 @@ import io.gvl.format.RegionOrder;
 import io.gvl.format.Regions;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.bed.BedRegion;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The regions in sorted on-disk order (natural contig order, start, end; ties in input order) with their jittered
@@ -37,7 +36,7 @@ public record RegionSet(List<String> contigs, RegionOrder order, int[] contigCod
             end[i] = r.end();
         }
         List<String> contigs = NaturalSort.sortedUnique(chrom);
-        Map<String, Integer> code = new HashMap<>();
+        Object2IntOpenHashMap<String> code = new Object2IntOpenHashMap<>();
         for (int c = 0; c < contigs.size(); c++) {
             code.put(contigs.get(c), c);
         }
@@ -49,7 +48,7 @@ public record RegionSet(List<String> contigs, RegionOrder order, int[] contigCod
         long[] ln = new long[n];
         for (int k = 0; k < n; k++) {
             BedRegion r = bed.get(order.inputRow(k));
-            cc[k] = code.get(r.chrom());
+            cc[k] = code.getInt(r.chrom());
             qs[k] = Math.toIntExact((long) r.start() - maxJitter);
             qe[k] = Math.toIntExact((long) r.end() + maxJitter);
             st[k] = r.strand();

@@ -6,10 +6,10 @@ import io.gvl.io.bed.BedFile;
 import io.gvl.io.bed.BedReader;
 import io.gvl.io.bed.BedRegion;
 import io.gvl.io.bigwig.BigWigIntervals;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,20 +27,20 @@ final class TableSource implements IntervalSource {
             throw new InputFormatException(file, "", "an annotation table needs a score (5th) column, found "
                     + bed.columns() + ".", "add the value as BED column 5 (chrom, start, end, name, score).");
         }
-        Map<String, List<Integer>> rows = new LinkedHashMap<>();
+        Map<String, IntArrayList> rows = new LinkedHashMap<>();
         for (int i = 0; i < bed.size(); i++) {
-            rows.computeIfAbsent(bed.get(i).chrom(), k -> new ArrayList<>()).add(i);
+            rows.computeIfAbsent(bed.get(i).chrom(), k -> new IntArrayList()).add(i);
         }
-        for (Map.Entry<String, List<Integer>> e : rows.entrySet()) {
-            List<Integer> idx = e.getValue();
+        for (Map.Entry<String, IntArrayList> e : rows.entrySet()) {
+            IntArrayList idx = e.getValue();
             int[] s = new int[idx.size()];
             int[] en = new int[idx.size()];
             float[] v = new float[idx.size()];
             for (int j = 0; j < idx.size(); j++) {
-                BedRegion r = bed.get(idx.get(j));
+                BedRegion r = bed.get(idx.getInt(j));
                 s[j] = r.start();
                 en[j] = r.end();
-                v[j] = score(file, r, bed.value(idx.get(j), "score"));
+                v[j] = score(file, r, bed.value(idx.getInt(j), "score"));
             }
             byContig.put(e.getKey(), new IntervalIndex(s, en, v));
         }

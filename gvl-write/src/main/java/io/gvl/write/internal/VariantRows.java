@@ -3,11 +3,11 @@ package io.gvl.write.internal;
 import io.gvl.format.VariantTable;
 import io.gvl.io.ContigNormalizer;
 import io.gvl.io.InputFormatException;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The per-variant numbers the selection needs, as primitive arrays over variant rows: 0-based start, ILEN and the
@@ -20,7 +20,7 @@ public final class VariantRows {
     private final int[] end0;
     private final List<String> contigs = new ArrayList<>();
     private final List<int[]> ranges = new ArrayList<>();
-    private final List<Integer> maxSpan = new ArrayList<>();
+    private final IntArrayList maxSpan = new IntArrayList();
     private final ContigNormalizer normalizer;
 
     /** Reads the table's columns; rows must be grouped by contig and sorted by position within each. */
@@ -31,7 +31,8 @@ public final class VariantRows {
         int n = pos.length;
         start0 = new int[n];
         end0 = new int[n];
-        Map<String, Integer> seen = new HashMap<>();
+        Object2IntOpenHashMap<String> seen = new Object2IntOpenHashMap<>();
+        seen.defaultReturnValue(-1);
         for (int i = 0; i < n; i++) {
             if (pos[i] < 1 || pos[i] - 1 > Integer.MAX_VALUE) {
                 throw new InputFormatException(source, "record " + chrom[i] + ":" + pos[i], "POS is outside 1.."
@@ -41,7 +42,7 @@ public final class VariantRows {
             end0[i] = start0[i] + 1 + Math.max(0, -ilen[i]);
             boolean newContig = i == 0 || !chrom[i].equals(chrom[i - 1]);
             if (newContig) {
-                if (seen.put(chrom[i], contigs.size()) != null) {
+                if (seen.put(chrom[i], contigs.size()) != -1) {
                     throw unsorted(source, chrom[i], pos[i], "its contig appeared earlier in the file");
                 }
                 contigs.add(chrom[i]);
@@ -53,7 +54,7 @@ public final class VariantRows {
                 }
                 int c = contigs.size() - 1;
                 ranges.get(c)[1] = i + 1;
-                maxSpan.set(c, Math.max(maxSpan.get(c), end0[i] - start0[i]));
+                maxSpan.set(c, Math.max(maxSpan.getInt(c), end0[i] - start0[i]));
             }
         }
         normalizer = new ContigNormalizer(contigs);
@@ -97,7 +98,7 @@ public final class VariantRows {
 
     /** First row of contig {@code c} that can overlap a window starting at {@code qs} (clipped at 0). */
     public int overlapLow(int c, int qs) {
-        long bound = (long) Math.max(qs, 0) - maxSpan.get(c);
+        long bound = (long) Math.max(qs, 0) - maxSpan.getInt(c);
         return lowerBound(firstRow(c), endRow(c), bound);
     }
 

@@ -9,11 +9,10 @@ import io.gvl.io.bed.BedReader;
 import io.gvl.write.VariantSource;
 import io.gvl.write.WriteException;
 import io.gvl.write.WriteOptions;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Every input of a write, read and checked before anything is written (as GVL's {@code _dataset/_write.py} does): the sorted regions, the
@@ -114,11 +113,18 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
     }
 
     private static int[] sampleIndexes(VariantSource variants, List<String> samples) {
-        Map<String, Integer> index = new HashMap<>();
+        Object2IntOpenHashMap<String> index = new Object2IntOpenHashMap<>();
+        index.defaultReturnValue(-1);
         List<String> all = variants.samples();
         for (int i = all.size() - 1; i >= 0; i--) {
             index.put(all.get(i), i);
         }
-        return samples.stream().mapToInt(index::get).toArray();
+        return samples.stream().mapToInt(s -> {
+            int i = index.getInt(s);
+            if (i < 0) {
+                throw new IllegalStateException("sample " + s + " was resolved against " + all + " but is not in it");
+            }
+            return i;
+        }).toArray();
     }
 }

@@ -4,11 +4,10 @@ import io.gvl.format.ArrowTable;
 import io.gvl.format.ConcatAxis;
 import io.gvl.format.ConcatException;
 import io.gvl.format.InputRegions;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -45,11 +44,12 @@ public final class ConcatChecks {
                             "write every input from the same BED file, or join along regions.");
                 }
             }
-            Map<String, Integer> seen = new HashMap<>();
+            Object2IntOpenHashMap<String> seen = new Object2IntOpenHashMap<>();
+            seen.defaultReturnValue(-1);
             for (ConcatInput in : inputs) {
                 for (String s : in.meta().samples()) {
-                    Integer first = seen.putIfAbsent(s, in.index());
-                    if (first != null) {
+                    int first = seen.putIfAbsent(s, in.index());
+                    if (first >= 0) {
                         throw new ConcatException("sample '" + s + "' is in input #" + first + " and in "
                                 + in.label() + "; joining along samples needs disjoint sample sets.",
                                 "write each input for its own samples (WriteOptions samples / --samples).");
@@ -134,7 +134,8 @@ public final class ConcatChecks {
     }
 
     private static void uniqueNames(List<ConcatInput> inputs) {
-        Map<String, Integer> seen = new HashMap<>();
+        Object2IntOpenHashMap<String> seen = new Object2IntOpenHashMap<>();
+        seen.defaultReturnValue(-1);
         for (ConcatInput in : inputs) {
             if (!in.bed().has("name")) {
                 continue;
@@ -144,8 +145,8 @@ public final class ConcatChecks {
                     continue;
                 }
                 String name = v.toString();
-                Integer first = seen.putIfAbsent(name, in.index());
-                if (first != null) {
+                int first = seen.putIfAbsent(name, in.index());
+                if (first >= 0) {
                     throw new ConcatException("region name '" + name + "' is in input #" + first + " and in "
                             + in.label() + "; names must stay unique in the joined dataset.",
                             "rename the regions in one of the BED files and write it again.");

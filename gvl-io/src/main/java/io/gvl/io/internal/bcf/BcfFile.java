@@ -9,12 +9,11 @@ import io.gvl.io.internal.vcf.VariantFile;
 import io.gvl.io.internal.vcf.VcfHeader;
 import io.gvl.io.vcf.UnsupportedVariants;
 import io.gvl.io.vcf.VariantRequest;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A BGZF BCF 2.1/2.2 file queried through its CSI index. htsjdk's BCF codec only accepts BCF 2.1 and decodes every
@@ -25,7 +24,7 @@ public final class BcfFile implements VariantFile {
     private final Path path;
     private final BcfStream stream;
     private final CsiIndex index;
-    private final Map<String, Integer> tids = new HashMap<>();
+    private final Object2IntOpenHashMap<String> tids = new Object2IntOpenHashMap<>();
     private final List<String> contigs;
     private final BcfRecord record = new BcfRecord();
 
@@ -73,10 +72,10 @@ public final class BcfFile implements VariantFile {
     @Override
     public synchronized void query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
             BatchBuilder out) throws IOException {
-        Integer tid = tids.get(contig);
-        if (tid == null) {
+        if (!tids.containsKey(contig)) {
             return;
         }
+        int tid = tids.getInt(contig);
         BcfRecordDecoder decoder = new BcfRecordDecoder(path, stream.header(), request, skipUnsupported);
         for (Chunk chunk : index.chunks(tid, start, end)) {
             stream.seek(chunk.begin());

@@ -3,9 +3,12 @@ package io.gvl.io.internal.bcf;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.vcf.HeaderLines;
 import io.gvl.io.internal.vcf.VcfHeader;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntMap;
+import it.unimi.dsi.fastutil.objects.Object2IntMaps;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,13 +17,14 @@ import java.util.Map;
  * {@code ##contig} lines; string ids (INFO, FORMAT and FILTER keys) index the unique IDs of FILTER/INFO/FORMAT
  * lines with PASS always first. An {@code IDX=} attribute, which bcftools writes, overrides the position.
  */
-record BcfHeader(VcfHeader vcf, List<String> contigs, Map<String, Integer> strings) {
+record BcfHeader(VcfHeader vcf, List<String> contigs, Object2IntMap<String> strings) {
     static BcfHeader parse(Path file, String text) {
         VcfHeader vcf = VcfHeader.parse(file, text);
-        Map<String, Integer> strings = new HashMap<>();
+        Object2IntOpenHashMap<String> strings = new Object2IntOpenHashMap<>();
+        strings.defaultReturnValue(-1);
         strings.put("PASS", 0);
         int nextString = 1;
-        Map<Integer, String> contigById = new HashMap<>();
+        Int2ObjectOpenHashMap<String> contigById = new Int2ObjectOpenHashMap<>();
         int nextContig = 0;
         for (String line : text.split("\n")) {
             boolean contig = line.startsWith("##contig=<");
@@ -49,12 +53,13 @@ record BcfHeader(VcfHeader vcf, List<String> contigs, Map<String, Integer> strin
         for (int i = 0; i < nextContig; i++) {
             contigs.add(contigById.get(i));
         }
-        return new BcfHeader(vcf, java.util.Collections.unmodifiableList(contigs), Map.copyOf(strings));
+        return new BcfHeader(vcf, java.util.Collections.unmodifiableList(contigs),
+                Object2IntMaps.unmodifiable(strings));
     }
 
     /** The dictionary id of INFO/FORMAT key {@code key}, or -1 when the header does not declare it. */
     int string(String key) {
-        return strings.getOrDefault(key, -1);
+        return strings.getInt(key);
     }
 
     /** Name of contig id {@code tid}, or {@code null} when no {@code ##contig} line has it. */

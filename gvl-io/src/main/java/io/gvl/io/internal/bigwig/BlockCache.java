@@ -1,7 +1,6 @@
 package io.gvl.io.internal.bigwig;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
 import java.util.function.LongFunction;
 
 /**
@@ -9,30 +8,28 @@ import java.util.function.LongFunction;
  * (regions of one sample, jittered windows) hit the same blocks, so a few dozen entries save most inflates.
  */
 public final class BlockCache {
-    private final Map<Long, byte[]> map;
+    private final Long2ObjectLinkedOpenHashMap<byte[]> map;
+    private final int capacity;
 
     public BlockCache(int capacity) {
-        this.map = new LinkedHashMap<>(capacity * 2, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
-                return size() > capacity;
-            }
-        };
+        this.capacity = capacity;
+        this.map = new Long2ObjectLinkedOpenHashMap<>(capacity + 1);
     }
 
     /** The cached block at {@code offset}, loading it (outside the lock) on a miss. */
     public byte[] get(long offset, LongFunction<byte[]> loader) {
         synchronized (map) {
-            byte[] hit = map.get(offset);
+            byte[] hit = map.getAndMoveToLast(offset);
             if (hit != null) {
                 return hit;
             }
         }
         byte[] loaded = loader.apply(offset);
         synchronized (map) {
-            map.put(offset, loaded);
+            map.putAndMoveToLast(offset, loaded);
+            if (map.size() > capacity) {
+                map.removeFirst(); // the least recently used block
+            }
         }
         return loaded;
     }

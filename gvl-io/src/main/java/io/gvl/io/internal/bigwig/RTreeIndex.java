@@ -1,7 +1,7 @@
 package io.gvl.io.internal.bigwig;
 
 import io.gvl.io.InputFormatException;
-import io.gvl.io.internal.lists.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.nio.ByteBuffer;
 
 /**

@@ -1,6 +1,8 @@
 package io.gvl.io.internal.csi;
 
 import io.gvl.io.InputFormatException;
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.BufferUnderflowException;
@@ -10,9 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -24,13 +24,13 @@ import java.util.zip.GZIPInputStream;
 public final class CsiIndex {
     private final int minShift;
     private final int depth;
-    private final List<Map<Integer, Bin>> references;
+    private final List<Int2ObjectMap<Bin>> references;
     private final List<long[]> linear;
     private final TabixMeta meta;
 
     record Bin(long firstOverlap, Chunk[] chunks) {}
 
-    CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, TabixMeta meta) {
+    CsiIndex(int minShift, int depth, List<Int2ObjectMap<Bin>> references, TabixMeta meta) {
         this(minShift, depth, references, null, meta);
     }
 
@@ -38,7 +38,7 @@ public final class CsiIndex {
      * With {@code linear} non-null (a tabix index), the first record overlapping a position comes from the
      * per-reference linear index of 2^minShift-base windows instead of the bins' own offsets.
      */
-    CsiIndex(int minShift, int depth, List<Map<Integer, Bin>> references, List<long[]> linear, TabixMeta meta) {
+    CsiIndex(int minShift, int depth, List<Int2ObjectMap<Bin>> references, List<long[]> linear, TabixMeta meta) {
         this.minShift = minShift;
         this.depth = depth;
         this.references = references;
@@ -77,10 +77,10 @@ public final class CsiIndex {
         byte[] aux = new byte[auxLength];
         in.get(aux);
         int nRef = checkedCount(csi, in, in.getInt(), 4, "reference count");
-        List<Map<Integer, Bin>> refs = new ArrayList<>(nRef);
+        List<Int2ObjectMap<Bin>> refs = new ArrayList<>(nRef);
         for (int r = 0; r < nRef; r++) {
             int nBin = checkedCount(csi, in, in.getInt(), 16, "bin count");
-            Map<Integer, Bin> bins = new HashMap<>(Math.max(4, nBin * 2));
+            Int2ObjectMap<Bin> bins = new Int2ObjectOpenHashMap<>(Math.max(4, nBin));
             for (int b = 0; b < nBin; b++) {
                 int bin = in.getInt();
                 long firstOverlap = in.getLong();
@@ -149,7 +149,7 @@ public final class CsiIndex {
         if (tid < 0 || tid >= references.size() || b >= e) {
             return List.of();
         }
-        Map<Integer, Bin> bins = references.get(tid);
+        Int2ObjectMap<Bin> bins = references.get(tid);
         List<Chunk> found = new ArrayList<>();
         for (int level = 0; level <= depth; level++) {
             long first = firstBin(level);
@@ -157,11 +157,12 @@ public final class CsiIndex {
             long lo = first + (b >> shift);
             long hi = first + ((e - 1) >> shift);
             if (hi - lo >= bins.size()) { // a wide region: walking the stored bins is cheaper than probing each id
-                bins.forEach((id, bin) -> {
+                for (Int2ObjectMap.Entry<Bin> bin : bins.int2ObjectEntrySet()) {
+                    int id = bin.getIntKey();
                     if (id >= lo && id <= hi) {
-                        addChunks(found, bin, id - first, shift);
+                        addChunks(found, bin.getValue(), id - first, shift);
                     }
-                });
+                }
             } else {
                 for (long k = lo; k <= hi; k++) {
                     Bin bin = bins.get((int) k);
@@ -214,8 +215,8 @@ public final class CsiIndex {
     /** The smallest chunk start among reference {@code tid}'s bins, or -1 when it has none. */
     public long firstChunkBegin(int tid) {
         long min = Long.MAX_VALUE;
-        for (Map.Entry<Integer, Bin> bin : references.get(tid).entrySet()) {
-            if (bin.getKey() != pseudoBin()) {
+        for (Int2ObjectMap.Entry<Bin> bin : references.get(tid).int2ObjectEntrySet()) {
+            if (bin.getIntKey() != pseudoBin()) {
                 for (Chunk c : bin.getValue().chunks()) {
                     min = Math.min(min, c.begin());
                 }
@@ -227,9 +228,9 @@ public final class CsiIndex {
     /** The largest chunk end over every reference's bins (where the last indexed record ends), or -1. */
     public long lastChunkEnd() {
         long max = -1;
-        for (Map<Integer, Bin> bins : references) {
-            for (Map.Entry<Integer, Bin> bin : bins.entrySet()) {
-                if (bin.getKey() != pseudoBin()) {
+        for (Int2ObjectMap<Bin> bins : references) {
+            for (Int2ObjectMap.Entry<Bin> bin : bins.int2ObjectEntrySet()) {
+                if (bin.getIntKey() != pseudoBin()) {
                     for (Chunk c : bin.getValue().chunks()) {
                         max = Math.max(max, c.end());
                     }
@@ -240,7 +241,7 @@ public final class CsiIndex {
     }
 
     /** Offset of the first record overlapping position {@code pos}: from its leaf bin, or the nearest ancestor. */
-    private long firstOverlap(Map<Integer, Bin> bins, long pos) {
+    private long firstOverlap(Int2ObjectMap<Bin> bins, long pos) {
         long bin = firstBin(depth) + (pos >> minShift);
         while (true) {
             Bin found = bins.get((int) bin);

@@ -1,6 +1,8 @@
 package io.gvl.io.internal.csi;
 
 import io.gvl.io.InputFormatException;
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.BufferUnderflowException;
@@ -10,9 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -58,11 +58,11 @@ public final class TbiIndex {
         if (contigs.size() != nRef) {
             throw corrupt(tbi, "it names " + contigs.size() + " sequences but describes " + nRef, null);
         }
-        List<Map<Integer, CsiIndex.Bin>> refs = new ArrayList<>(nRef);
+        List<Int2ObjectMap<CsiIndex.Bin>> refs = new ArrayList<>(nRef);
         List<long[]> linear = new ArrayList<>(nRef);
         for (int r = 0; r < nRef; r++) {
             int nBin = count(tbi, in, in.getInt(), 8, "bin count");
-            Map<Integer, CsiIndex.Bin> bins = new HashMap<>(Math.max(4, nBin * 2));
+            Int2ObjectMap<CsiIndex.Bin> bins = new Int2ObjectOpenHashMap<>(Math.max(4, nBin));
             for (int b = 0; b < nBin; b++) {
                 int bin = in.getInt();
                 int nChunk = count(tbi, in, in.getInt(), 16, "chunk count");

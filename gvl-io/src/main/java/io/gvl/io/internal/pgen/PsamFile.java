@@ -1,11 +1,10 @@
 package io.gvl.io.internal.pgen;
 
 import io.gvl.io.InputFormatException;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The sample names (IID column) of a {@code .psam} in file order, which is the sample order of the {@code .pgen}.
@@ -18,7 +17,8 @@ public final class PsamFile {
 
     public static List<String> sampleIds(Path psam) {
         List<String> ids = new ArrayList<>();
-        Map<String, Integer> seen = new HashMap<>();
+        Object2IntOpenHashMap<String> seen = new Object2IntOpenHashMap<>();
+        seen.defaultReturnValue(-1);
         try (TextTable t = TextTable.open(psam)) {
             int iidColumn = 1;
             boolean header = true;
@@ -42,8 +42,8 @@ public final class PsamFile {
                             "give one sample per line with the columns its header names.");
                 }
                 String iid = f[iidColumn];
-                Integer before = seen.putIfAbsent(iid, t.lineNumber());
-                if (before != null) {
+                int before = seen.putIfAbsent(iid, t.lineNumber());
+                if (before >= 0) {
                     throw new InputFormatException(psam, "line " + t.lineNumber(), "repeats sample ID " + iid
                             + " (first on line " + before + ").", "give every sample a distinct IID.");
                 }

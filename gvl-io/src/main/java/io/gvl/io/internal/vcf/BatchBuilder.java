@@ -1,9 +1,8 @@
 package io.gvl.io.internal.vcf;
 
-import io.gvl.io.internal.lists.ByteArrayList;
-import io.gvl.io.internal.lists.FloatArrayList;
-import io.gvl.io.internal.lists.IntArrayList;
 import io.gvl.io.vcf.VariantBatch;
+import it.unimi.dsi.fastutil.floats.FloatArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,11 +13,11 @@ public final class BatchBuilder {
     public static final int PLOIDY = 2;
 
     final IntArrayList positions = new IntArrayList();
-    final ByteArrayList ref = new ByteArrayList();
+    final ByteColumn ref = new ByteColumn();
     final IntArrayList refOffsets = IntArrayList.of(0);
-    final ByteArrayList alt = new ByteArrayList();
+    final ByteColumn alt = new ByteColumn();
     final IntArrayList altOffsets = IntArrayList.of(0);
-    final ByteArrayList genotypes = new ByteArrayList();
+    final ByteColumn genotypes = new ByteColumn();
     final FloatArrayList[] format;
     final FloatArrayList[] info;
     private final List<String> formatKeys;
@@ -51,9 +50,9 @@ public final class BatchBuilder {
     /** Appends a site at 0-based {@code position}; REF and ALT are byte ranges of {@code bytes}. */
     public void addSite(int position, byte[] bytes, int refFrom, int refLength, int altFrom, int altLength) {
         positions.add(position);
-        ref.addElements(ref.size(), bytes, refFrom, refLength);
+        ref.append(bytes, refFrom, refLength);
         refOffsets.add(ref.size());
-        alt.addElements(alt.size(), bytes, altFrom, altLength);
+        alt.append(bytes, altFrom, altLength);
         altOffsets.add(alt.size());
     }
 
@@ -68,8 +67,7 @@ public final class BatchBuilder {
      */
     public int addSampleRow() {
         int base = genotypes.size();
-        // addElements grows geometrically; size(n) would reallocate exactly and turn a query quadratic
-        genotypes.addElements(base, refRow);
+        genotypes.append(refRow);
         for (FloatArrayList list : format) {
             list.addElements(list.size(), nanRow);
         }

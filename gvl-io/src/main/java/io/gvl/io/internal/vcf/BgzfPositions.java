@@ -1,5 +1,6 @@
 package io.gvl.io.internal.vcf;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -7,8 +8,6 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Compares BGZF virtual offsets as positions in the decompressed data. The end of one block and the start of the
@@ -18,7 +17,7 @@ import java.util.Map;
  */
 final class BgzfPositions implements AutoCloseable {
     private final FileChannel channel;
-    private final Map<Long, long[]> blocks = new HashMap<>();
+    private final Long2ObjectOpenHashMap<long[]> blocks = new Long2ObjectOpenHashMap<>();
 
     BgzfPositions(Path file) {
         try {
@@ -58,7 +57,14 @@ final class BgzfPositions implements AutoCloseable {
         if (blocks.size() > 4096) {
             blocks.clear(); // a cache of recent blocks, not of the whole file
         }
-        return blocks.computeIfAbsent(address, this::readSizes);
+        long[] sizes = blocks.get(address);
+        if (sizes == null) {
+            sizes = readSizes(address);
+            if (sizes != null) {
+                blocks.put(address, sizes);
+            }
+        }
+        return sizes;
     }
 
     private long[] readSizes(long address) {

@@ -2,6 +2,7 @@ package io.gvl.io.internal.vcf;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,10 +86,11 @@ public record VcfHeader(List<String> samples, List<String> contigs, Map<String, 
 
     /** htslib refuses a header naming one sample twice; silently keeping one of them would lose a sample. */
     private static void requireUniqueSamples(Path vcf, long line, List<String> samples) {
-        Map<String, Integer> seen = new HashMap<>();
+        Object2IntOpenHashMap<String> seen = new Object2IntOpenHashMap<>(samples.size());
+        seen.defaultReturnValue(-1);
         for (int i = 0; i < samples.size(); i++) {
-            Integer first = seen.putIfAbsent(samples.get(i), i);
-            if (first != null) {
+            int first = seen.putIfAbsent(samples.get(i), i);
+            if (first >= 0) {
                 throw new InputFormatException(vcf, "line " + line + " (#CHROM)", "sample name '" + samples.get(i)
                         + "' appears twice (sample columns " + (first + 1) + " and " + (i + 1) + ").",
                         "give every sample a distinct name, e.g. `bcftools reheader -s new_names.txt " + vcf + "`.");

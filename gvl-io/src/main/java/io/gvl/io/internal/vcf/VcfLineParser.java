@@ -1,8 +1,7 @@
 package io.gvl.io.internal.vcf;
 
 import io.gvl.io.InputFormatException;
-import io.gvl.io.internal.lists.ByteArrayList;
-import io.gvl.io.internal.lists.FloatArrayList;
+import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -80,9 +79,9 @@ public final class VcfLineParser {
             throw RecordErrors.unsupported(file, line.substring(0, tabs[0]), pos, ref, alt, kind);
         }
         out.positions.add(position - 1);
-        appendAscii(out.ref, ref);
+        out.ref.appendAscii(ref);
         out.refOffsets.add(out.ref.size());
-        appendAscii(out.alt, alt);
+        out.alt.appendAscii(alt);
         out.altOffsets.add(out.alt.size());
         int infoEnd = nTabs > 7 ? tabs[7] : line.length();
         for (int k = 0; k < infoKeys.size(); k++) {
@@ -109,8 +108,7 @@ public final class VcfLineParser {
     private void parseSamples(String line, int nTabs, int position, BatchBuilder out) {
         int nSelected = out.genotypes.size();
         int samplesOut = missingGenotypes.length / BatchBuilder.PLOIDY;
-        // addElements grows geometrically; size(n) would reallocate exactly and turn a query quadratic
-        out.genotypes.addElements(nSelected, missingGenotypes);
+        out.genotypes.append(missingGenotypes);
         for (FloatArrayList list : out.format) {
             list.addElements(list.size(), missingValues);
         }
@@ -253,12 +251,6 @@ public final class VcfLineParser {
             return Float.parseFloat(line.substring(from, to));
         } catch (NumberFormatException e) {
             return Float.NaN;
-        }
-    }
-
-    private static void appendAscii(ByteArrayList out, String s) {
-        for (int i = 0; i < s.length(); i++) {
-            out.add((byte) s.charAt(i));
         }
     }
 
