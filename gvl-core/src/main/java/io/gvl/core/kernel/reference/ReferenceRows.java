@@ -4,8 +4,9 @@ import io.gvl.core.internal.kernel.RowFill;
 import java.lang.foreign.MemorySegment;
 
 /**
- * One reference row with GVL's N padding ({@code src/reference/mod.rs}), shared by reference fetches and variant windows.
- * Internal because it works on raw row positions and takes the {@link RowFill} implementation.
+ * One reference row with GVL's N padding ({@code src/reference/mod.rs}), shared by reference fetches and variant
+ * windows. A kernel building block, not API: it works on raw row positions and takes the {@link RowFill}
+ * implementation the caller's kernel provider chose.
  */
 public final class ReferenceRows {
     private ReferenceRows() {
@@ -16,6 +17,15 @@ public final class ReferenceRows {
      * the output row length (normally {@code end - start}). Rows with {@code start >= end} are left untouched;
      * a window ending before 0 is all pad.
      *
+     * @param ref the reference
+     * @param contig the contig's index in {@code ref}
+     * @param start the window start, 0-based; may be negative (padded)
+     * @param end the window end, exclusive; may pass the contig end (padded)
+     * @param pad the padding byte (GVL's {@code N})
+     * @param out the output buffer
+     * @param at the row's first byte in {@code out}
+     * @param len the row length, {@code end - start} for a non-empty window
+     * @param fill the row-fill kernels to pad with
      * @throws IllegalArgumentException if the window starts past the contig end (GVL's kernel panics there)
      */
     public static void fetchRow(ReferenceGenome ref, int contig, long start, long end, byte pad,
