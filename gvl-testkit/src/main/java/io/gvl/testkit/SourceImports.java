@@ -68,7 +68,8 @@ public final class SourceImports {
         return found;
     }
 
-    private static List<Path> javaFiles(Path root) {
+    /** Every {@code .java} file under {@code root}, sorted. */
+    public static List<Path> javaFiles(Path root) {
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
         } catch (IOException e) {

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,15 +45,13 @@ class BoxedCollectionsTest {
         Path root = Path.of("..").toRealPath();
         for (String module : DATA_PATH_MODULES) {
             Path src = root.resolve(module).resolve("src/main/java");
-            try (Stream<Path> files = Files.walk(src)) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
-                    List<String> lines = Files.readAllLines(f);
-                    for (int i = 0; i < lines.size(); i++) {
-                        Matcher m = BOXED.matcher(lines.get(i));
-                        while (m.find()) {
-                            found.computeIfAbsent(module + "/" + src.relativize(f), k -> new ArrayList<>())
-                                    .add((i + 1) + ": " + m.group());
-                        }
+            for (Path f : SourceImports.javaFiles(src)) {
+                List<String> lines = Files.readAllLines(f);
+                for (int i = 0; i < lines.size(); i++) {
+                    Matcher m = BOXED.matcher(lines.get(i));
+                    while (m.find()) {
+                        found.computeIfAbsent(module + "/" + src.relativize(f), k -> new ArrayList<>())
+                                .add((i + 1) + ": " + m.group());
                     }
                 }
             }
