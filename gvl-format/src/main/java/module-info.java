@@ -10,4 +10,8 @@ module io.gvl.format {
     requires org.apache.arrow.memory.unsafe;
 
     exports io.gvl.format;
+    exports io.gvl.format.array;
+    exports io.gvl.format.io;
+    // The engine room of the write pipeline and the read engine: publishing, parts, shards, concat, migration.
+    exports io.gvl.format.build to io.gvl.write, io.gvl.dataset, io.gvl.cli, io.gvl.testdata;
 }

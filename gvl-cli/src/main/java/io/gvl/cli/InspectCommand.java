@@ -1,11 +1,12 @@
 package io.gvl.cli;
 
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.TrackKind;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.GenotypeArrays;
-import io.gvl.format.IntervalTrack;
-import io.gvl.format.ShardManifest;
+import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.IntervalTrack;
+import io.gvl.format.io.ShardManifest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -64,7 +65,7 @@ public final class InspectCommand implements Callable<Integer> {
     }
 
     private static void track(PrintWriter out, IntervalTrack t) {
-        out.println("track          " + t.name() + " (" + (t.kind() == IntervalTrack.Kind.SAMPLE ? "per sample"
+        out.println("track          " + t.name() + " (" + (t.kind() == TrackKind.SAMPLE ? "per sample"
                 : "annotation") + "), " + t.size() + " intervals");
     }
 

@@ -1,7 +1,7 @@
 package io.gvl.cli;
 
 import io.gvl.format.DatasetFormatException;
-import io.gvl.format.DatasetMigration;
+import io.gvl.format.build.DatasetMigration;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.gvl.dataset;
 
 import io.gvl.dataset.internal.OutputKind;
-import io.gvl.format.ShardManifest;
+import io.gvl.format.io.ShardManifest;
 import java.util.List;
 
 /** The text of {@link Dataset#toString()}: GVL's {@code str(ds)} lines, with gvl's names for lengths and kinds. */

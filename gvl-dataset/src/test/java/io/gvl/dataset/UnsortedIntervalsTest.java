@@ -3,10 +3,9 @@ package io.gvl.dataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.IntervalTrack;
+import io.gvl.format.TrackKind;
 import io.gvl.testing.DirectoryCopy;
 import io.gvl.testing.TestFiles;
 import java.io.IOException;
@@ -39,7 +38,7 @@ class UnsortedIntervalsTest {
 
     @Test
     void perSampleGroupOutOfOrderIsRefusedByTheQueryThatReadsIt() throws IOException {
-        Path dir = DatasetLayout.track(ds, IntervalTrack.Kind.SAMPLE, "bw");
+        Path dir = DatasetLayout.track(ds, TrackKind.SAMPLE, "bw");
         int group = swapFirstPair(dir);
         try (Dataset d = Dataset.open(ds)) {
             Dataset view = d.withSeqs(SeqKind.NONE).withTracks("bw");
@@ -58,7 +57,7 @@ class UnsortedIntervalsTest {
 
     @Test
     void annotationGroupOutOfOrderIsRefused() throws IOException {
-        Path dir = DatasetLayout.track(ds, IntervalTrack.Kind.ANNOTATION, "annot");
+        Path dir = DatasetLayout.track(ds, TrackKind.ANNOTATION, "annot");
         int groups = data(dir.resolve(DatasetLayout.OFFSETS)).capacity() / 8 - 1;
         int group = 3;
         // Every region empty but one, which holds [200, 210) before [100, 110).

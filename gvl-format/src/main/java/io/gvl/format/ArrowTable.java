@@ -1,19 +1,15 @@
 package io.gvl.format;
 
-import io.gvl.format.internal.ArrowIpc;
-import io.gvl.format.internal.ArrowTableWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * A small Arrow IPC table held on the heap as plain Java values, used for {@code input_regions.arrow} and as a
- * generic view of any Arrow file in a dataset. Reading accepts what polars writes (Utf8View, LargeList,
+ * generic view of any Arrow file in a dataset. {@link io.gvl.format.io.ArrowTableFile} reads and writes it: reading
+ * accepts what polars writes (Utf8View, LargeList,
  * FixedSizeList, Struct, dictionary-encoded strings, zstd/lz4 buffers, dictionaries after the batch); writing
  * produces one uncompressed record batch of scalar columns with plain Utf8 strings, which GVL reads.
  *
@@ -134,76 +130,4 @@ public record ArrowTable(List<Column> columns) {
                         + "' is missing (columns: " + columnNames() + ")"));
     }
 
-    /**
-     * Reads every record batch of an Arrow IPC file.
-     *
-     * @param file an Arrow IPC file (not a stream)
-     * @return all rows of all batches, concatenated in file order
-     * @throws DatasetFormatException if the file is missing or not a readable Arrow IPC file
-     */
-    public static ArrowTable read(Path file) {
-        List<String> names = new ArrayList<>();
-        List<ColumnType> types = new ArrayList<>();
-        List<List<Object>> values = new ArrayList<>();
-        ArrowIpc.forEachBatch(file, (root, dicts) -> {
-            if (names.isEmpty()) {
-                for (Field f : root.getSchema().getFields()) {
-                    names.add(f.getName());
-                    types.add(f.getDictionary() == null ? typeOf(f.getType())
-                            : typeOf(dicts.lookup(f.getDictionary().getId()).getVectorType()));
-                    values.add(new ArrayList<>());
-                }
-            }
-            List<FieldVector> vectors = root.getFieldVectors();
-            for (int c = 0; c < vectors.size(); c++) {
-                FieldVector v = vectors.get(c);
-                for (int i = 0; i < root.getRowCount(); i++) {
-                    values.get(c).add(ArrowIpc.get(v, i, dicts));
-                }
-            }
-        });
-        List<Column> cols = new ArrayList<>();
-        for (int c = 0; c < names.size(); c++) {
-            cols.add(new Column(names.get(c), types.get(c), values.get(c)));
-        }
-        return new ArrowTable(cols);
-    }
-
-    /**
-     * Writes one uncompressed record batch (an Arrow IPC file, not a stream). Only scalar columns.
-     *
-     * @param file the destination, replaced if it exists
-     */
-    public void write(Path file) {
-        ArrowTableWriter.write(this, file);
-    }
-
-    private static ColumnType typeOf(ArrowType t) {
-        return switch (t) {
-            case ArrowType.Utf8 u -> ColumnType.STRING;
-            case ArrowType.LargeUtf8 u -> ColumnType.STRING;
-            case ArrowType.Utf8View u -> ColumnType.STRING;
-            case ArrowType.Bool b -> ColumnType.BOOL;
-            case ArrowType.Int i -> intType(i);
-            case ArrowType.FloatingPoint fp -> switch (fp.getPrecision()) {
-                case SINGLE -> ColumnType.FLOAT32;
-                case DOUBLE -> ColumnType.FLOAT64;
-                default -> ColumnType.OTHER;
-            };
-            case ArrowType.List l -> ColumnType.NESTED;
-            case ArrowType.LargeList l -> ColumnType.NESTED;
-            case ArrowType.FixedSizeList l -> ColumnType.NESTED;
-            case ArrowType.Struct s -> ColumnType.NESTED;
-            default -> ColumnType.OTHER;
-        };
-    }
-
-    private static ColumnType intType(ArrowType.Int i) {
-        return switch (i.getBitWidth()) {
-            case 8 -> i.getIsSigned() ? ColumnType.INT8 : ColumnType.UINT8;
-            case 16 -> i.getIsSigned() ? ColumnType.INT16 : ColumnType.UINT16;
-            case 32 -> i.getIsSigned() ? ColumnType.INT32 : ColumnType.UINT32;
-            default -> i.getIsSigned() ? ColumnType.INT64 : ColumnType.UINT64;
-        };
-    }
 }

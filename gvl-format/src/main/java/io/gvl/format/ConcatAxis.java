@@ -2,7 +2,7 @@ package io.gvl.format;
 
 import java.util.Locale;
 
-/** The axis {@link DatasetConcat} joins datasets along. */
+/** The axis {@link io.gvl.format.build.DatasetConcat} joins datasets along. */
 public enum ConcatAxis {
     /** Same samples in every input; the joined dataset has every input's regions. */
     REGIONS,

@@ -18,6 +18,14 @@ public final class DatasetLayout {
     public static final String OFFSETS = "offsets.npy";
     /** Header-less {@code int32} file of per-slot variant indices into the variant table. */
     public static final String VARIANT_IDXS = "variant_idxs.npy";
+    /** Header-less {@code float32} file under {@link #GENOTYPES}: per-call dosages beside {@link #VARIANT_IDXS}. */
+    public static final String DOSAGES = "dosages.npy";
+    /** The directory under a plan's staging root holding its published parts. */
+    public static final String PARTS = "parts";
+    /** A genotype part's extended window ends (under its {@link #GENOTYPES}): header-less int32, one per region. */
+    public static final String PART_WINDOW_ENDS = "ends.npy";
+    /** The staged unextended windows under {@link #PARTS}, in the layout of {@link #REGIONS}. */
+    public static final String PART_REGIONS = "regions.npy";
     /** JSON link to a {@code .svar} variant store used instead of a copied variant table. */
     public static final String SVAR_META = "svar_meta.json";
     /** JSON link to a {@code .svar2} variant store, relative to the dataset directory. */
@@ -62,7 +70,7 @@ public final class DatasetLayout {
      * @param name the track name
      * @return the track's directory; it need not exist
      */
-    public static Path track(Path dataset, IntervalTrack.Kind kind, String name) {
+    public static Path track(Path dataset, TrackKind kind, String name) {
         return dataset.resolve(kind.directory()).resolve(name);
     }
 

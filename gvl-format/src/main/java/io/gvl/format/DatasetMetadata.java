@@ -1,7 +1,5 @@
 package io.gvl.format;
 
-import io.gvl.format.internal.MetadataJson;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -10,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * The content of a dataset's {@code metadata.json}: the sample and contig axes, the region count and the
  * versions that tell a reader how to interpret the other files. Field names follow the JSON keys of GVL's
- * pydantic model; {@link #write(Path)} emits them in the same order and compact form.
+ * pydantic model; {@link io.gvl.format.io.MetadataFile#write} emits them in the same order and compact form.
  *
  * @param samples             dataset samples, ascending by code point, unique
  * @param contigs             natural-sorted unique BED contigs; the index is the contig code of {@code regions.npy}
@@ -63,34 +61,13 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
      * @param nRegions number of regions, {@code >= 0}
      * @param ploidy ploidy when genotypes are written, else {@code null}
      * @param maxJitter jitter padding in bp on both sides of every stored window, {@code >= 0}
-     * @return the metadata, not yet checked for sort order (that happens on {@link #write(Path)})
+     * @return the metadata, not yet checked for sort order (that happens on {@link
+     * io.gvl.format.io.MetadataFile#write})
      */
     public static DatasetMetadata of(List<String> samples, List<String> contigs, int nRegions, Integer ploidy,
                                      int maxJitter) {
         return new DatasetMetadata(samples, contigs, nRegions, ploidy, maxJitter, WRITER_VERSION, FORMAT_VERSION,
                 null, null, null);
-    }
-
-    /**
-     * Reads and checks {@code metadata.json}; fails with a migration hint for format 1.x.
-     *
-     * @param file the {@code metadata.json} file
-     * @return the parsed metadata
-     * @throws DatasetFormatException if the file is missing, malformed, or of another major format version
-     */
-    public static DatasetMetadata read(Path file) {
-        return MetadataJson.read(file);
-    }
-
-    /**
-     * Writes {@code metadata.json} the way GVL does (compact, keys in model order) after checking that samples are
-     * sorted and unique and contigs natural-sorted and unique, so Python GVL reads the axes exactly as gvl does.
-     *
-     * @param file the destination, replaced if it exists
-     * @throws DatasetFormatException if the axes are not sorted and unique, or the file cannot be written
-     */
-    public void write(Path file) {
-        MetadataJson.write(this, file);
     }
 
     /**
@@ -177,30 +154,5 @@ public record DatasetMetadata(List<String> samples, List<String> contigs, int nR
             Objects.requireNonNull(digest, "digest");
         }
 
-        /**
-         * GVL's fingerprint of a file: BLAKE2b-512 (hex) of its first MiB, and its size.
-         *
-         * @param file the variant table file
-         * @return the fingerprint
-         * @throws DatasetFormatException if the file is missing or cannot be read
-         */
-        public static VariantsFingerprint of(Path file) {
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
-                long size = ch.size();
-                int n = (int) Math.min(MAX_HASHED, size);
-                java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(n);
-                while (buf.hasRemaining() && ch.read(buf) >= 0) {
-                    // read until the prefix is complete
-                }
-                byte[] digest = io.gvl.format.internal.Blake2b.digest512(buf.array(), buf.position());
-                return new VariantsFingerprint("blake2b", buf.position(),
-                        java.util.HexFormat.of().formatHex(digest), size);
-            } catch (java.nio.file.NoSuchFileException e) {
-                throw new DatasetFormatException(file + ": required file is missing (needed to check"
-                        + " variants_fingerprint)", e);
-            } catch (java.io.IOException e) {
-                throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
-            }
-        }
     }
 }

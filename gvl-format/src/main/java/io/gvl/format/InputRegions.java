@@ -8,6 +8,7 @@ import java.util.List;
  * {@code input_regions.arrow}: the user's BED rows in input order with all their columns, plus
  * {@code r_idx_map}, the on-disk row of each input row. GVL re-derives the region order from this file, so the
  * map must equal the natural sort of its rows (checked by {@link #validateOrder(Path)}).
+ * {@link io.gvl.format.io.InputRegionsFile} reads and writes it.
  *
  * @param table the table, including the {@code r_idx_map} column
  */
@@ -39,29 +40,6 @@ public record InputRegions(ArrowTable table) {
         List<ArrowTable.Column> cols = new ArrayList<>(bed.columns());
         cols.add(new ArrowTable.Column(MAP_COLUMN, ArrowTable.ColumnType.INT64, map));
         return new InputRegions(new ArrowTable(cols));
-    }
-
-    /**
-     * Reads {@code input_regions.arrow} and checks the required columns and the region map.
-     *
-     * @param file the {@code input_regions.arrow} file
-     * @return the table as stored (input order)
-     * @throws DatasetFormatException if the file is unreadable, a required column is missing, or {@code r_idx_map}
-     *     is not a permutation
-     */
-    public static InputRegions read(Path file) {
-        InputRegions r = new InputRegions(ArrowTable.read(file));
-        r.order(file);
-        return r;
-    }
-
-    /**
-     * Writes the table as one uncompressed Arrow IPC record batch.
-     *
-     * @param file the destination, replaced if it exists
-     */
-    public void write(Path file) {
-        table.write(file);
     }
 
     /**

@@ -11,7 +11,13 @@ public final class MissingJvmOptionException extends GvlException {
     /** The missing option in the form that fits how gvl was loaded (class path or module path). */
     private final String option;
 
-    MissingJvmOptionException(String option, String message) {
+    /**
+     * Creates the exception.
+     *
+     * @param option the missing option, as it should be added to the {@code java} command line
+     * @param message what is missing and how to start the JVM instead
+     */
+    public MissingJvmOptionException(String option, String message) {
         super(message);
         this.option = option;
     }

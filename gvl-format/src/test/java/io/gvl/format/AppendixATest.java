@@ -1,8 +1,13 @@
 package io.gvl.format;
 
+import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.IntervalTrack;
+import io.gvl.format.io.ArrowTableFile;
+import io.gvl.format.io.DatasetFiles;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gvl.format.io.VariantTableFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -67,7 +72,7 @@ class AppendixATest {
                 + "\"svar2_link\":null,\"variants_fingerprint\":null}",
                 Files.readString(ds.resolve("metadata.json")));
 
-        ArrowTable input = ArrowTable.read(ds.resolve("input_regions.arrow"));
+        ArrowTable input = ArrowTableFile.read(ds.resolve("input_regions.arrow"));
         assertEquals(List.of("chrom", "chromStart", "chromEnd", "strand", "r_idx_map"), input.columnNames());
         assertEquals(List.of("chr2", "chr1", "chr1"), input.column("chrom", ds).values());
         assertEquals(List.of(100L, 50L, 10L), input.column("chromStart", ds).values());
@@ -75,7 +80,7 @@ class AppendixATest {
         assertEquals(List.of("+", "-", "+"), input.column("strand", ds).values());
         assertEquals(List.of(2L, 1L, 0L), input.column("r_idx_map", ds).values());
 
-        VariantTable v = VariantTable.read(ds.resolve("genotypes/variants.arrow"));
+        VariantTable v = VariantTableFile.read(ds.resolve("genotypes/variants.arrow"));
         assertArrayEquals(new long[] {12, 19, 55, 105}, v.pos());
         assertArrayEquals(new int[] {0, -3, 2, 0}, v.ilen());
         assertArrayEquals(new String[] {"A", "ACGT", "C", "G"}, v.ref());

@@ -3,6 +3,9 @@ package io.gvl.format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.gvl.format.io.ArrowTableFile;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,7 +37,7 @@ class ArrowFixturesTest {
         String[] p = spec.split(":");
         Path file = ARROW.resolve(p[0]).resolve("input_regions.arrow");
         List<String[]> rows = bed(DATA.resolve(p[1]));
-        ArrowTable t = ArrowTable.read(file);
+        ArrowTable t = ArrowTableFile.read(file);
         assertEquals(List.of("chrom", "chromStart", "chromEnd", "name", "score", "strand", "r_idx_map"),
                 t.columnNames());
         assertEquals(ArrowTable.ColumnType.STRING, t.column("chrom", file).type());
@@ -50,7 +53,7 @@ class ArrowFixturesTest {
             assertEquals(b[4].equals(".") ? null : Double.parseDouble(b[4]), t.column("score", file).values().get(i));
             assertEquals(b[5].equals(".") ? null : b[5], t.column("strand", file).values().get(i));
         }
-        InputRegions regions = InputRegions.read(file);
+        InputRegions regions = InputRegionsFile.read(file);
         List<String> chrom = rows.stream().map(b -> b[0]).toList();
         long[] s = rows.stream().mapToLong(b -> Long.parseLong(b[1])).toArray();
         long[] e = rows.stream().mapToLong(b -> Long.parseLong(b[2])).toArray();
@@ -63,7 +66,7 @@ class ArrowFixturesTest {
     void syntheticRegionMapIsTheReadmeTable() {
         Path file = ARROW.resolve("synthetic/input_regions.arrow");
         assertEquals("[0, 2, 4, 5, 6, 7, 8, 9, 3, 1]",
-                Arrays.toString(InputRegions.read(file).order(file).inputToSorted()));
+                Arrays.toString(InputRegionsFile.read(file).order(file).inputToSorted()));
     }
 
     @ParameterizedTest(name = "VCF index {0}")
@@ -74,7 +77,7 @@ class ArrowFixturesTest {
         String[] p = spec.split(":");
         Path file = ARROW.resolve(p[0]);
         VcfText vcf = VcfText.read(DATA.resolve(p[1]));
-        ArrowTable t = ArrowTable.read(file);
+        ArrowTable t = ArrowTableFile.read(file);
         assertEquals(List.of("CHROM", "POS", "REF", "ALT", "INFO", "ILEN"), t.columnNames());
         assertEquals(ArrowTable.ColumnType.STRING, t.column("CHROM", file).type());
         assertEquals(ArrowTable.ColumnType.INT32, t.column("POS", file).type());
@@ -95,7 +98,7 @@ class ArrowFixturesTest {
             assertEquals(new ArrayList<>(r.info().keySet()), new ArrayList<>(info.keySet()), "INFO children");
             assertEquals(r.info(), info, "INFO row " + i);
         }
-        VariantTable v = VariantTable.read(file);
+        VariantTable v = VariantTableFile.read(file);
         assertEquals(vcf.records.size(), v.size());
         for (int i = 0; i < v.size(); i++) {
             VcfText.Record r = vcf.records.get(i);
@@ -108,7 +111,7 @@ class ArrowFixturesTest {
     @Test
     void vgIndexCountsAndFirstRowFromTheReadme() {
         Path file = ARROW.resolve("vg-z-synth16/variants.arrow");
-        VariantTable v = VariantTable.read(file);
+        VariantTable v = VariantTableFile.read(file);
         assertEquals(4715, v.size());
         assertEquals(4336, Arrays.stream(v.ilen()).filter(x -> x == 0).count());
         assertEquals(154, Arrays.stream(v.ilen()).filter(x -> x > 0).count());
@@ -124,7 +127,7 @@ class ArrowFixturesTest {
         List<String[]> pvar = Files.readAllLines(ARROW.resolve("synthetic/plink2/filtered.pvar")).stream()
                 .filter(l -> !l.startsWith("##")).map(l -> l.split("\t")).toList();
         List<String> header = Arrays.asList(pvar.getFirst());
-        ArrowTable t = ArrowTable.read(file);
+        ArrowTable t = ArrowTableFile.read(file);
         List<String> expectedNames = new ArrayList<>(header);
         expectedNames.set(0, "CHROM");
         assertEquals(expectedNames, t.columnNames());
@@ -142,7 +145,7 @@ class ArrowFixturesTest {
                 assertEquals(expected, t.columns().get(c).values().get(i), header.get(c) + " row " + i);
             }
         }
-        VariantTable v = VariantTable.read(file);
+        VariantTable v = VariantTableFile.read(file);
         assertEquals(2, v.ilen()[4]); // A -> ATT, computed because the PGEN index has no ILEN
         assertEquals("1", v.chrom()[0]);
         assertNull(t.column("ID", file).values().getFirst());

@@ -1,8 +1,9 @@
 package io.gvl.format;
 
+import io.gvl.format.array.IntervalTrackWriter;
+import io.gvl.format.io.DatasetFiles;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -142,7 +143,7 @@ class CorruptDatasetTest {
                 c("sample count disagrees with offsets", ds -> replace(ds.resolve(meta), "[\"s1\",\"s2\"]",
                         "[\"s1\",\"s2\",\"s3\"]"), Action.OPEN, "offsets.npy", "expected 19"),
                 c("same track name in both folders", ds -> {
-                    try (IntervalTrackWriter w = new IntervalTrackWriter(ds, IntervalTrack.Kind.ANNOTATION, "cov", 3)) {
+                    try (IntervalTrackWriter w = new IntervalTrackWriter(ds, TrackKind.ANNOTATION, "cov", 3)) {
                         for (int r = 0; r < 3; r++) {
                             w.appendCell(new int[0], new int[0], new float[0], 0, 0);
                         }

@@ -1,5 +1,11 @@
 package io.gvl.format;
 
+import io.gvl.format.array.GenotypeWriter;
+import io.gvl.format.array.IntervalTrackWriter;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +15,7 @@ import java.util.Random;
  * A seeded random dataset: regions on a few contigs, sorted samples, CSR genotypes and tracks. Keeps the expected
  * arrays so tests can compare what gvl reads back with what was written.
  */
-final class RandomDataset {
+public final class RandomDataset {
     final int nRegions;
     final int nSamples;
     final int ploidy;
@@ -21,7 +27,7 @@ final class RandomDataset {
     final long[] end;
     final int nVariants;
 
-    RandomDataset(long seed, int nRegions, int nSamples, int ploidy, int meanCalls, int meanIntervals) {
+    public RandomDataset(long seed, int nRegions, int nSamples, int ploidy, int meanCalls, int meanIntervals) {
         Random rnd = new Random(seed);
         this.nRegions = nRegions;
         this.nSamples = nSamples;
@@ -53,11 +59,11 @@ final class RandomDataset {
         return rnd.ints(n, 0, bound).distinct().sorted().toArray();
     }
 
-    static float valueOf(int start) {
+    public static float valueOf(int start) {
         return start * 0.5f - 3f;
     }
 
-    List<String> samples() {
+    public List<String> samples() {
         List<String> s = new ArrayList<>();
         for (int i = 0; i < nSamples; i++) {
             s.add(String.format("s%04d", i));
@@ -66,13 +72,13 @@ final class RandomDataset {
     }
 
     /** Writes every file of the dataset into {@code dir}. */
-    void writeInto(Path dir) {
+    public void writeInto(Path dir) {
         ArrowTable bed = new ArrowTable(List.of(
                 new ArrowTable.Column("chrom", ArrowTable.ColumnType.STRING, new ArrayList<>(chrom)),
                 new ArrowTable.Column("chromStart", ArrowTable.ColumnType.INT64, box(start)),
                 new ArrowTable.Column("chromEnd", ArrowTable.ColumnType.INT64, box(end))));
         InputRegions input = InputRegions.fromBed(bed);
-        input.write(dir.resolve(DatasetLayout.INPUT_REGIONS));
+        InputRegionsFile.write(input, dir.resolve(DatasetLayout.INPUT_REGIONS));
         List<String> contigs = NaturalSort.sortedUnique(chrom);
         RegionOrder order = input.order(dir);
         int[] c = new int[nRegions];
@@ -86,7 +92,7 @@ final class RandomDataset {
             e[k] = (int) end[i];
             st[k] = 1;
         }
-        new Regions(c, s, e, st).write(dir.resolve(DatasetLayout.REGIONS));
+        RegionsFile.write(new Regions(c, s, e, st), dir.resolve(DatasetLayout.REGIONS));
         try (GenotypeWriter g = new GenotypeWriter(dir, nRegions, nSamples, ploidy)) {
             for (int[] slot : slots) {
                 g.appendSlot(slot, 0, slot.length);
@@ -103,13 +109,14 @@ final class RandomDataset {
             ref[v] = "A";
             alt[v] = "C";
         }
-        new VariantTable(ch, pos, ref, alt, ilen).write(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
-        writeTrack(dir, IntervalTrack.Kind.SAMPLE, "signal", trackStarts);
-        writeTrack(dir, IntervalTrack.Kind.ANNOTATION, "annot", annotStarts);
-        DatasetMetadata.of(samples(), contigs, nRegions, ploidy, 0).write(DatasetLayout.metadata(dir));
+        VariantTableFile.write(new VariantTable(ch, pos, ref, alt, ilen),
+                DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
+        writeTrack(dir, TrackKind.SAMPLE, "signal", trackStarts);
+        writeTrack(dir, TrackKind.ANNOTATION, "annot", annotStarts);
+        MetadataFile.write(DatasetMetadata.of(samples(), contigs, nRegions, ploidy, 0), DatasetLayout.metadata(dir));
     }
 
-    private static void writeTrack(Path dir, IntervalTrack.Kind kind, String name, int[][] cells) {
+    private static void writeTrack(Path dir, TrackKind kind, String name, int[][] cells) {
         try (IntervalTrackWriter w = new IntervalTrackWriter(dir, kind, name, cells.length)) {
             for (int[] cell : cells) {
                 int[] ends = new int[cell.length];

@@ -1,9 +1,19 @@
 package io.gvl.format;
 
+import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.IntervalTrack;
+import io.gvl.format.array.RawArray;
+import io.gvl.format.array.RawArrayWriter;
+import io.gvl.format.array.RawDtype;
+import io.gvl.format.build.DatasetPublisher;
+import io.gvl.format.io.ArrowTableFile;
+import io.gvl.format.io.DatasetFiles;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.foreign.Arena;
@@ -116,10 +126,10 @@ class RoundTripTest {
         }
         Regions regions = new Regions(cols[0], cols[1], cols[2], cols[3]);
         Path c = tmp.resolve("c.npy");
-        regions.write(c);
+        RegionsFile.write(regions, c);
         byte[] cBytes = Files.readAllBytes(c);
         assertEquals(128 + 16L * n, cBytes.length);
-        Regions back = Regions.read(c);
+        Regions back = RegionsFile.read(c);
         for (int k = 0; k < 4; k++) {
             assertArrayEquals(cols[k], new int[][] {back.contig(), back.start(), back.end(), back.strand()}[k]);
         }
@@ -137,10 +147,10 @@ class RoundTripTest {
         }
         Path fo = tmp.resolve("f.npy");
         Files.write(fo, f.array());
-        Regions fortran = Regions.read(fo);
+        Regions fortran = RegionsFile.read(fo);
         assertArrayEquals(back.start(), fortran.start());
         assertArrayEquals(back.strand(), fortran.strand());
-        fortran.write(fo);
+        RegionsFile.write(fortran, fo);
         assertArrayEquals(cBytes, Files.readAllBytes(fo));
     }
 
@@ -163,12 +173,12 @@ class RoundTripTest {
                 rnd.nextBoolean() ? null : new DatasetMetadata.Svar2Link("../y.svar2", "/abs/y.svar2", 3, n),
                 rnd.nextBoolean() ? null : new DatasetMetadata.VariantsFingerprint("blake2b", 1 << 20, "ab".repeat(64), n));
         Path f = tmp.resolve("metadata.json");
-        m.write(f);
-        DatasetMetadata back = DatasetMetadata.read(f);
+        MetadataFile.write(m, f);
+        DatasetMetadata back = MetadataFile.read(f);
         assertEquals(m, back);
-        back.write(tmp.resolve("again.json"));
-        assertEquals(io.gvl.format.internal.MetadataJson.toJson(m), io.gvl.format.internal.MetadataJson.toJson(back));
-        assertEquals(io.gvl.format.internal.MetadataJson.toJson(m), readString(tmp.resolve("again.json")));
+        MetadataFile.write(back, tmp.resolve("again.json"));
+        assertEquals(io.gvl.format.io.MetadataFile.toJson(m), io.gvl.format.io.MetadataFile.toJson(back));
+        assertEquals(io.gvl.format.io.MetadataFile.toJson(m), readString(tmp.resolve("again.json")));
     }
 
     @Test
@@ -176,7 +186,7 @@ class RoundTripTest {
         Path f = tmp.resolve("metadata.json");
         Files.writeString(f, "{\"future\":{\"x\":[1,2]},\"samples\":[\"a\"],\"contigs\":[\"1\"],\"n_regions\":2,"
                 + "\"format_version\":\"2.3.1\"}");
-        DatasetMetadata m = DatasetMetadata.read(f);
+        DatasetMetadata m = MetadataFile.read(f);
         assertEquals(0, m.maxJitter());
         assertEquals(null, m.ploidy());
         assertEquals(null, m.version());
@@ -260,10 +270,10 @@ class RoundTripTest {
         ArrowTable table = new ArrowTable(cols);
         Path a = tmp.resolve("a.arrow");
         Path b = tmp.resolve("b.arrow");
-        table.write(a);
-        ArrowTable back = ArrowTable.read(a);
+        ArrowTableFile.write(table, a);
+        ArrowTable back = ArrowTableFile.read(a);
         assertEquals(table, back);
-        back.write(b);
+        ArrowTableFile.write(back, b);
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gvl.format.io.ArrowTableFile;
+import io.gvl.format.io.VariantTableFile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -69,15 +71,16 @@ class VariantTableWriteTest {
         float[] af = new float[t.size()];
         IntStream.range(0, af.length).forEach(i -> af[i] = i % 7 == 0 ? Float.NaN : i / (float) af.length);
         Path f = tmp.resolve("variants-" + seed + ".arrow");
-        t.write(f, List.of(new VariantTable.NumericColumn.Float32("AF", af)));
+        VariantTableFile.write(t, f, List.of(new VariantTable.NumericColumn.Float32("AF", af)));
 
-        VariantTable back = VariantTable.read(f);
+        VariantTable back = VariantTableFile.read(f);
         assertArrayEquals(t.chrom(), back.chrom());
         assertArrayEquals(t.pos(), back.pos());
         assertArrayEquals(t.ref(), back.ref());
         assertArrayEquals(t.alt(), back.alt());
         assertArrayEquals(t.ilen(), back.ilen());
-        VariantTable.NumericColumn.Float32 backAf = (VariantTable.NumericColumn.Float32) VariantTable.readNumeric(f, "AF");
+        VariantTable.NumericColumn.Float32 backAf = (VariantTable.NumericColumn.Float32) VariantTableFile
+                .readNumeric(f, "AF");
         assertArrayEquals(af, backAf.values());
 
         List<Field> fields = schema(f);
@@ -92,7 +95,7 @@ class VariantTableWriteTest {
     void isCompressed() {
         VariantTable t = random(1);
         Path f = tmp.resolve("v.arrow");
-        t.write(f);
+        VariantTableFile.write(t, f);
         long raw = 0;
         for (int i = 0; i < t.size(); i++) {
             raw += 4 + 4 + 1 + t.ref()[i].length() + t.alt()[i].length() + 8 + 4;
@@ -116,12 +119,12 @@ class VariantTableWriteTest {
             il.add(t.ilen()[i]);
         }
         Path f = tmp.resolve("old.arrow");
-        new ArrowTable(List.of(new ArrowTable.Column("CHROM", ArrowTable.ColumnType.STRING, c),
+        ArrowTableFile.write(new ArrowTable(List.of(new ArrowTable.Column("CHROM", ArrowTable.ColumnType.STRING, c),
                 new ArrowTable.Column("POS", ArrowTable.ColumnType.INT64, p),
                 new ArrowTable.Column("REF", ArrowTable.ColumnType.STRING, r),
                 new ArrowTable.Column("ALT", ArrowTable.ColumnType.STRING, a),
-                new ArrowTable.Column("ILEN", ArrowTable.ColumnType.INT32, il))).write(f);
-        VariantTable back = VariantTable.read(f);
+                new ArrowTable.Column("ILEN", ArrowTable.ColumnType.INT32, il))), f);
+        VariantTable back = VariantTableFile.read(f);
         assertArrayEquals(t.pos(), back.pos());
         assertArrayEquals(t.chrom(), back.chrom());
         assertArrayEquals(t.ilen(), back.ilen());
@@ -131,7 +134,8 @@ class VariantTableWriteTest {
     void positionsBeyondInt32AreRefused() {
         VariantTable t = new VariantTable(new String[] {"chr1"}, new long[] {3_000_000_000L}, new String[] {"A"},
                 new String[] {"C"}, new int[] {0});
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.write(tmp.resolve("x")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VariantTableFile.write(t,
+                tmp.resolve("x")));
         assertTrue(e.getMessage().contains("3000000000"), e.getMessage());
     }
 

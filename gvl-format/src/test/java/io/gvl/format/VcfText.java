@@ -19,7 +19,7 @@ import java.util.zip.GZIPInputStream;
  * An independent plain-text reading of a (b)gzipped VCF, used as the oracle for the Arrow fixtures. It rebuilds
  * from the VCF text what oxbow/genoray put in each column, following the fixture README's type table.
  */
-final class VcfText {
+public final class VcfText {
     private static final Pattern INFO_HEADER = Pattern.compile("^##INFO=<ID=([^,]+),Number=([^,]+),Type=([^,]+),");
 
     record InfoDef(String id, String number, String type) {

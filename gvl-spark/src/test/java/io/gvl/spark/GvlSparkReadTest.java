@@ -11,7 +11,7 @@ import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.Region;
 import io.gvl.dataset.SeqKind;
 import io.gvl.dataset.variants.Variants;
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.spark.internal.GvlScan;
 import io.gvl.spark.internal.ReadCounters;
 import io.gvl.spark.internal.RegionBlock;
@@ -78,7 +78,6 @@ class GvlSparkReadTest {
         Gvl.write(dataset, w.build());
         spark = SharedSpark.session();
     }
-
 
     private static Map<String, String> options(String... extra) {
         Map<String, String> o = new LinkedHashMap<>();

@@ -6,10 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.gvl.format.DatasetLayout;
 import io.gvl.format.PartException;
-import io.gvl.format.ShardManifest;
-import io.gvl.format.WriteParts;
+import io.gvl.format.io.ShardManifest;
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.PartOutcome;
@@ -110,7 +109,7 @@ class GvlSparkShardedTest {
             }
             if (stage == PartHook.Stage.BEFORE && part.equals(midway)) {
                 try {
-                    Path dead = plan.staging().resolve(WriteParts.PARTS).resolve(part + ".tmp.1-dead");
+                    Path dead = plan.staging().resolve(DatasetLayout.PARTS).resolve(part + ".tmp.1-dead");
                     Files.createDirectories(dead.resolve("intervals"));
                     Files.write(dead.resolve("intervals/offsets.npy"), new byte[] {7});
                 } catch (IOException e) {
@@ -133,7 +132,7 @@ class GvlSparkShardedTest {
         Path out = Files.createDirectory(tmp.resolve("missing")).resolve("d.gvl");
         String victim = "genotypes-r1-s0";
         GvlSparkWriteException e = assertThrows(GvlSparkWriteException.class, () -> DistributedWrite.run(spark, out,
-                vcfTracks, 7, 5, PartHook.NONE, plan -> Trees.delete(plan.staging().resolve(WriteParts.PARTS)
+                vcfTracks, 7, 5, PartHook.NONE, plan -> Trees.delete(plan.staging().resolve(DatasetLayout.PARTS)
                         .resolve(victim)), true));
         assertInstanceOf(PartException.Missing.class, e.getCause());
         assertTrue(e.getMessage().contains(victim) && e.getMessage().contains("Nothing was published"),

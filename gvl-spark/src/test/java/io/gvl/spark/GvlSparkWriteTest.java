@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.gvl.format.DatasetLayout;
 import io.gvl.format.PartException;
-import io.gvl.format.WriteParts;
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.PartOutcome;
@@ -23,8 +22,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -261,9 +258,8 @@ class GvlSparkWriteTest {
         return b.annotation(new AnnotationTrack("peaks", bed)).build();
     }
 
-
     private static Path partDir(WritePlan plan, String part) {
-        return plan.staging().resolve(WriteParts.PARTS).resolve(part);
+        return plan.staging().resolve(DatasetLayout.PARTS).resolve(part);
     }
 
     private static void writePartial(Path dir) {

@@ -3,13 +3,17 @@ package io.gvl.testing;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.DatasetPublisher;
-import io.gvl.format.GenotypeWriter;
+import io.gvl.format.TrackKind;
+import io.gvl.format.build.DatasetPublisher;
+import io.gvl.format.array.GenotypeWriter;
 import io.gvl.format.InputRegions;
-import io.gvl.format.IntervalTrack;
-import io.gvl.format.IntervalTrackWriter;
+import io.gvl.format.array.IntervalTrackWriter;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -212,7 +216,7 @@ public final class SyntheticDataset {
                 new ArrowTable.Column("chromStart", ArrowTable.ColumnType.INT64, starts),
                 new ArrowTable.Column("chromEnd", ArrowTable.ColumnType.INT64, ends),
                 new ArrowTable.Column("strand", ArrowTable.ColumnType.STRING, strands)));
-        InputRegions.fromBed(bed).write(dir.resolve(DatasetLayout.INPUT_REGIONS));
+        InputRegionsFile.write(InputRegions.fromBed(bed), dir.resolve(DatasetLayout.INPUT_REGIONS));
         int[] rc = new int[n];
         int[] rs = new int[n];
         int[] re = new int[n];
@@ -224,7 +228,7 @@ public final class SyntheticDataset {
             re[r] = g.end() + maxJitter;
             rst[r] = g.strand();
         }
-        new Regions(rc, rs, re, rst).write(dir.resolve(DatasetLayout.REGIONS));
+        RegionsFile.write(new Regions(rc, rs, re, rst), dir.resolve(DatasetLayout.REGIONS));
         try (GenotypeWriter w = new GenotypeWriter(dir, n, SAMPLES.size(), PLOIDY)) {
             for (List<Integer> slot : slots) {
                 int[] a = slot.stream().mapToInt(Integer::intValue).toArray();
@@ -245,14 +249,15 @@ public final class SyntheticDataset {
             va[v] = x.alt();
             vi[v] = x.ilen();
         }
-        new VariantTable(vc, vp, vr, va, vi).write(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
-        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, IntervalTrack.Kind.SAMPLE, "cov",
+        VariantTableFile.write(new VariantTable(vc, vp, vr, va, vi),
+                DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
+        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackKind.SAMPLE, "cov",
                 (long) n * SAMPLES.size())) {
             for (int c = 0; c < cells.size(); c++) {
                 t.appendCell(cells.get(c)[0], cells.get(c)[1], cellValues.get(c), 0, cellValues.get(c).length);
             }
         }
-        DatasetMetadata.of(SAMPLES, CONTIGS, n, PLOIDY, maxJitter).write(DatasetLayout.metadata(dir));
+        MetadataFile.write(DatasetMetadata.of(SAMPLES, CONTIGS, n, PLOIDY, maxJitter), DatasetLayout.metadata(dir));
     }
 
     // ----- the oracle --------------------------------------------------------------------------------------------

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.Test;
 class PackageCyclesTest {
 
     private static final Set<Set<String>> KNOWN = Set.of(
-            Set.of("io.gvl.format", "io.gvl.format.internal", "io.gvl.format.internal.concat"),
             Set.of("io.gvl.io.vcf", "io.gvl.io.internal.vcf", "io.gvl.io.internal.bcf"),
             Set.of("io.gvl.write", "io.gvl.write.internal"),
             Set.of("io.gvl.dataset", "io.gvl.dataset.internal"),

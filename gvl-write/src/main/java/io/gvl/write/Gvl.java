@@ -1,9 +1,9 @@
 package io.gvl.write;
 
 import io.gvl.format.ConcatAxis;
-import io.gvl.format.DatasetConcat;
-import io.gvl.format.JvmOptions;
-import io.gvl.format.WriteShards;
+import io.gvl.format.build.DatasetConcat;
+import io.gvl.format.io.JvmOptions;
+import io.gvl.format.build.WriteShards;
 import io.gvl.write.UpdateOptions;
 import io.gvl.write.WriteOptions;
 import io.gvl.write.internal.DatasetWriter;

@@ -1,6 +1,6 @@
 package io.gvl.write;
 
-import io.gvl.format.WriteParts;
+import io.gvl.format.DatasetLayout;
 import io.gvl.write.internal.PartTasks;
 import io.gvl.write.internal.WriteInputs;
 import java.nio.file.Files;
@@ -27,7 +27,7 @@ public final class PartWriter {
      * @throws io.gvl.io.InputFormatException if an input file is malformed
      */
     public static boolean write(WritePlan plan, WritePlan.Part part) {
-        if (Files.isDirectory(plan.staging().resolve(WriteParts.PARTS).resolve(part.name()))) {
+        if (Files.isDirectory(plan.staging().resolve(DatasetLayout.PARTS).resolve(part.name()))) {
             return true;
         }
         WriteOptions o = plan.options();

@@ -3,13 +3,14 @@ package io.gvl.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.InputRegions;
-import io.gvl.format.IntervalTrack;
-import io.gvl.format.Npy;
-import io.gvl.format.NpyArray;
+import io.gvl.format.TrackKind;
+import io.gvl.format.array.Npy;
+import io.gvl.format.array.NpyArray;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
 import io.gvl.io.bigwig.BigWigWriter;
 import io.gvl.testing.Stored;
 import io.gvl.testkit.Oracle;
@@ -64,9 +65,9 @@ class AppendixAWriteTest {
         Gvl.write(ds, WriteOptions.builder(tmp.resolve("r.bed")).variants(tmp.resolve("v.vcf.gz"))
                 .track(BigWigs.fromTable("cov", table)).build());
 
-        DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(ds));
+        DatasetMetadata m = MetadataFile.read(DatasetLayout.metadata(ds));
         assertEquals(DatasetMetadata.of(List.of("s1", "s2"), List.of("chr1", "chr2"), 3, 2, 0), m);
-        assertArrayEquals(new long[] {2, 1, 0}, InputRegions.read(ds.resolve(DatasetLayout.INPUT_REGIONS))
+        assertArrayEquals(new long[] {2, 1, 0}, InputRegionsFile.read(ds.resolve(DatasetLayout.INPUT_REGIONS))
                 .longs(InputRegions.MAP_COLUMN, ds));
 
         Path regions = ds.resolve(DatasetLayout.REGIONS);
@@ -79,7 +80,7 @@ class AppendixAWriteTest {
         assertArrayEquals(new long[] {0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 7}, g.offsets());
         assertArrayEquals(new int[] {0, 1, 1, 1, 2, 2, 3}, g.idx());
 
-        Stored.Track cov = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "cov");
+        Stored.Track cov = Stored.track(ds, TrackKind.SAMPLE, "cov");
         assertArrayEquals(new long[] {0, 2, 3, 4, 4, 4, 4}, cov.offsets());
         assertArrayEquals(new int[] {10, 15, 12, 55}, cov.starts());
         assertArrayEquals(new int[] {15, 22, 13, 56}, cov.ends());

@@ -1,11 +1,12 @@
 package io.gvl.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.IntervalTrack;
+import io.gvl.format.TrackKind;
 import io.gvl.format.Regions;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
 import io.gvl.testing.Coverage;
 import io.gvl.testing.Stored;
 import io.gvl.write.Gvl;
@@ -62,10 +63,10 @@ class Hdf5LibraryFileTest {
         Files.writeString(bed, "chr1\t0\t50\nchr2\t100\t180\nchr1\t250\t300\nchr2\t13\t14\n");
         Path ds = tmp.resolve("ds.gvl");
         Gvl.write(ds, WriteOptions.builder(bed).maxJitter(9).track(Hdf5Track.ofGroups("cov", h5)).build());
-        DatasetMetadata meta = DatasetMetadata.read(DatasetLayout.metadata(ds));
+        DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
         assertEquals(List.of("s0", "s1"), meta.samples());
-        Regions windows = Regions.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track t = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "cov");
+        Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
+        Stored.Track t = Stored.track(ds, TrackKind.SAMPLE, "cov");
         for (int r = 0; r < windows.size(); r++) {
             int c = List.of("chr1", "chr2").indexOf(meta.contigs().get(windows.contig(r)));
             for (int s = 0; s < 2; s++) {

@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import io.gvl.testing.Stored;
 import io.gvl.testkit.Oracle;
 import io.gvl.write.Gvl;
@@ -46,14 +49,14 @@ class RealDataWriteTest {
 
     @Test
     void datasetOpensWithSixteenSamplesAndTwentyFourRegions() {
-        DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(dataset));
+        DatasetMetadata m = MetadataFile.read(DatasetLayout.metadata(dataset));
         assertEquals(16, m.samples().size());
         assertEquals(24, m.nRegions());
         try (DatasetFiles files = DatasetFiles.open(dataset)) {
             files.verify();
         }
-        VariantTable t = VariantTable.read(DatasetLayout.genotypes(dataset).resolve(DatasetLayout.VARIANTS));
-        VariantTable fixture = VariantTable.read(DATA.resolve("arrow/vg-z-synth16/variants.arrow"));
+        VariantTable t = VariantTableFile.read(DatasetLayout.genotypes(dataset).resolve(DatasetLayout.VARIANTS));
+        VariantTable fixture = VariantTableFile.read(DATA.resolve("arrow/vg-z-synth16/variants.arrow"));
         assertArrayEquals(fixture.pos(), t.pos());
         assertArrayEquals(fixture.ref(), t.ref());
         assertArrayEquals(fixture.alt(), t.alt());
@@ -62,8 +65,8 @@ class RealDataWriteTest {
 
     @Test
     void storedVariantsEqualBcftoolsWindowCalls() throws IOException {
-        DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(dataset));
-        Regions regions = Regions.read(dataset.resolve(DatasetLayout.REGIONS));
+        DatasetMetadata m = MetadataFile.read(DatasetLayout.metadata(dataset));
+        Regions regions = RegionsFile.read(dataset.resolve(DatasetLayout.REGIONS));
         Stored.Genotypes g = Stored.genotypes(dataset);
         VariantTable t = oracle.variants();
         int nS = m.samples().size();

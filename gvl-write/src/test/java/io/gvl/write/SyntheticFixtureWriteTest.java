@@ -2,18 +2,21 @@ package io.gvl.write;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.TrackKind;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.InputRegions;
-import io.gvl.format.IntervalTrack;
-import io.gvl.format.NpyArray;
-import io.gvl.format.Npz;
+import io.gvl.format.array.NpyArray;
+import io.gvl.format.array.Npz;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import io.gvl.io.bigwig.BigWigIntervals;
 import io.gvl.io.bigwig.BigWigReader;
 import io.gvl.testing.Stored;
@@ -59,7 +62,7 @@ class SyntheticFixtureWriteTest {
 
     @Test
     void metadataAndFormatChecksPass() {
-        DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(dataset));
+        DatasetMetadata m = MetadataFile.read(DatasetLayout.metadata(dataset));
         assertEquals(SAMPLES, m.samples());
         assertEquals(List.of("chr1", "chr2"), m.contigs());
         assertEquals(10, m.nRegions());
@@ -72,8 +75,8 @@ class SyntheticFixtureWriteTest {
 
     @Test
     void variantTableEqualsGenorayIndexFixture() {
-        VariantTable ours = VariantTable.read(DatasetLayout.genotypes(dataset).resolve(DatasetLayout.VARIANTS));
-        VariantTable fixture = VariantTable.read(DATA.resolve("arrow/synthetic/variants.arrow"));
+        VariantTable ours = VariantTableFile.read(DatasetLayout.genotypes(dataset).resolve(DatasetLayout.VARIANTS));
+        VariantTable fixture = VariantTableFile.read(DATA.resolve("arrow/synthetic/variants.arrow"));
         assertArrayEquals(fixture.chrom(), ours.chrom());
         assertArrayEquals(fixture.pos(), ours.pos());
         assertArrayEquals(fixture.ref(), ours.ref());
@@ -83,8 +86,8 @@ class SyntheticFixtureWriteTest {
 
     @Test
     void inputRegionsMatchFixture() {
-        InputRegions ours = InputRegions.read(dataset.resolve(DatasetLayout.INPUT_REGIONS));
-        InputRegions fixture = InputRegions.read(DATA.resolve("arrow/synthetic/input_regions.arrow"));
+        InputRegions ours = InputRegionsFile.read(dataset.resolve(DatasetLayout.INPUT_REGIONS));
+        InputRegions fixture = InputRegionsFile.read(DATA.resolve("arrow/synthetic/input_regions.arrow"));
         Path p = Path.of("x");
         assertEquals(fixture.chroms(p), ours.chroms(p));
         assertArrayEquals(fixture.longs("chromStart", p), ours.longs("chromStart", p));
@@ -106,7 +109,8 @@ class SyntheticFixtureWriteTest {
         VariantTable t = vcf.variants();
         long[] pos = t.pos();
         int[] ilen = t.ilen();
-        long[] map = InputRegions.read(dataset.resolve(DatasetLayout.INPUT_REGIONS)).longs("r_idx_map", Path.of("x"));
+        long[] map = InputRegionsFile.read(dataset.resolve(DatasetLayout.INPUT_REGIONS)).longs("r_idx_map",
+                Path.of("x"));
         Stored.Genotypes g = Stored.genotypes(dataset);
         for (int i = 0; i < 10; i++) {
             for (int s = 0; s < 3; s++) {
@@ -133,10 +137,11 @@ class SyntheticFixtureWriteTest {
 
     /** Every slot equals {@link NaiveSelection} over the stored window, with calls from bcftools. */
     static void checkCanonical(Path dataset, BcftoolsVariants vcf, boolean extend) {
-        DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(dataset));
-        Regions regions = Regions.read(dataset.resolve(DatasetLayout.REGIONS));
-        long[] map = InputRegions.read(dataset.resolve(DatasetLayout.INPUT_REGIONS)).longs("r_idx_map", Path.of("x"));
-        long[] inputEnd = InputRegions.read(dataset.resolve(DatasetLayout.INPUT_REGIONS)).longs("chromEnd",
+        DatasetMetadata m = MetadataFile.read(DatasetLayout.metadata(dataset));
+        Regions regions = RegionsFile.read(dataset.resolve(DatasetLayout.REGIONS));
+        long[] map = InputRegionsFile.read(dataset.resolve(DatasetLayout.INPUT_REGIONS)).longs("r_idx_map",
+                Path.of("x"));
+        long[] inputEnd = InputRegionsFile.read(dataset.resolve(DatasetLayout.INPUT_REGIONS)).longs("chromEnd",
                 Path.of("x"));
         long[] qEnd = new long[map.length];
         for (int i = 0; i < map.length; i++) {
@@ -168,9 +173,9 @@ class SyntheticFixtureWriteTest {
 
     @Test
     void trackCellsEqualClippedBigWigIntervalsOverStoredWindows() {
-        Regions regions = Regions.read(dataset.resolve(DatasetLayout.REGIONS));
+        Regions regions = RegionsFile.read(dataset.resolve(DatasetLayout.REGIONS));
         List<String> contigs = List.of("chr1", "chr2");
-        Stored.Track track = Stored.track(dataset, IntervalTrack.Kind.SAMPLE, "bw");
+        Stored.Track track = Stored.track(dataset, TrackKind.SAMPLE, "bw");
         assertEquals(regions.size() * 3 + 1, track.offsets().length);
         for (int s = 0; s < 3; s++) {
             try (BigWigReader bw = BigWigReader.open(SYN.resolve("bw_seed42/s" + s + ".bw"))) {

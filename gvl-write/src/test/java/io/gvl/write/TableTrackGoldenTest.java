@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.gvl.format.DatasetMetadata;
+import io.gvl.format.io.MetadataFile;
 import io.gvl.io.InputFormatException;
 import io.gvl.testing.TestFiles;
 import io.gvl.write.Gvl;
@@ -60,7 +59,7 @@ class TableTrackGoldenTest {
         Path out = tmp.resolve("t.gvl");
         Gvl.write(out, synthetic().track(TableTrack.read("tbl", res.resolve(table), COLUMNS))
                 .annotation(new AnnotationTrack("annot", res.resolve("annot.tsv"))).build());
-        assertEquals(List.of("s0", "s1", "s2"), DatasetMetadata.read(out.resolve("metadata.json")).samples(),
+        assertEquals(List.of("s0", "s1", "s2"), MetadataFile.read(out.resolve("metadata.json")).samples(),
                 "sx is not in the VCF, so the intersection drops it");
         assertSameArrays(res.resolve("intervals/tbl"), out.resolve("intervals/tbl"));
         assertSameArrays(res.resolve("annot_intervals/annot"), out.resolve("annot_intervals/annot"));

@@ -3,14 +3,15 @@ package io.gvl.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.TrackKind;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.InputRegions;
-import io.gvl.format.IntervalTrack;
-import io.gvl.format.NpyArray;
-import io.gvl.format.Npz;
+import io.gvl.format.array.NpyArray;
+import io.gvl.format.array.Npz;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
 import io.gvl.testing.Stored;
 import io.gvl.write.Gvl;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class TrackOnlyWriteTest {
         }
         Path ds = tmp.resolve("t.gvl");
         Gvl.write(ds, WriteOptions.builder(CORPUS.resolve("regions.bed")).track(new BigWigs("signal", paths)).build());
-        DatasetMetadata m = DatasetMetadata.read(DatasetLayout.metadata(ds));
+        DatasetMetadata m = MetadataFile.read(DatasetLayout.metadata(ds));
         assertNull(m.ploidy());
         assertEquals(false, Files.exists(DatasetLayout.genotypes(ds)));
         try (DatasetFiles f = DatasetFiles.open(ds)) {
@@ -46,11 +47,11 @@ class TrackOnlyWriteTest {
         Map<String, NpyArray> z = Npz.read(DATA.resolve("gvl-goldens/datasets/ds_tracks.npz"));
         float[] want = z.get("a0").toFloatArray();
         long[] wantOffsets = z.get("a1").toLongArray();
-        InputRegions in = InputRegions.read(ds.resolve(DatasetLayout.INPUT_REGIONS));
+        InputRegions in = InputRegionsFile.read(ds.resolve(DatasetLayout.INPUT_REGIONS));
         long[] start = in.longs("chromStart", ds);
         long[] end = in.longs("chromEnd", ds);
         long[] map = in.longs(InputRegions.MAP_COLUMN, ds);
-        Stored.Track t = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "signal");
+        Stored.Track t = Stored.track(ds, TrackKind.SAMPLE, "signal");
         for (int i = 0; i < start.length; i++) {
             for (int s = 0; s < 3; s++) {
                 int row = i * 3 + s;

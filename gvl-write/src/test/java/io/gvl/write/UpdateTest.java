@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.gvl.format.DatasetExistsException;
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.testing.Stored;
 import io.gvl.write.Gvl;
 import java.io.IOException;
@@ -57,7 +56,7 @@ class UpdateTest {
             files.verify();
             assertEquals(1, files.annotationTracks().size());
         }
-        Stored.Track ann = Stored.track(updated, io.gvl.format.IntervalTrack.Kind.ANNOTATION, "ann");
+        Stored.Track ann = Stored.track(updated, io.gvl.format.TrackKind.ANNOTATION, "ann");
         assertEquals(11, ann.offsets().length);
         int chr1Hit = 0;
         for (int r = 0; r < 10; r++) {

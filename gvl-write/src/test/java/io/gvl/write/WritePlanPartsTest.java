@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.gvl.format.DatasetPublisher;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.build.DatasetPublisher;
 import io.gvl.format.PartException;
-import io.gvl.format.WriteParts;
 import io.gvl.io.bigwig.BigWigWriter;
 import io.gvl.testing.Stored;
 import io.gvl.write.Gvl;
@@ -82,7 +81,7 @@ class WritePlanPartsTest {
         assertEquals(4 * 4 * 2, plan.parts().size());
         WritePlan.Part first = plan.parts().getFirst();
         assertFalse(PartWriter.write(plan, first));
-        Path partDir = plan.staging().resolve(WriteParts.PARTS).resolve(first.name());
+        Path partDir = plan.staging().resolve(DatasetLayout.PARTS).resolve(first.name());
         SortedMap<String, byte[]> once = Stored.tree(partDir);
         assertTrue(PartWriter.write(plan, first), "a published part is reused");
         deleteTree(partDir);
@@ -91,7 +90,7 @@ class WritePlanPartsTest {
         assertEquals(once.keySet(), twice.keySet());
         once.forEach((k, v) -> assertArrayEquals(v, twice.get(k), "a rewritten part is byte-identical: " + k));
         // a killed attempt: a partial temporary directory beside the parts
-        Path killed = plan.staging().resolve(WriteParts.PARTS).resolve(plan.parts().get(1).name() + ".tmp.1-dead");
+        Path killed = plan.staging().resolve(DatasetLayout.PARTS).resolve(plan.parts().get(1).name() + ".tmp.1-dead");
         Files.createDirectories(killed.resolve("genotypes"));
         Files.write(killed.resolve("genotypes/offsets.npy"), new byte[] {1, 2, 3});
         for (WritePlan.Part p : plan.parts()) {
@@ -115,7 +114,7 @@ class WritePlanPartsTest {
         for (WritePlan.Part p : plan.parts()) {
             PartWriter.write(plan, p);
         }
-        Path parts = plan.staging().resolve(WriteParts.PARTS);
+        Path parts = plan.staging().resolve(DatasetLayout.PARTS);
         Path victim = parts.resolve(plan.parts().get(2).name());
         Path aside = tmp.resolve("aside");
         Files.move(victim, aside);
@@ -176,7 +175,7 @@ class WritePlanPartsTest {
             Thread t = new Thread(other, "second-writer");
             t.start();
             awaitParkedInDestinationLock(t);
-            assertTrue(Files.isDirectory(plan.staging().resolve(WriteParts.PARTS)), "parts must survive the wait");
+            assertTrue(Files.isDirectory(plan.staging().resolve(DatasetLayout.PARTS)), "parts must survive the wait");
             if (merge) {
                 plan.merge(); // every part is still there: a sweep would make this throw PartException.Missing
             } else {
@@ -195,7 +194,7 @@ class WritePlanPartsTest {
     private static void awaitParkedInDestinationLock(Thread t) throws InterruptedException {
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
         while (!(t.getState() == Thread.State.WAITING && java.util.Arrays.stream(t.getStackTrace())
-                .anyMatch(f -> f.getClassName().equals("io.gvl.format.DestinationLock")))) {
+                .anyMatch(f -> f.getClassName().equals("io.gvl.format.build.DestinationLock")))) {
             assertTrue(t.isAlive() && System.nanoTime() < deadline, "the second write never waited for the lock");
             Thread.sleep(5);
         }

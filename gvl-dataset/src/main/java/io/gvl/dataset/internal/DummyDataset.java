@@ -3,13 +3,17 @@ package io.gvl.dataset.internal;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.DatasetPublisher;
-import io.gvl.format.GenotypeWriter;
+import io.gvl.format.TrackKind;
+import io.gvl.format.build.DatasetPublisher;
+import io.gvl.format.array.GenotypeWriter;
 import io.gvl.format.InputRegions;
-import io.gvl.format.IntervalTrack;
-import io.gvl.format.IntervalTrackWriter;
+import io.gvl.format.array.IntervalTrackWriter;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -96,7 +100,7 @@ public final class DummyDataset {
                 new ArrowTable.Column("strand", ArrowTable.ColumnType.STRING, strands),
                 new ArrowTable.Column("gene", ArrowTable.ColumnType.STRING, genes),
                 new ArrowTable.Column("exon", ArrowTable.ColumnType.INT64, exons))));
-        input.write(dir.resolve(DatasetLayout.INPUT_REGIONS));
+        InputRegionsFile.write(input, dir.resolve(DatasetLayout.INPUT_REGIONS));
         int n = CHROM.length;
         int[] diskToInput = new int[n];
         int[] order = {0, 1, 2, 3};
@@ -113,7 +117,7 @@ public final class DummyDataset {
             re[r] = END[i] + MAX_JITTER;
             rst[r] = STRAND[i].equals("-") ? -1 : 1;
         }
-        new Regions(rc, rs, re, rst).write(dir.resolve(DatasetLayout.REGIONS));
+        RegionsFile.write(new Regions(rc, rs, re, rst), dir.resolve(DatasetLayout.REGIONS));
         try (GenotypeWriter w = new GenotypeWriter(dir, n, SAMPLES.size(), 1)) {
             for (int r = 0; r < n; r++) {
                 for (int s = 0; s < SAMPLES.size(); s++) {
@@ -135,15 +139,16 @@ public final class DummyDataset {
             vr[v] = "N".repeat(1 - Math.min(vi[v], 0));
             va[v] = ALT[v % 4];
         }
-        new VariantTable(vc, vp, vr, va, vi).write(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
+        VariantTableFile.write(new VariantTable(vc, vp, vr, va, vi),
+                DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
         writeTracks(dir, diskToInput);
-        DatasetMetadata.of(SAMPLES, SORTED, n, 1, MAX_JITTER).write(DatasetLayout.metadata(dir));
+        MetadataFile.write(DatasetMetadata.of(SAMPLES, SORTED, n, 1, MAX_JITTER), DatasetLayout.metadata(dir));
     }
 
     /** {@code read-depth}: values 1..9 on {@code [start - 2, start + 7)}, one base each; {@code annot}: 1.0 at start. */
     private static void writeTracks(Path dir, int[] diskToInput) {
         int n = diskToInput.length;
-        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, IntervalTrack.Kind.SAMPLE, "read-depth",
+        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackKind.SAMPLE, "read-depth",
                 (long) n * SAMPLES.size())) {
             for (int r = 0; r < n; r++) {
                 int from = START[diskToInput[r]] - MAX_JITTER;
@@ -160,7 +165,7 @@ public final class DummyDataset {
                 }
             }
         }
-        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, IntervalTrack.Kind.ANNOTATION, "annot", n)) {
+        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackKind.ANNOTATION, "annot", n)) {
             for (int r = 0; r < n; r++) {
                 int at = START[diskToInput[r]];
                 t.appendCell(new int[] {at}, new int[] {at + 1}, new float[] {1f}, 0, 1);

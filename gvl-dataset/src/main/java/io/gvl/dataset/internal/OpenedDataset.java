@@ -3,12 +3,12 @@ package io.gvl.dataset.internal;
 import io.gvl.core.kernel.haplotype.HaplotypeSource;
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.track.input.Intervals;
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.GenotypeArrays;
-import io.gvl.format.IntervalTrack;
+import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.IntervalTrack;
 import io.gvl.io.ContigNormalizer;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.MemorySegment;
@@ -45,7 +45,7 @@ public final class OpenedDataset implements AutoCloseable {
     private final HaplotypeSource haplotypes;
     private final int ploidy;
     private final Map<String, Track> tracks;
-    private final io.gvl.format.ShardManifest shardManifest;
+    private final io.gvl.format.io.ShardManifest shardManifest;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Runnable afterClose;
 
@@ -171,7 +171,7 @@ public final class OpenedDataset implements AutoCloseable {
     }
 
     /** The manifest of a sharded dataset, or null for a single dataset directory. */
-    public io.gvl.format.ShardManifest shardManifest() {
+    public io.gvl.format.io.ShardManifest shardManifest() {
         return shardManifest;
     }
 

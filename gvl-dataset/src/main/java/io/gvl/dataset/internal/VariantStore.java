@@ -8,9 +8,10 @@ import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.GenotypeArrays;
-import io.gvl.format.RawArray;
-import io.gvl.format.RawDtype;
+import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.RawArray;
+import io.gvl.format.array.RawDtype;
+import io.gvl.format.io.VariantTableFile;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +32,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * counts those loads per field, so tests can prove that unrequested fields are never read.
  */
 public final class VariantStore implements AutoCloseable {
-    /** Per-call FORMAT data stored next to {@code variant_idxs.npy}: float32, one value per stored call. */
-    public static final String DOSAGES = "dosages.npy";
 
     /** One field's values: per variant (indexed by variant index) or per call (indexed by genotype list position). */
     public record Column(DType dtype, MemorySegment data, boolean perCall) {
@@ -71,9 +70,9 @@ public final class VariantStore implements AutoCloseable {
         this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
                 alt.bytes(), alt.offsets());
         this.refAlleles = t.ref();
-        this.infoTypes = io.gvl.format.VariantTable.numericColumns(dir.resolve(DatasetLayout.VARIANTS));
+        this.infoTypes = VariantTableFile.numericColumns(dir.resolve(DatasetLayout.VARIANTS));
         List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
-        if (gatheredDosages != null || Files.exists(dir.resolve(DOSAGES))) {
+        if (gatheredDosages != null || Files.exists(dir.resolve(DatasetLayout.DOSAGES))) {
             fields.add("dosage");
         }
         fields.addAll(infoTypes.keySet());
@@ -158,7 +157,7 @@ public final class VariantStore implements AutoCloseable {
         count(name);
         if (name.equals("dosage")) {
             RawArray d = gatheredDosages != null ? gatheredDosages
-                    : RawArray.map(dir.resolve(DOSAGES), RawDtype.FLOAT32, mappings);
+                    : RawArray.map(dir.resolve(DatasetLayout.DOSAGES), RawDtype.FLOAT32, mappings);
             if (d.length() != genotypes.variantIdxs().byteSize() / 4) {
                 throw new DatasetFormatException(d.file() + ": " + d.length() + " dosages for "
                         + genotypes.variantIdxs().byteSize() / 4 + " stored calls; rewrite the dataset");
@@ -168,7 +167,7 @@ public final class VariantStore implements AutoCloseable {
         if (!infoTypes.containsKey(name)) {
             throw new IllegalArgumentException("unknown variant field '" + name + "'; available: " + available);
         }
-        return switch (io.gvl.format.VariantTable.readNumeric(dir.resolve(DatasetLayout.VARIANTS), name)) {
+        return switch (VariantTableFile.readNumeric(dir.resolve(DatasetLayout.VARIANTS), name)) {
             case io.gvl.format.VariantTable.NumericColumn.Int32 c ->
                     new Column(DType.I32, MemorySegment.ofArray(c.values()), false);
             case io.gvl.format.VariantTable.NumericColumn.Int64 c ->

@@ -10,6 +10,9 @@ import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.SeqKind;
 import io.gvl.format.ConcatAxis;
 import io.gvl.format.DatasetMetadata;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import io.gvl.io.fasta.Reference;
 import io.gvl.write.Gvl;
 import io.gvl.write.WriteOptions;
@@ -117,8 +120,8 @@ class ConcatRoundTripTest {
     private static void assertSameBytes(Path expected, Path actual, String... files) throws IOException {
         for (String f : files) {
             if (f.equals("regions.npy")) {
-                io.gvl.format.Regions e = io.gvl.format.Regions.read(expected.resolve(f));
-                io.gvl.format.Regions a = io.gvl.format.Regions.read(actual.resolve(f));
+                io.gvl.format.Regions e = RegionsFile.read(expected.resolve(f));
+                io.gvl.format.Regions a = RegionsFile.read(actual.resolve(f));
                 assertArrayEquals(e.contig(), a.contig(), f + " contigs");
                 assertArrayEquals(e.start(), a.start(), f + " starts");
                 assertArrayEquals(e.end(), a.end(), f + " ends");
@@ -130,14 +133,14 @@ class ConcatRoundTripTest {
     }
 
     private static void assertSameAxes(Path expected, Path actual) {
-        DatasetMetadata e = DatasetMetadata.read(expected.resolve("metadata.json"));
-        DatasetMetadata a = DatasetMetadata.read(actual.resolve("metadata.json"));
+        DatasetMetadata e = MetadataFile.read(expected.resolve("metadata.json"));
+        DatasetMetadata a = MetadataFile.read(actual.resolve("metadata.json"));
         assertEquals(e.samples(), a.samples());
         assertEquals(e.contigs(), a.contigs());
         assertEquals(e.nRegions(), a.nRegions());
         assertEquals(e.ploidy(), a.ploidy());
         assertEquals(e.maxJitter(), a.maxJitter());
-        assertEquals(DatasetMetadata.VariantsFingerprint.of(expected.resolve("genotypes/variants.arrow")),
+        assertEquals(VariantTableFile.fingerprint(expected.resolve("genotypes/variants.arrow")),
                 a.variantsFingerprint());
     }
 

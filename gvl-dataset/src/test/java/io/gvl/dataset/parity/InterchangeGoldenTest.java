@@ -13,10 +13,12 @@ import io.gvl.dataset.Dataset;
 import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.SeqKind;
-import io.gvl.format.NpyArray;
-import io.gvl.format.Npz;
+import io.gvl.format.array.NpyArray;
+import io.gvl.format.array.Npz;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.DirectoryCopy;
 import io.gvl.testing.TestFiles;
@@ -88,7 +90,7 @@ class InterchangeGoldenTest {
 
     @Test
     void floatStrandsAreReadAsPlus() {
-        Regions r = Regions.read(goldens.resolve("dot_ds/regions.npy"));
+        Regions r = RegionsFile.read(goldens.resolve("dot_ds/regions.npy"));
         assertEquals(6, r.size());
         assertArrayEquals(new int[] {-1, 1, 1, 1, -1, 1}, r.strand(), "NaN strands of rows 1, 3, 5 read as +");
         assertEquals(6384 - 16, r.start(0));
@@ -194,10 +196,11 @@ class InterchangeGoldenTest {
                 () -> Gvl.write(tmp.resolve("r2"), nextRegions(vcf).reuseGvlIndex(true).build()));
         assertTrue(stale.getMessage().contains("is not newer than"), stale.getMessage());
 
-        VariantTable t = VariantTable.read(beside);
-        new VariantTable(Arrays.copyOf(t.chrom(), t.size() - 1), Arrays.copyOf(t.pos(), t.size() - 1),
-                Arrays.copyOf(t.ref(), t.size() - 1), Arrays.copyOf(t.alt(), t.size() - 1),
-                Arrays.copyOf(t.ilen(), t.size() - 1)).write(beside);
+        VariantTable t = VariantTableFile.read(beside);
+        int kept = t.size() - 1;
+        VariantTable shorter = new VariantTable(Arrays.copyOf(t.chrom(), kept), Arrays.copyOf(t.pos(), kept),
+                Arrays.copyOf(t.ref(), kept), Arrays.copyOf(t.alt(), kept), Arrays.copyOf(t.ilen(), kept));
+        VariantTableFile.write(shorter, beside);
         Files.setLastModifiedTime(beside, FileTime.fromMillis(Files.getLastModifiedTime(vcf).toMillis() + 10_000));
         WriteException foreign = assertThrows(WriteException.class,
                 () -> Gvl.write(tmp.resolve("r3"), nextRegions(vcf).reuseGvlIndex(true).build()));

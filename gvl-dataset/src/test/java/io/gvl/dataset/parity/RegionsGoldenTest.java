@@ -17,8 +17,9 @@ import io.gvl.dataset.RegionColumns;
 import io.gvl.dataset.SeqKind;
 import io.gvl.format.ArrowTable.ColumnType;
 import io.gvl.format.ArrowTable;
-import io.gvl.format.NpyArray;
-import io.gvl.format.Npz;
+import io.gvl.format.array.NpyArray;
+import io.gvl.format.array.Npz;
+import io.gvl.format.io.ArrowTableFile;
 import io.gvl.testing.TestFiles;
 import io.gvl.write.AnnotationTrack;
 import io.gvl.write.BigWigs;
@@ -77,7 +78,7 @@ class RegionsGoldenTest {
 
     @Test
     void extraColumnsAreStoredWithGvlTypes() {
-        ArrowTable table = ArrowTable.read(ds.path().resolve("input_regions.arrow"));
+        ArrowTable table = ArrowTableFile.read(ds.path().resolve("input_regions.arrow"));
         Iterator<Map.Entry<String, JsonNode>> expected = meta.get("gvl_types").fields();
         int n = 0;
         while (expected.hasNext()) {

@@ -3,11 +3,15 @@ package io.gvl.dataset.sites;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.DatasetPublisher;
-import io.gvl.format.GenotypeWriter;
+import io.gvl.format.build.DatasetPublisher;
+import io.gvl.format.array.GenotypeWriter;
 import io.gvl.format.InputRegions;
 import io.gvl.format.Regions;
 import io.gvl.format.VariantTable;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,12 +66,12 @@ final class GvlDummyDataset {
             ends.add((long) r[2]);
             strands.add(r[3] == 1 ? "+" : "-");
         }
-        InputRegions.fromBed(new ArrowTable(List.of(
+        InputRegionsFile.write(InputRegions.fromBed(new ArrowTable(List.of(
                 new ArrowTable.Column("chrom", ArrowTable.ColumnType.STRING, chrom),
                 new ArrowTable.Column("chromStart", ArrowTable.ColumnType.INT64, starts),
                 new ArrowTable.Column("chromEnd", ArrowTable.ColumnType.INT64, ends),
-                new ArrowTable.Column("strand", ArrowTable.ColumnType.STRING, strands))))
-                .write(dir.resolve(DatasetLayout.INPUT_REGIONS));
+                new ArrowTable.Column("strand", ArrowTable.ColumnType.STRING, strands)))),
+                        dir.resolve(DatasetLayout.INPUT_REGIONS));
         int[] rc = new int[n];
         int[] rs = new int[n];
         int[] re = new int[n];
@@ -91,7 +95,7 @@ final class GvlDummyDataset {
                 vi[4 * d + k] = ALT[k].length() - REF[k].length();
             }
         }
-        new Regions(rc, rs, re, rst).write(dir.resolve(DatasetLayout.REGIONS));
+        RegionsFile.write(new Regions(rc, rs, re, rst), dir.resolve(DatasetLayout.REGIONS));
         try (GenotypeWriter w = new GenotypeWriter(dir, n, SAMPLES.size(), 1)) {
             for (int d = 0; d < n; d++) {
                 for (int s = 0; s < SAMPLES.size(); s++) {
@@ -99,7 +103,8 @@ final class GvlDummyDataset {
                 }
             }
         }
-        new VariantTable(vc, vp, vr, va, vi).write(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
-        DatasetMetadata.of(SAMPLES, CONTIGS, n, 1, MAX_JITTER).write(DatasetLayout.metadata(dir));
+        VariantTableFile.write(new VariantTable(vc, vp, vr, va, vi),
+                DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
+        MetadataFile.write(DatasetMetadata.of(SAMPLES, CONTIGS, n, 1, MAX_JITTER), DatasetLayout.metadata(dir));
     }
 }

@@ -3,18 +3,19 @@ package io.gvl.dataset.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.gvl.core.buffer.Dense;
 import io.gvl.dataset.Dataset;
 import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.Region;
 import io.gvl.dataset.SeqKind;
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.TrackKind;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.IntervalTrack;
 import io.gvl.format.Regions;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
 import io.gvl.io.bigwig.BigWigIntervals;
 import io.gvl.io.bigwig.BigWigReader;
 import io.gvl.io.bigwig.BigWigWriter;
@@ -84,10 +85,10 @@ class Hdf5TrackWriteTest {
         Path ds = tmp.resolve("corpus.gvl");
         Gvl.write(ds, WriteOptions.builder(CORPUS.resolve("regions.bed")).maxJitter(50)
                 .track(new BigWigs("bw", bigWigs)).track(Hdf5Track.ofGroups("h5", h5)).build());
-        DatasetMetadata meta = DatasetMetadata.read(DatasetLayout.metadata(ds));
-        Regions windows = Regions.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track bw = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "bw");
-        Stored.Track hd = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "h5");
+        DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
+        Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
+        Stored.Track bw = Stored.track(ds, TrackKind.SAMPLE, "bw");
+        Stored.Track hd = Stored.track(ds, TrackKind.SAMPLE, "h5");
         int cells = 0;
         for (int r = 0; r < windows.size(); r++) {
             for (int s = 0; s < meta.samples().size(); s++) {
@@ -140,11 +141,11 @@ class Hdf5TrackWriteTest {
         try (DatasetFiles f = DatasetFiles.open(ds)) {
             f.verify();
         }
-        DatasetMetadata meta = DatasetMetadata.read(DatasetLayout.metadata(ds));
+        DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
         assertEquals(List.of("s0", "s1", "s2"), meta.samples());
-        Regions windows = Regions.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track hd = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "h5");
-        Stored.Track bw = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "bw");
+        Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
+        Stored.Track hd = Stored.track(ds, TrackKind.SAMPLE, "h5");
+        Stored.Track bw = Stored.track(ds, TrackKind.SAMPLE, "bw");
         for (int r = 0; r < windows.size(); r++) {
             for (int s = 0; s < 3; s++) {
                 float[] v = dense.get(meta.samples().get(s)).get(meta.contigs().get(windows.contig(r)));
@@ -229,9 +230,9 @@ class Hdf5TrackWriteTest {
         Files.writeString(bed, sb);
         Path ds = tmp.resolve("layouts.gvl");
         Gvl.write(ds, WriteOptions.builder(bed).maxJitter(3).track(Hdf5Track.ofFiles("h5", Map.of("s", h5))).build());
-        DatasetMetadata meta = DatasetMetadata.read(DatasetLayout.metadata(ds));
-        Regions windows = Regions.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track t = Stored.track(ds, IntervalTrack.Kind.SAMPLE, "h5");
+        DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
+        Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
+        Stored.Track t = Stored.track(ds, TrackKind.SAMPLE, "h5");
         for (int r = 0; r < windows.size(); r++) {
             float[] v = meta.contigs().get(windows.contig(r)).equals("chr1") ? contiguous : largeChunks;
             assertEquals(Coverage.show(Coverage.runs(v, windows.start(r), windows.end(r))),

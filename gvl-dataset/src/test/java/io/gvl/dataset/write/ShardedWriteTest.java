@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
@@ -15,12 +14,12 @@ import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.SeqKind;
 import io.gvl.dataset.TrackKind;
-import io.gvl.format.DatasetFiles;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetFormatException;
-import io.gvl.format.InputRegions;
 import io.gvl.format.PartException;
-import io.gvl.format.ShardManifest;
-import io.gvl.format.WriteParts;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.ShardManifest;
 import io.gvl.io.bigwig.BigWigWriter;
 import io.gvl.testing.Stored;
 import io.gvl.write.AnnotationTrack;
@@ -136,7 +135,7 @@ class ShardedWriteTest {
         for (WritePlan.Part p : plan.parts()) {
             PartWriter.write(plan, p);
         }
-        Path parts = plan.staging().resolve(WriteParts.PARTS);
+        Path parts = plan.staging().resolve(DatasetLayout.PARTS);
         Path victim = parts.resolve(plan.parts().get(3).name());
         deleteTree(victim);
         Files.createDirectories(parts.resolve(victim.getFileName() + ".tmp.1-dead/genotypes"));
@@ -217,7 +216,7 @@ class ShardedWriteTest {
 
     private void assertShardIsItsSlice(Path single, Path root, ShardManifest.Shard s, Input in, String shape) {
         Path dir = root.resolve(s.dir());
-        int[] inputToSorted = InputRegions.read(single.resolve("input_regions.arrow"))
+        int[] inputToSorted = InputRegionsFile.read(single.resolve("input_regions.arrow"))
                 .order(single).inputToSorted();
         int[] rows = IntStream.range(0, inputToSorted.length)
                 .filter(i -> inputToSorted[i] >= s.regionFrom() && inputToSorted[i] < s.regionTo()).toArray();

@@ -2,6 +2,7 @@ package io.gvl.io.table;
 
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
+import io.gvl.format.io.ArrowTableFile;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ final class ArrowTables {
         Inputs.requireReadable(file);
         ArrowTable t;
         try {
-            t = ArrowTable.read(file);
+            t = ArrowTableFile.read(file);
         } catch (DatasetFormatException e) {
             throw new InputFormatException(file, "", "not a readable Arrow IPC file (" + e.getMessage() + ").",
                     "write the table in the Arrow IPC file format (polars write_ipc, pyarrow feather v2).", e);

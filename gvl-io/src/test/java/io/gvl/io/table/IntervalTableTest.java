@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.format.ArrowTable;
 import io.gvl.format.ArrowTable.ColumnType;
+import io.gvl.format.io.ArrowTableFile;
 import io.gvl.io.InputFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -128,7 +129,7 @@ class IntervalTableTest {
 
     private Path arrow(String name, ArrowTable.Column... cols) {
         Path p = tmp.resolve(name);
-        new ArrowTable(List.of(cols)).write(p);
+        ArrowTableFile.write(new ArrowTable(List.of(cols)), p);
         return p;
     }
 

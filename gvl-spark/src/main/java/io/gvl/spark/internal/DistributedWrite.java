@@ -2,7 +2,7 @@ package io.gvl.spark.internal;
 
 import io.gvl.format.GvlException;
 import io.gvl.format.PartException;
-import io.gvl.format.PartManifest;
+import io.gvl.format.build.PartManifest;
 import io.gvl.spark.GvlSparkWriteException;
 import io.gvl.write.WriteOptions;
 import io.gvl.write.WritePlan;

@@ -1,8 +1,8 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.DatasetPublisher;
-import io.gvl.format.PartManifest;
-import io.gvl.format.WriteParts;
+import io.gvl.format.build.DatasetPublisher;
+import io.gvl.format.build.PartManifest;
+import io.gvl.format.build.WriteParts;
 import io.gvl.write.VariantSource;
 import io.gvl.write.WriteOptions;
 import io.gvl.write.WritePlan;

@@ -1,9 +1,9 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.RawArray;
-import io.gvl.format.RawArrayWriter;
-import io.gvl.format.RawDtype;
+import io.gvl.format.array.RawArray;
+import io.gvl.format.array.RawArrayWriter;
+import io.gvl.format.array.RawDtype;
 import io.gvl.write.VariantSource;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
@@ -22,7 +22,7 @@ final class DosageStage {
         int samples = sampleIndexes.length;
         int ploidy = source.ploidy();
         try (Arena arena = Arena.ofConfined();
-             RawArrayWriter out = RawArrayWriter.create(g.resolve("dosages.npy"), RawDtype.FLOAT32)) {
+             RawArrayWriter out = RawArrayWriter.create(g.resolve(DatasetLayout.DOSAGES), RawDtype.FLOAT32)) {
             RawArray offsets = RawArray.map(g.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena);
             if (offsets.getLong(offsets.length() - 1) == 0) {
                 return;

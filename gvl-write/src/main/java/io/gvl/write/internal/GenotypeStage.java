@@ -1,6 +1,6 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.GenotypeWriter;
+import io.gvl.format.array.GenotypeWriter;
 import io.gvl.write.VariantSource;
 import io.gvl.write.WriteProgress;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.gvl.write.internal;
 
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.VariantTable;
+import io.gvl.format.io.VariantTableFile;
 import io.gvl.write.WriteException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +40,7 @@ final class GvlVariantIndex {
         }
         VariantTable theirs;
         try {
-            theirs = VariantTable.read(index);
+            theirs = VariantTableFile.read(index);
         } catch (DatasetFormatException e) {
             throw new WriteException(index + " is not a readable GenVarLoader variant index: " + e.getMessage(), fix);
         }

@@ -1,11 +1,12 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.IntervalTrack;
-import io.gvl.format.PartManifest;
-import io.gvl.format.RawArrayWriter;
-import io.gvl.format.RawDtype;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.TrackKind;
+import io.gvl.format.build.PartManifest;
+import io.gvl.format.array.RawArrayWriter;
+import io.gvl.format.array.RawDtype;
 import io.gvl.format.Regions;
-import io.gvl.format.WriteParts;
+import io.gvl.format.build.WriteParts;
 import io.gvl.write.WritePlan;
 import io.gvl.write.WriteProgress;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ public final class PartTasks {
         if (in.variants().hasDosages()) {
             DosageStage.write(tmp, in.variants(), samples, regions.size());
         }
-        try (RawArrayWriter out = RawArrayWriter.create(tmp.resolve(WriteParts.ENDS), RawDtype.INT32)) {
+        try (RawArrayWriter out = RawArrayWriter.create(tmp.resolve(DatasetLayout.PART_WINDOW_ENDS), RawDtype.INT32)) {
             out.writeInts(ends, 0, ends.length);
         }
     }
@@ -67,7 +68,7 @@ public final class PartTasks {
     private void tracks(Path tmp, PartManifest m, OrderedChunks exec) {
         Regions windows = WriteParts.windows(plan.staging(), plan.grid(), m.regionBlock());
         for (TrackInputs.Job j : in.tracks().jobs()) {
-            boolean sample = j.kind() == IntervalTrack.Kind.SAMPLE;
+            boolean sample = j.kind() == TrackKind.SAMPLE;
             if (sample) {
                 TrackInputs.write(j, m.sampleFrom(), m.sampleTo(), tmp, in.regions().contigs(), windows,
                         in.options().maxMem(), exec, progress);

@@ -2,8 +2,10 @@ package io.gvl.write.internal;
 
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
-import io.gvl.format.DatasetPublisher;
-import io.gvl.format.WriteParts;
+import io.gvl.format.build.DatasetPublisher;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.RegionsFile;
+import io.gvl.format.io.VariantTableFile;
 import io.gvl.write.BigWigs;
 import io.gvl.write.Hdf5Track;
 import io.gvl.write.SampleTrack;
@@ -87,9 +89,9 @@ public final class PlanStager {
             gvlIndex = GvlVariantIndex.verified(in.variants().path(), in.table());
             LOG.info("storing GenVarLoader's variant index {} as variants.arrow (no INFO fields)", gvlIndex);
         }
-        Path parts = Files.createDirectories(staging.resolve(WriteParts.PARTS));
-        InputRegionsTable.of(in.bed()).write(staging.resolve(DatasetLayout.INPUT_REGIONS));
-        in.regions().toRegions(in.regions().qEnd()).write(parts.resolve(WriteParts.ROWS));
+        Path parts = Files.createDirectories(staging.resolve(DatasetLayout.PARTS));
+        InputRegionsFile.write(InputRegionsTable.of(in.bed()), staging.resolve(DatasetLayout.INPUT_REGIONS));
+        RegionsFile.write(in.regions().toRegions(in.regions().qEnd()), parts.resolve(DatasetLayout.PART_REGIONS));
         VariantsFingerprint fingerprint = null;
         if (in.variants() != null) {
             Path variantsFile = Files.createDirectories(DatasetLayout.genotypes(staging))
@@ -97,9 +99,9 @@ public final class PlanStager {
             if (gvlIndex != null) {
                 Files.copy(gvlIndex, variantsFile);
             } else {
-                in.table().write(variantsFile, in.variants().infoColumns());
+                VariantTableFile.write(in.table(), variantsFile, in.variants().infoColumns());
             }
-            fingerprint = VariantsFingerprint.of(variantsFile);
+            fingerprint = VariantTableFile.fingerprint(variantsFile);
         }
         boolean allBigWigs = o.tracks().stream().allMatch(t -> t instanceof BigWigs);
         String unportable = unportable(o);

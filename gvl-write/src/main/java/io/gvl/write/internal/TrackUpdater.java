@@ -3,8 +3,10 @@ package io.gvl.write.internal;
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.IntervalTrack;
+import io.gvl.format.TrackKind;
 import io.gvl.format.Regions;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.RegionsFile;
 import io.gvl.io.InputFormatException;
 import io.gvl.write.SampleTrack;
 import io.gvl.write.UpdateOptions;
@@ -40,8 +42,8 @@ public final class TrackUpdater {
             throw new WriteException("update needs at least one track or annotation track.", "give a track to add.");
         }
         TrackInputs.checkUniqueNames(o.tracks(), o.annotations());
-        DatasetMetadata meta = DatasetMetadata.read(metaFile);
-        Regions windows = Regions.read(dataset.resolve(DatasetLayout.REGIONS));
+        DatasetMetadata meta = MetadataFile.read(metaFile);
+        Regions windows = RegionsFile.read(dataset.resolve(DatasetLayout.REGIONS));
         windows.validate(dataset.resolve(DatasetLayout.REGIONS), meta);
         for (SampleTrack t : o.tracks()) {
             TrackInputs.checkSamples(t, meta.samples(), true);
@@ -72,14 +74,14 @@ public final class TrackUpdater {
     }
 
     /** Refuses a target track that exists (unless overwriting) or whose name the other kind already uses. */
-    static void checkTarget(Path dataset, IntervalTrack.Kind kind, String name, boolean overwrite) {
+    static void checkTarget(Path dataset, TrackKind kind, String name, boolean overwrite) {
         Path target = DatasetLayout.track(dataset, kind, name);
         if (Files.exists(target) && !overwrite) {
             throw new DatasetExistsException(target + " already exists; pass --overwrite (overwrite(true) in the API) to"
                     + " replace the track");
         }
-        IntervalTrack.Kind other = kind == IntervalTrack.Kind.SAMPLE ? IntervalTrack.Kind.ANNOTATION
-                : IntervalTrack.Kind.SAMPLE;
+        TrackKind other = kind == TrackKind.SAMPLE ? TrackKind.ANNOTATION
+                : TrackKind.SAMPLE;
         if (Files.exists(DatasetLayout.track(dataset, other, name))) {
             throw new WriteException("track '" + name + "' already exists under " + other.directory()
                     + "/; a dataset cannot serve two tracks of one name.", "choose another name.");
@@ -87,7 +89,7 @@ public final class TrackUpdater {
     }
 
     /** Renames the staged track into place; an existing one is moved aside first and deleted after. */
-    static void install(Path dataset, Path staging, IntervalTrack.Kind kind, String name) throws IOException {
+    static void install(Path dataset, Path staging, TrackKind kind, String name) throws IOException {
         Path built = DatasetLayout.track(staging, kind, name);
         Path target = DatasetLayout.track(dataset, kind, name);
         Files.createDirectories(target.getParent());

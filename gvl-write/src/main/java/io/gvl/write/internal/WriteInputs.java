@@ -1,7 +1,7 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.DatasetExistsException;
-import io.gvl.format.DatasetPublisher;
+import io.gvl.format.build.DatasetPublisher;
 import io.gvl.format.VariantTable;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.bed.BedFile;

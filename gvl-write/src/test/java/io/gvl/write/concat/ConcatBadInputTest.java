@@ -10,6 +10,8 @@ import io.gvl.format.ConcatAxis;
 import io.gvl.format.ConcatException;
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetMetadata;
+import io.gvl.format.io.ArrowTableFile;
+import io.gvl.format.io.MetadataFile;
 import io.gvl.testing.DirectoryCopy;
 import io.gvl.testing.TestFiles;
 import io.gvl.write.Gvl;
@@ -117,7 +119,7 @@ class ConcatBadInputTest {
 
     @Test
     void regionNamesMustStayUnique() throws IOException {
-        ArrowTable first = ArrowTable.read(goldens.resolve("demo_r0/input_regions.arrow"));
+        ArrowTable first = ArrowTableFile.read(goldens.resolve("demo_r0/input_regions.arrow"));
         editBed("demo_r1", t -> {
             List<ArrowTable.Column> cols = new ArrayList<>();
             for (ArrowTable.Column c : t.columns()) {
@@ -209,11 +211,11 @@ class ConcatBadInputTest {
 
     private void editMetadata(String ds, UnaryOperator<DatasetMetadata> edit) {
         Path f = goldens.resolve(ds).resolve("metadata.json");
-        edit.apply(DatasetMetadata.read(f)).write(f);
+        MetadataFile.write(edit.apply(MetadataFile.read(f)), f);
     }
 
     private void editBed(String ds, UnaryOperator<ArrowTable> edit) {
         Path f = goldens.resolve(ds).resolve("input_regions.arrow");
-        edit.apply(ArrowTable.read(f)).write(f);
+        ArrowTableFile.write(edit.apply(ArrowTableFile.read(f)), f);
     }
 }

@@ -2,8 +2,7 @@ package io.gvl.write.concat;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import io.gvl.format.ArrowTable;
+import io.gvl.format.io.ArrowTableFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,7 @@ final class ConcatFiles {
         assertEquals(files(expected), files(actual), "file set");
         for (String f : files(expected)) {
             if (f.equals("input_regions.arrow")) {
-                assertEquals(ArrowTable.read(expected.resolve(f)), ArrowTable.read(actual.resolve(f)), f);
+                assertEquals(ArrowTableFile.read(expected.resolve(f)), ArrowTableFile.read(actual.resolve(f)), f);
             } else {
                 assertArrayEquals(Files.readAllBytes(expected.resolve(f)), Files.readAllBytes(actual.resolve(f)), f);
             }

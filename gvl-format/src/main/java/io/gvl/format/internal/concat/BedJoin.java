@@ -1,5 +1,6 @@
 package io.gvl.format.internal.concat;
 
+import io.gvl.format.internal.runs.JoinOrder;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.ConcatException;
 import io.gvl.format.InputRegions;

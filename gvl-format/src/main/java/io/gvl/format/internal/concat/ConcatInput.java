@@ -6,9 +6,11 @@ import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
-import io.gvl.format.InputRegions;
-import io.gvl.format.IntervalTrack;
+import io.gvl.format.TrackKind;
 import io.gvl.format.PythonStrings;
+import io.gvl.format.io.InputRegionsFile;
+import io.gvl.format.io.MetadataFile;
+import io.gvl.format.io.VariantTableFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -59,8 +61,8 @@ public record ConcatInput(int index, Path dir, DatasetMetadata meta, ArrowTable 
         DatasetMetadata meta;
         ArrowTable bed;
         try {
-            meta = DatasetMetadata.read(DatasetLayout.metadata(dir));
-            bed = InputRegions.read(dir.resolve(DatasetLayout.INPUT_REGIONS)).table();
+            meta = MetadataFile.read(DatasetLayout.metadata(dir));
+            bed = InputRegionsFile.read(dir.resolve(DatasetLayout.INPUT_REGIONS)).table();
         } catch (DatasetFormatException e) {
             throw new ConcatException(label + " cannot be read: " + e.getMessage(), "pass a complete format-2.0"
                     + " dataset (`gvl migrate` upgrades format 1.x).");
@@ -72,12 +74,12 @@ public record ConcatInput(int index, Path dir, DatasetMetadata meta, ArrowTable 
         }
         boolean genotypes = Files.isDirectory(DatasetLayout.genotypes(dir));
         VariantsFingerprint fp = genotypes
-                ? VariantsFingerprint.of(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS)) : null;
-        return new ConcatInput(index, dir, meta, bed, genotypes, trackNames(dir, IntervalTrack.Kind.SAMPLE),
-                trackNames(dir, IntervalTrack.Kind.ANNOTATION), fp);
+                ? VariantTableFile.fingerprint(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS)) : null;
+        return new ConcatInput(index, dir, meta, bed, genotypes, trackNames(dir, TrackKind.SAMPLE),
+                trackNames(dir, TrackKind.ANNOTATION), fp);
     }
 
-    private static List<String> trackNames(Path dir, IntervalTrack.Kind kind) {
+    private static List<String> trackNames(Path dir, TrackKind kind) {
         Path root = dir.resolve(kind.directory());
         if (!Files.isDirectory(root)) {
             return List.of();

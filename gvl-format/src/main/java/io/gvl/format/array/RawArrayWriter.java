@@ -1,0 +1,221 @@
+package io.gvl.format.array;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Streams one header-less little-endian array file in chunks, so writers never hold a whole array. Elements go
+ * through a 1 MiB buffer; {@link #close()} flushes and fsyncs. Not thread-safe.
+ */
+public final class RawArrayWriter implements AutoCloseable {
+    private static final int BUFFER = 1 << 20;
+
+    private final Path file;
+    private final RawDtype dtype;
+    private final FileChannel channel;
+    private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    private long count;
+    private boolean closed;
+
+    private RawArrayWriter(Path file, RawDtype dtype, FileChannel channel) {
+        this.file = file;
+        this.dtype = dtype;
+        this.channel = channel;
+    }
+
+    /**
+     * Creates (or truncates) {@code file} for writing elements of {@code dtype}.
+     *
+     * @param file the file to create or truncate
+     * @param dtype the element type every write must match
+     * @return an open writer; the caller must close it
+     * @throws java.io.UncheckedIOException if the file cannot be opened
+     */
+    public static RawArrayWriter create(Path file, RawDtype dtype) {
+        try {
+            return new RawArrayWriter(file, dtype, FileChannel.open(file, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
+        } catch (IOException e) {
+            throw failure(file, "cannot create", e);
+        }
+    }
+
+    /**
+     * The file being written.
+     *
+     * @return the file
+     */
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Elements written so far.
+     *
+     * @return the element count, including elements still buffered
+     */
+    public long count() {
+        return count;
+    }
+
+    /**
+     * Appends one INT32 element.
+     *
+     * @param v the value
+     * @throws IllegalStateException if the writer is not INT32 or is closed
+     */
+    public void writeInt(int v) {
+        expect(RawDtype.INT32);
+        room(4);
+        buf.putInt(v);
+        count++;
+    }
+
+    /**
+     * Appends {@code v[off, off+len)} as INT32 elements.
+     *
+     * @param v the values
+     * @param off first index in {@code v}
+     * @param len number of values
+     */
+    public void writeInts(int[] v, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            writeInt(v[i]);
+        }
+    }
+
+    /**
+     * Appends one INT64 element.
+     *
+     * @param v the value
+     * @throws IllegalStateException if the writer is not INT64 or is closed
+     */
+    public void writeLong(long v) {
+        expect(RawDtype.INT64);
+        room(8);
+        buf.putLong(v);
+        count++;
+    }
+
+    /**
+     * Appends {@code v[off, off+len)} as INT64 elements.
+     *
+     * @param v the values
+     * @param off first index in {@code v}
+     * @param len number of values
+     */
+    public void writeLongs(long[] v, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            writeLong(v[i]);
+        }
+    }
+
+    /**
+     * Appends one FLOAT32 element.
+     *
+     * @param v the value
+     * @throws IllegalStateException if the writer is not FLOAT32 or is closed
+     */
+    public void writeFloat(float v) {
+        expect(RawDtype.FLOAT32);
+        room(4);
+        buf.putFloat(v);
+        count++;
+    }
+
+    /**
+     * Appends {@code v[off, off+len)} as FLOAT32 elements.
+     *
+     * @param v the values
+     * @param off first index in {@code v}
+     * @param len number of values
+     */
+    public void writeFloats(float[] v, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            writeFloat(v[i]);
+        }
+    }
+
+    /**
+     * Appends raw little-endian element bytes (a whole number of elements), e.g. copied from another file.
+     *
+     * @param bytes the bytes from its position to its limit; consumed
+     * @throws IllegalArgumentException if the byte count is not a multiple of the element size
+     */
+    public void writeBytes(ByteBuffer bytes) {
+        if (bytes.remaining() % dtype.size() != 0) {
+            throw new IllegalArgumentException("byte count " + bytes.remaining() + " is not a multiple of "
+                    + dtype.size());
+        }
+        count += bytes.remaining() / dtype.size();
+        flush();
+        try {
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+        } catch (IOException e) {
+            throw failure(file, "write failed", e);
+        }
+    }
+
+    private void expect(RawDtype t) {
+        if (closed) {
+            throw new IllegalStateException(file + ": writer is closed");
+        }
+        if (t != dtype) {
+            throw new IllegalStateException(file + " holds " + dtype + ", cannot write " + t);
+        }
+    }
+
+    private void room(int n) {
+        if (buf.remaining() < n) {
+            flush();
+        }
+    }
+
+    private void flush() {
+        buf.flip();
+        try {
+            while (buf.hasRemaining()) {
+                channel.write(buf);
+            }
+        } catch (IOException e) {
+            throw failure(file, "write failed", e);
+        } finally {
+            buf.clear();
+        }
+    }
+
+    /**
+     * The failure as a {@link FileSystemException} naming this file and the operating system's reason (e.g. "No
+     * space left on device"), so whoever publishes the dataset can say which part it was writing.
+     */
+    private static UncheckedIOException failure(Path file, String what, IOException e) {
+        String reason = e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        FileSystemException named = new FileSystemException(file.toString(), null, reason);
+        named.initCause(e);
+        return new UncheckedIOException(file + ": " + what + " (" + reason + ")", named);
+    }
+
+    /** Flushes, fsyncs and closes; closing twice is harmless. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try (channel) {
+            flush();
+            channel.force(true);
+        } catch (IOException e) {
+            throw failure(file, "cannot close", e);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package io.gvl.format.io;
+
+import io.gvl.format.DatasetFormatException;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ViewVarCharVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+
+/**
+ * Reads Arrow IPC files the way polars and genoray write them. Always through the footer (polars may put the
+ * dictionary batch after the record batch, and polars >= 1.43 omits the schema message's prefix, both of which
+ * break stream-style parsing), with the commons-compress codec factory for zstd/lz4 buffers. Cells become plain
+ * Java values: strings (Utf8, LargeUtf8, Utf8View, dictionary-decoded), boxed numbers (unsigned widened),
+ * booleans, {@link List} for every list kind and {@link Map} for structs; null stays null.
+ */
+final class ArrowIpc {
+    private ArrowIpc() {
+    }
+
+    /** Receives each record batch; the root and dictionaries are valid only during the call. */
+    @FunctionalInterface
+    public interface BatchConsumer {
+        void accept(VectorSchemaRoot root, DictionaryProvider dictionaries);
+    }
+
+    /** Calls {@code consumer} for every record batch in footer order; any failure names the file. */
+    public static void forEachBatch(Path file, BatchConsumer consumer) {
+        JvmOptions.requireArrowAccess();
+        try (BufferAllocator alloc = new RootAllocator();
+             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+             ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            List<ArrowBlock> blocks = reader.getRecordBlocks();
+            if (blocks.isEmpty()) {
+                consumer.accept(root, reader);
+            }
+            for (ArrowBlock block : blocks) {
+                reader.loadRecordBatch(block);
+                consumer.accept(root, reader);
+            }
+        } catch (DatasetFormatException e) {
+            throw e;
+        } catch (NoSuchFileException e) {
+            throw new DatasetFormatException(file + ": required file is missing", e);
+        } catch (IOException | RuntimeException e) {
+            throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
+        }
+    }
+
+    /** The value of cell {@code i} of {@code v} as a plain Java value. */
+    public static Object get(ValueVector v, int i, DictionaryProvider dicts) {
+        if (v.isNull(i)) {
+            return null;
+        }
+        DictionaryEncoding enc = v.getField().getDictionary();
+        if (enc != null) {
+            Dictionary d = dicts.lookup(enc.getId());
+            if (d == null) {
+                throw new IllegalStateException("column " + v.getName() + " refers to missing dictionary "
+                        + enc.getId());
+            }
+            long code = unsignedIndex(v, i);
+            ValueVector values = d.getVector();
+            if (code < 0 || code >= values.getValueCount()) {
+                throw new IllegalStateException("column " + v.getName() + " row " + i + " has dictionary code "
+                        + code + " but the dictionary has " + values.getValueCount() + " values");
+            }
+            return get(values, (int) code, dicts);
+        }
+        return switch (v) {
+            case ViewVarCharVector s -> new String(s.get(i), StandardCharsets.UTF_8);
+            case VarCharVector s -> new String(s.get(i), StandardCharsets.UTF_8);
+            case LargeVarCharVector s -> new String(s.get(i), StandardCharsets.UTF_8);
+            case BitVector b -> b.get(i) != 0;
+            case UInt1Vector u -> u.getObjectNoOverflow(i);
+            case UInt2Vector u -> (int) u.get(i);
+            case UInt4Vector u -> u.getObjectNoOverflow(i);
+            case LargeListVector l -> {
+                ArrowBuf off = l.getOffsetBuffer();
+                yield elements(l.getDataVector(), off.getLong((long) i * 8), off.getLong((long) (i + 1) * 8), dicts);
+            }
+            case ListVector l -> {
+                ArrowBuf off = l.getOffsetBuffer();
+                yield elements(l.getDataVector(), off.getInt((long) i * 4), off.getInt((long) (i + 1) * 4), dicts);
+            }
+            case FixedSizeListVector l -> elements(l.getDataVector(), (long) i * l.getListSize(),
+                    (long) (i + 1) * l.getListSize(), dicts);
+            case StructVector s -> {
+                Map<String, Object> out = new LinkedHashMap<>();
+                for (String name : s.getChildFieldNames()) {
+                    out.put(name, get(s.getChild(name), i, dicts));
+                }
+                yield out;
+            }
+            default -> v.getObject(i);
+        };
+    }
+
+    private static List<Object> elements(ValueVector child, long from, long to, DictionaryProvider dicts) {
+        List<Object> out = new ArrayList<>((int) (to - from));
+        for (long k = from; k < to; k++) {
+            out.add(get(child, Math.toIntExact(k), dicts));
+        }
+        return out;
+    }
+
+    private static long unsignedIndex(ValueVector v, int i) {
+        return switch (v) {
+            case UInt1Vector u -> u.getObjectNoOverflow(i);
+            case UInt2Vector u -> u.get(i);
+            case UInt4Vector u -> u.getObjectNoOverflow(i);
+            case BaseIntVector b -> b.getValueAsLong(i);
+            default -> throw new IllegalStateException("column " + v.getName()
+                    + " has a non-integer dictionary index type");
+        };
+    }
+}

@@ -1,0 +1,365 @@
+package io.gvl.format.io;
+
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.InputRegions;
+import io.gvl.format.MissingJvmOptionException;
+import io.gvl.format.Regions;
+import io.gvl.format.TrackKind;
+import io.gvl.format.VariantTable;
+import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.IntervalTrack;
+import io.gvl.format.array.RawArray;
+import io.gvl.format.array.RawDtype;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The files of one opened format-2.0 dataset: metadata, regions, genotype CSR arrays and interval tracks, the
+ * binary arrays memory-mapped read-only into one shared arena that this object owns. Every view handed out
+ * ({@link GenotypeArrays}, {@link IntervalTrack}, {@link RawArray}) is valid until {@link #close()}; afterwards
+ * any use throws {@link IllegalStateException}. Opening performs GVL's integrity checks plus shape checks of
+ * every array; {@link #verify()} adds full scans. A sharded root ({@link ShardManifest}) opens as one dataset: its
+ * shards are checked and their arrays joined into memory owned by the same arena.
+ */
+public final class DatasetFiles implements AutoCloseable {
+    /** How the genotypes of a dataset are stored. */
+    public enum GenotypeSource {
+        /** No {@code genotypes/} directory. */
+        NONE,
+        /** VCF/PGEN: {@code offsets.npy} + {@code variant_idxs.npy} + {@code variants.arrow}. */
+        SPARSE,
+        /** Ranges into an external {@code .svar} store ({@code svar_meta.json}); arrays not opened by gvl. */
+        SVAR,
+        /** Ranges into an external {@code .svar2} store; arrays not opened by gvl. */
+        SVAR2
+    }
+
+    private final Path dir;
+    private final Arena arena;
+    private final DatasetMetadata metadata;
+    private final Regions regions;
+    private final GenotypeSource genotypeSource;
+    private final GenotypeArrays genotypes;
+    private final Map<String, IntervalTrack> tracks;
+    private final Map<String, IntervalTrack> annotationTracks;
+    private final ShardManifest shardManifest;
+    private final RawArray gatheredDosages;
+    private volatile boolean closed;
+
+    private DatasetFiles(Path dir) {
+        this.dir = dir;
+        if (!Files.isDirectory(dir)) {
+            throw new DatasetFormatException(dir + ": dataset directory not found");
+        }
+        this.metadata = MetadataFile.read(DatasetLayout.metadata(dir));
+        Path inputRegions = dir.resolve(DatasetLayout.INPUT_REGIONS);
+        if (!Files.isRegularFile(inputRegions)) {
+            throw new DatasetFormatException(inputRegions + ": required file is missing; the dataset is"
+                    + " incomplete, rewrite it");
+        }
+        Path regionsFile = dir.resolve(DatasetLayout.REGIONS);
+        this.regions = RegionsFile.read(regionsFile);
+        regions.validate(regionsFile, metadata);
+        checkFingerprint();
+        this.arena = Arena.ofShared();
+        try {
+            this.genotypeSource = genotypeSource(dir);
+            if (ShardManifest.isSharded(dir)) {
+                try (ShardSet set = ShardSet.open(dir, metadata, regions)) {
+                    this.shardManifest = set.manifest();
+                    boolean geno = metadata.ploidy() != null;
+                    this.genotypes = geno ? ShardGather.genotypes(dir, set, metadata, arena) : null;
+                    this.gatheredDosages = geno ? ShardGather.dosages(dir, set, metadata, arena) : null;
+                    this.tracks = ShardGather.tracks(dir, set, metadata, TrackKind.SAMPLE, arena);
+                    this.annotationTracks = ShardGather.tracks(dir, set, metadata, TrackKind.ANNOTATION,
+                            arena);
+                }
+            } else {
+                this.shardManifest = null;
+                this.gatheredDosages = null;
+                this.genotypes = genotypeSource == GenotypeSource.SPARSE ? openGenotypes() : null;
+                this.tracks = openTracks(TrackKind.SAMPLE);
+                this.annotationTracks = openTracks(TrackKind.ANNOTATION);
+            }
+            for (String name : tracks.keySet()) {
+                if (annotationTracks.containsKey(name)) {
+                    throw new DatasetFormatException(dir + ": track '" + name + "' exists in both intervals/ and"
+                            + " annot_intervals/; rename or remove one");
+                }
+            }
+            if (genotypeSource == GenotypeSource.NONE && tracks.isEmpty() && annotationTracks.isEmpty()) {
+                throw new DatasetFormatException(dir + ": malformed dataset: neither genotypes/ nor any track found");
+            }
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens and checks the dataset at {@code dir}. The caller must close the result.
+     *
+     * @param dir the dataset directory (format 2.0; 1.x datasets fail with a migration hint)
+     * @return the opened files, owning the memory mappings until {@link #close()}
+     * @throws MissingJvmOptionException if the JVM lacks an option Arrow needs
+     * @throws DatasetFormatException if a file is missing, malformed or inconsistent with the metadata
+     */
+    public static DatasetFiles open(Path dir) {
+        JvmOptions.requireArrowAccess();
+        return new DatasetFiles(dir);
+    }
+
+    /** A recorded {@code variants_fingerprint} must match {@code genotypes/variants.arrow} (as GVL checks). */
+    private void checkFingerprint() {
+        DatasetMetadata.VariantsFingerprint want = metadata.variantsFingerprint();
+        if (want == null) {
+            return;
+        }
+        Path variants = DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS);
+        DatasetMetadata.VariantsFingerprint got = VariantTableFile.fingerprint(variants);
+        if (!want.algorithm().equals(got.algorithm()) || want.sizeBytes() != got.sizeBytes()
+                || want.nBytesHashed() != got.nBytesHashed() || !want.digest().equalsIgnoreCase(got.digest())) {
+            throw new DatasetFormatException(variants + ": does not match variants_fingerprint in metadata.json"
+                    + " (size " + got.sizeBytes() + " vs " + want.sizeBytes() + "); the variant table was replaced,"
+                    + " restore the original or rewrite the dataset");
+        }
+    }
+
+    private static GenotypeSource genotypeSource(Path dir) {
+        Path g = DatasetLayout.genotypes(dir);
+        if (!Files.isDirectory(g)) {
+            return GenotypeSource.NONE;
+        }
+        if (Files.exists(g.resolve(DatasetLayout.SVAR2_META))) {
+            return GenotypeSource.SVAR2;
+        }
+        if (Files.exists(g.resolve(DatasetLayout.SVAR_META))) {
+            return GenotypeSource.SVAR;
+        }
+        return GenotypeSource.SPARSE;
+    }
+
+    private GenotypeArrays openGenotypes() {
+        Path g = DatasetLayout.genotypes(dir);
+        if (metadata.ploidy() == null) {
+            throw new DatasetFormatException(DatasetLayout.metadata(dir) + ": genotypes/ exists but ploidy is null;"
+                    + " malformed dataset");
+        }
+        RawArray offsets = RawArray.map(g.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena);
+        Path idxFile = g.resolve(DatasetLayout.VARIANT_IDXS);
+        RawArray idx = Files.exists(idxFile) ? RawArray.map(idxFile, RawDtype.INT32, arena)
+                : RawArray.wrap(idxFile, RawDtype.INT32, arena.allocate(0));
+        return new GenotypeArrays(offsets, idx, metadata.nRegions(), metadata.samples().size(), metadata.ploidy());
+    }
+
+    private Map<String, IntervalTrack> openTracks(TrackKind kind) {
+        Path root = dir.resolve(kind.directory());
+        Map<String, IntervalTrack> out = new TreeMap<>();
+        if (!Files.isDirectory(root)) {
+            return Collections.unmodifiableMap(out);
+        }
+        try (Stream<Path> children = Files.list(root)) {
+            for (Path t : children.filter(Files::isDirectory).toList()) {
+                String name = t.getFileName().toString();
+                if (!DatasetLayout.isTrackName(name) || isEmptyDir(t)) {
+                    continue;
+                }
+                if (Files.exists(t.resolve(DatasetLayout.AOS_INTERVALS)) &&
+                        !Files.exists(t.resolve(DatasetLayout.STARTS))) {
+                    throw new DatasetFormatException(t + ": array-of-structs intervals.npy (format 1.x); migrate the"
+                            + " dataset with `gvl migrate DIR`");
+                }
+                int nSamples = kind == TrackKind.SAMPLE ? metadata.samples().size() : 1;
+                IntervalTrack track = new IntervalTrack(name, kind,
+                        RawArray.map(t.resolve(DatasetLayout.STARTS), RawDtype.INT32, arena),
+                        RawArray.map(t.resolve(DatasetLayout.ENDS), RawDtype.INT32, arena),
+                        RawArray.map(t.resolve(DatasetLayout.VALUES), RawDtype.FLOAT32, arena),
+                        RawArray.map(t.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena), nSamples);
+                track.checkShape(metadata.nRegions());
+                out.put(name, track);
+            }
+        } catch (IOException e) {
+            throw new DatasetFormatException(root + ": cannot list tracks (" + e.getMessage() + ")", e);
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    private static boolean isEmptyDir(Path p) throws IOException {
+        try (Stream<Path> s = Files.list(p)) {
+            return s.findAny().isEmpty();
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException(dir + ": the dataset files are closed; reopen the dataset to read");
+        }
+    }
+
+    /**
+     * The dataset directory as given to {@link #open(Path)}; available after close.
+     *
+     * @return the directory
+     */
+    public Path path() {
+        return dir;
+    }
+
+    /**
+     * The parsed {@code metadata.json}.
+     *
+     * @return the metadata
+     * @throws IllegalStateException if this object is closed
+     */
+    public DatasetMetadata metadata() {
+        checkOpen();
+        return metadata;
+    }
+
+    /**
+     * The stored windows of {@code regions.npy}, in on-disk order.
+     *
+     * @return the regions, checked against the metadata at open
+     */
+    public Regions regions() {
+        checkOpen();
+        return regions;
+    }
+
+    /**
+     * How the genotypes are stored, which decides whether {@link #genotypes()} is present.
+     *
+     * @return the storage kind
+     * @throws IllegalStateException if this object is closed
+     */
+    public GenotypeSource genotypeSource() {
+        checkOpen();
+        return genotypeSource;
+    }
+
+    /**
+     * The CSR genotype arrays, present for VCF/PGEN-backed datasets.
+     *
+     * @return the arrays when {@link #genotypeSource()} is {@link GenotypeSource#SPARSE}, else empty; valid until
+     *     {@link #close()}
+     */
+    public Optional<GenotypeArrays> genotypes() {
+        checkOpen();
+        return Optional.ofNullable(genotypes);
+    }
+
+    /**
+     * The manifest of a sharded dataset: a root with {@code manifest.json} whose genotypes and tracks are stored in
+     * shard directories, each a format-2.0 dataset of its own. Opening such a root checks the manifest and every
+     * shard and joins their arrays into one in-memory copy in the single dataset's order, so every view of this
+     * object is the one a single-directory write of the same inputs gives.
+     *
+     * @return the manifest of a sharded root, empty for a single dataset directory
+     */
+    public Optional<ShardManifest> shardManifest() {
+        checkOpen();
+        return Optional.ofNullable(shardManifest);
+    }
+
+    /**
+     * The per-call dosages of a sharded dataset, joined from its shards in stored-call order (a single dataset's
+     * {@code genotypes/dosages.npy} is mapped by its reader on first use instead).
+     *
+     * @return the joined dosages of a sharded root whose shards store them, else empty; valid until {@link #close()}
+     */
+    public Optional<RawArray> gatheredDosages() {
+        checkOpen();
+        return Optional.ofNullable(gatheredDosages);
+    }
+
+    /**
+     * Per-sample tracks by name, sorted.
+     *
+     * @return an unmodifiable map from track name to the track under {@code intervals/}
+     */
+    public Map<String, IntervalTrack> tracks() {
+        checkOpen();
+        return tracks;
+    }
+
+    /**
+     * Annotation tracks by name, sorted.
+     *
+     * @return an unmodifiable map from track name to the track under {@code annot_intervals/}
+     */
+    public Map<String, IntervalTrack> annotationTracks() {
+        checkOpen();
+        return annotationTracks;
+    }
+
+    /**
+     * Reads {@code input_regions.arrow} (heap copy) and checks it against the metadata.
+     *
+     * @return the input regions in the user's BED order
+     * @throws DatasetFormatException if the file is unreadable or disagrees with the metadata
+     */
+    public InputRegions inputRegions() {
+        checkOpen();
+        Path f = dir.resolve(DatasetLayout.INPUT_REGIONS);
+        InputRegions r = InputRegionsFile.read(f);
+        if (r.size() != metadata.nRegions()) {
+            throw new DatasetFormatException(f + ": " + r.size() + " rows but metadata.json says n_regions = "
+                    + metadata.nRegions());
+        }
+        for (String c : r.chroms(f)) {
+            if (!metadata.contigs().contains(c)) {
+                throw new DatasetFormatException(f + ": contig '" + c + "' is not listed in metadata.json contigs");
+            }
+        }
+        return r;
+    }
+
+    /**
+     * Reads {@code genotypes/variants.arrow} (heap copy).
+     *
+     * @return the variant table, copied onto the heap
+     * @throws DatasetFormatException if the file is missing or unreadable
+     */
+    public VariantTable variants() {
+        checkOpen();
+        return VariantTableFile.read(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
+    }
+
+    /**
+     * Full scans: offsets monotone everywhere, variant indices inside the variant table; for a sharded root also
+     * the CRC32C of every shard file against the manifest.
+     */
+    public void verify() {
+        checkOpen();
+        if (shardManifest != null) {
+            ShardSet.verifyChecksums(dir, shardManifest);
+        }
+        if (genotypes != null) {
+            genotypes.verify(variants().size());
+        }
+        tracks.values().forEach(IntervalTrack::verify);
+        annotationTracks.values().forEach(IntervalTrack::verify);
+        inputRegions().validateOrder(dir.resolve(DatasetLayout.INPUT_REGIONS));
+    }
+
+    /** Unmaps every array; views become unusable. Closing twice is harmless. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        arena.close();
+    }
+}

@@ -1,0 +1,416 @@
+package io.gvl.format.io;
+
+import io.gvl.format.ArrowTable;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.VariantTable;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntMap;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/**
+ * Writes {@code genotypes/variants.arrow} in the shape GVL's own writer gives it, so Python sees the same column
+ * types from either writer: columns {@code ALT, CHROM, POS, REF, ILEN} in that order, then INFO columns;
+ * {@code CHROM} dictionary-encoded (unsigned 8/16/32-bit codes, the narrowest that fits, contigs in order of
+ * first appearance), {@code POS} Int32, {@code ILEN} a LargeList of Int32 (one element per record), and every
+ * buffer zstd-compressed. String columns are plain Utf8 (GVL's writer uses Utf8View; readers give both the same
+ * string type). The bytes are not GVL's: its IPC writer lays out metadata differently (see docs/differences.md).
+ */
+public final class VariantTableFile {
+    private static final long DICTIONARY_ID = 0;
+
+    private VariantTableFile() {
+    }
+
+    /**
+     * Reads {@code variants.arrow} batch by batch.
+     *
+     * @param file a {@code variants.arrow} file (gvl, genoray VCF or PGEN layout)
+     * @return the table, copied onto the heap
+     * @throws DatasetFormatException if the file is unreadable or lacks {@code CHROM}, {@code POS}, {@code REF} or
+     *     {@code ALT}
+     */
+    public static VariantTable read(Path file) {
+        List<String> chrom = new ArrayList<>();
+        LongArrayList pos = new LongArrayList();
+        List<String> ref = new ArrayList<>();
+        List<String> alt = new ArrayList<>();
+        IntArrayList ilen = new IntArrayList();
+        ArrowIpc.forEachBatch(file, (root, dicts) -> {
+            FieldVector c = need(root, "CHROM", file);
+            FieldVector p = need(root, "POS", file);
+            FieldVector r = need(root, "REF", file);
+            FieldVector a = need(root, "ALT", file);
+            FieldVector il = root.getVector("ILEN");
+            for (int i = 0; i < root.getRowCount(); i++) {
+                int row = pos.size();
+                chrom.add(text(ArrowIpc.get(c, i, dicts), "CHROM", row, file));
+                Object pv = ArrowIpc.get(p, i, dicts);
+                if (!(pv instanceof Integer || pv instanceof Long)) {
+                    throw new DatasetFormatException(file + ": POS row " + row + " is " + pv
+                            + "; expected an integer");
+                }
+                pos.add(((Number) pv).longValue());
+                String rv = text(ArrowIpc.get(r, i, dicts), "REF", row, file);
+                String av = text(first(ArrowIpc.get(a, i, dicts)), "ALT", row, file);
+                ref.add(rv);
+                alt.add(av);
+                if (il == null) {
+                    ilen.add(utf8Length(av) - utf8Length(rv));
+                } else {
+                    Object iv = first(ArrowIpc.get(il, i, dicts));
+                    ilen.add(iv == null ? 0 : ((Number) iv).intValue());
+                }
+            }
+        });
+        return new VariantTable(chrom.toArray(String[]::new), pos.toLongArray(), ref.toArray(String[]::new),
+                alt.toArray(String[]::new), ilen.toIntArray());
+    }
+
+    /**
+     * The top-level numeric columns of {@code file} other than {@code POS} and {@code ILEN}, in file order, with
+     * their types; read from the schema only (no record batch is loaded).
+     *
+     * @param file a {@code variants.arrow} file
+     * @return column name to type, in file order
+     * @throws DatasetFormatException if the file cannot be read
+     */
+    public static Map<String, ArrowTable.ColumnType> numericColumns(Path file) {
+        JvmOptions.requireArrowAccess();
+        Map<String, ArrowTable.ColumnType> out = new LinkedHashMap<>();
+        try (BufferAllocator alloc = new RootAllocator();
+             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+             ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
+            for (Field f : reader.getVectorSchemaRoot().getSchema().getFields()) {
+                ArrowTable.ColumnType t = numericType(f);
+                if (t != null && !VariantTable.CORE_COLUMNS.contains(f.getName())) {
+                    out.put(f.getName(), t);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new DatasetFormatException(file + ": required file is missing", e);
+        } catch (IOException | RuntimeException e) {
+            throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
+        }
+        return out;
+    }
+
+    private static ArrowTable.ColumnType numericType(Field f) {
+        if (f.getDictionary() != null) {
+            return null;
+        }
+        return switch (f.getType()) {
+            case ArrowType.Int i -> switch (i.getBitWidth()) {
+                case 8, 16 -> ArrowTable.ColumnType.INT32;
+                case 32 -> i.getIsSigned() ? ArrowTable.ColumnType.INT32 : ArrowTable.ColumnType.INT64;
+                default -> ArrowTable.ColumnType.INT64;
+            };
+            case ArrowType.FloatingPoint fp -> switch (fp.getPrecision()) {
+                case SINGLE -> ArrowTable.ColumnType.FLOAT32;
+                case DOUBLE -> ArrowTable.ColumnType.FLOAT64;
+                default -> null;
+            };
+            default -> null;
+        };
+    }
+
+    /**
+     * Decodes the numeric column {@code name} (one of {@link #numericColumns}). Integers of 8 to 32 bits become
+     * {@link VariantTable.NumericColumn.Int32}, wider or unsigned 32-bit ones {@link VariantTable.NumericColumn.Int64};
+     * nulls become 0 or NaN.
+     *
+     * @param file a {@code variants.arrow} file
+     * @param name a column listed by {@link #numericColumns}
+     * @return the decoded column
+     * @throws DatasetFormatException if there is no numeric column of that name
+     */
+    public static VariantTable.NumericColumn readNumeric(Path file, String name) {
+        ArrowTable.ColumnType type = numericColumns(file).get(name);
+        if (type == null) {
+            throw new DatasetFormatException(file + ": has no numeric column '" + name + "' (numeric columns: "
+                    + numericColumns(file).keySet() + ")");
+        }
+        List<Number> values = new ArrayList<>();
+        ArrowIpc.forEachBatch(file, (root, dicts) -> {
+            FieldVector v = root.getVector(name);
+            for (int i = 0; i < root.getRowCount(); i++) {
+                values.add((Number) ArrowIpc.get(v, i, dicts));
+            }
+        });
+        int n = values.size();
+        return switch (type) {
+            case INT32 -> {
+                int[] a = new int[n];
+                Arrays.setAll(a, i -> values.get(i) == null ? 0 : values.get(i).intValue());
+                yield new VariantTable.NumericColumn.Int32(name, a);
+            }
+            case FLOAT32 -> {
+                float[] a = new float[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = values.get(i) == null ? Float.NaN : values.get(i).floatValue();
+                }
+                yield new VariantTable.NumericColumn.Float32(name, a);
+            }
+            case FLOAT64 -> {
+                double[] a = new double[n];
+                Arrays.setAll(a, i -> values.get(i) == null ? Double.NaN : values.get(i).doubleValue());
+                yield new VariantTable.NumericColumn.Float64(name, a);
+            }
+            default -> {
+                long[] a = new long[n];
+                Arrays.setAll(a, i -> values.get(i) == null ? 0 : values.get(i).longValue());
+                yield new VariantTable.NumericColumn.Int64(name, a);
+            }
+        };
+    }
+
+    /**
+     * Writes the table as GVL's writer shapes it; see the class comment.
+     *
+     * @param table the table
+     * @param file the destination, replaced if it exists
+     */
+    public static void write(VariantTable table, Path file) {
+        write(table, file, List.of());
+    }
+
+    /**
+     * {@link #write(VariantTable, Path)} plus per-variant numeric columns after {@code ILEN} (GVL reads every top-level
+     * numeric column as a {@code var_field}); a NaN float is written as null, as polars writes a missing INFO value.
+     *
+     * @param table the table
+     * @param file the destination, replaced if it exists
+     * @param extra numeric columns with one value per variant, written after {@code ILEN} in list order
+     * @throws IllegalArgumentException if a column has the wrong length or the name of a core column
+     */
+    public static void write(VariantTable table, Path file, List<VariantTable.NumericColumn> extra) {
+        for (VariantTable.NumericColumn col : extra) {
+            if (col.size() != table.size() || VariantTable.CORE_COLUMNS.contains(col.name())) {
+                throw new IllegalArgumentException("column " + col.name() + " has " + col.size() + " rows for "
+                        + table.size() + " variants, or clashes with a core column");
+            }
+        }
+        writeArrow(table, extra, file);
+    }
+
+    /**
+     * GVL's fingerprint of a file: BLAKE2b-512 (hex) of its first MiB, and its size.
+     *
+     * @param file the variant table file
+     * @return the fingerprint
+     * @throws DatasetFormatException if the file is missing or cannot be read
+     */
+    public static DatasetMetadata.VariantsFingerprint fingerprint(Path file) {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            long size = ch.size();
+            int n = (int) Math.min(DatasetMetadata.VariantsFingerprint.MAX_HASHED, size);
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(n);
+            while (buf.hasRemaining() && ch.read(buf) >= 0) {
+                // read until the prefix is complete
+            }
+            byte[] digest = Blake2b.digest512(buf.array(), buf.position());
+            return new DatasetMetadata.VariantsFingerprint("blake2b", buf.position(),
+                    java.util.HexFormat.of().formatHex(digest), size);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new DatasetFormatException(file + ": required file is missing (needed to check"
+                    + " variants_fingerprint)", e);
+        } catch (java.io.IOException e) {
+            throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
+        }
+    }
+    private static FieldVector need(VectorSchemaRoot root, String name, Path file) {
+        FieldVector v = root.getVector(name);
+        if (v == null) {
+            throw new DatasetFormatException(file + ": required column '" + name + "' is missing (columns: "
+                    + root.getSchema().getFields().stream().map(f -> f.getName()).toList() + ")");
+        }
+        return v;
+    }
+
+    private static Object first(Object v) {
+        if (v instanceof List<?> l) {
+            return l.isEmpty() ? null : l.getFirst();
+        }
+        return v;
+    }
+
+    private static String text(Object v, String column, int row, Path file) {
+        if (v instanceof String s) {
+            return s;
+        }
+        throw new DatasetFormatException(file + ": " + column + " row " + row + " is " + v + "; expected text");
+    }
+
+    private static int utf8Length(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+    private static void writeArrow(VariantTable table, List<VariantTable.NumericColumn> extra, Path file) {
+        JvmOptions.requireArrowAccess();
+        int n = table.size();
+        String[] chrom = table.chrom();
+        long[] pos = table.pos();
+        String[] ref = table.ref();
+        String[] alt = table.alt();
+        int[] ilen = table.ilen();
+        Object2IntLinkedOpenHashMap<String> codes = new Object2IntLinkedOpenHashMap<>();
+        for (String c : chrom) {
+            codes.putIfAbsent(c, codes.size());
+        }
+        ArrowType.Int codeType = new ArrowType.Int(codes.size() <= 256 ? 8 : codes.size() <= 65_536 ? 16 : 32, false);
+        DictionaryEncoding encoding = new DictionaryEncoding(DICTIONARY_ID, true, codeType);
+        try (BufferAllocator alloc = new RootAllocator()) {
+            List<FieldVector> vectors = new ArrayList<>();
+            VarCharVector dictValues = new VarCharVector("CHROM", alloc);
+            try {
+                dictValues.allocateNew(codes.size());
+                for (Object2IntMap.Entry<String> e : codes.object2IntEntrySet()) {
+                    dictValues.setSafe(e.getIntValue(), e.getKey().getBytes(StandardCharsets.UTF_8));
+                }
+                dictValues.setValueCount(codes.size());
+                vectors.add(strings("ALT", alt, alloc));
+                FieldVector chromCodes = new Field("CHROM", new FieldType(true, codeType, encoding), null)
+                        .createVector(alloc);
+                vectors.add(chromCodes);
+                chromCodes.setInitialCapacity(n);
+                chromCodes.allocateNew();
+                for (int i = 0; i < n; i++) {
+                    ((BaseIntVector) chromCodes).setWithPossibleTruncate(i, codes.getInt(chrom[i]));
+                }
+                chromCodes.setValueCount(n);
+                IntVector posVector = new IntVector("POS", alloc);
+                vectors.add(posVector);
+                posVector.allocateNew(n);
+                for (int i = 0; i < n; i++) {
+                    if (pos[i] < Integer.MIN_VALUE || pos[i] > Integer.MAX_VALUE) {
+                        throw new IllegalArgumentException(file + ": variant " + i + " has POS " + pos[i]
+                                + ", beyond the int32 POS column GVL's format stores");
+                    }
+                    posVector.set(i, (int) pos[i]);
+                }
+                posVector.setValueCount(n);
+                vectors.add(strings("REF", ref, alloc));
+                vectors.add(ilenLists(ilen, alloc));
+                for (VariantTable.NumericColumn c : extra) {
+                    vectors.add(numeric(c, alloc));
+                }
+                DictionaryProvider.MapDictionaryProvider dicts = new DictionaryProvider.MapDictionaryProvider();
+                dicts.put(new Dictionary(dictValues, encoding));
+                ArrowFileOutput.writeOneBatch(vectors, n, dicts, true, file);
+            } finally {
+                vectors.forEach(FieldVector::close);
+                dictValues.close();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot write the variant table", e);
+        }
+    }
+
+    private static VarCharVector strings(String name, String[] values, BufferAllocator alloc) {
+        VarCharVector v = new VarCharVector(name, alloc);
+        v.allocateNew(values.length);
+        for (int i = 0; i < values.length; i++) {
+            v.setSafe(i, values[i].getBytes(StandardCharsets.UTF_8));
+        }
+        v.setValueCount(values.length);
+        return v;
+    }
+
+    private static LargeListVector ilenLists(int[] ilen, BufferAllocator alloc) {
+        LargeListVector list = LargeListVector.empty("ILEN", alloc);
+        list.addOrGetVector(FieldType.nullable(new ArrowType.Int(32, true)));
+        IntVector items = (IntVector) list.getDataVector();
+        list.allocateNew();
+        items.allocateNew(ilen.length);
+        for (int i = 0; i < ilen.length; i++) {
+            list.startNewValue(i);
+            items.setSafe(i, ilen[i]);
+            list.endValue(i, 1);
+        }
+        items.setValueCount(ilen.length);
+        list.setValueCount(ilen.length);
+        return list;
+    }
+
+    private static FieldVector numeric(VariantTable.NumericColumn c, BufferAllocator alloc) {
+        return switch (c) {
+            case VariantTable.NumericColumn.Int32 x -> {
+                IntVector v = new IntVector(x.name(), alloc);
+                v.allocateNew(x.size());
+                for (int i = 0; i < x.size(); i++) {
+                    v.set(i, x.values()[i]);
+                }
+                v.setValueCount(x.size());
+                yield v;
+            }
+            case VariantTable.NumericColumn.Int64 x -> {
+                BigIntVector v = new BigIntVector(x.name(), alloc);
+                v.allocateNew(x.size());
+                for (int i = 0; i < x.size(); i++) {
+                    v.set(i, x.values()[i]);
+                }
+                v.setValueCount(x.size());
+                yield v;
+            }
+            case VariantTable.NumericColumn.Float32 x -> {
+                Float4Vector v = new Float4Vector(new Field(x.name(), FieldType.nullable(
+                        new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)), null), alloc);
+                v.allocateNew(x.size());
+                for (int i = 0; i < x.size(); i++) {
+                    if (Float.isNaN(x.values()[i])) {
+                        v.setNull(i);
+                    } else {
+                        v.set(i, x.values()[i]);
+                    }
+                }
+                v.setValueCount(x.size());
+                yield v;
+            }
+            case VariantTable.NumericColumn.Float64 x -> {
+                Float8Vector v = new Float8Vector(x.name(), alloc);
+                v.allocateNew(x.size());
+                for (int i = 0; i < x.size(); i++) {
+                    if (Double.isNaN(x.values()[i])) {
+                        v.setNull(i);
+                    } else {
+                        v.set(i, x.values()[i]);
+                    }
+                }
+                v.setValueCount(x.size());
+                yield v;
+            }
+        };
+    }
+}

@@ -1,0 +1,102 @@
+package io.gvl.format.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gvl.format.ArrowTable;
+import io.gvl.format.MissingJvmOptionException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A JVM without the options Arrow needs gets one message naming the option, never a blamed dataset. */
+class JvmOptionsTest {
+    @TempDir
+    Path tmp;
+
+    /** Child JVM: reads the Arrow table at args[0] and prints its row count, or the exception type and message. */
+    public static void main(String[] args) {
+        try {
+            System.out.println("rows " + ArrowTableFile.read(Path.of(args[0])).rowCount());
+        } catch (RuntimeException e) {
+            System.out.println(e.getClass().getSimpleName());
+            System.out.println(e.getMessage());
+        }
+    }
+
+    private Path goodTable() {
+        Path file = tmp.resolve("t.arrow");
+        ArrowTableFile.write(new ArrowTable(List.of(new ArrowTable.Column("POS", ArrowTable.ColumnType.INT32,
+                List.<Object>of(1, 2, 3)))), file);
+        return file;
+    }
+
+    private static List<String> child(Path table, String... flags) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of(flags));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), JvmOptionsTest.class.getName(),
+                table.toString()));
+        Process p = new ProcessBuilder(cmd).start();
+        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
+            try {
+                return p.getErrorStream().readAllBytes();
+            } catch (IOException e) {
+                return new byte[0];
+            }
+        });
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child JVM timed out");
+        err.join();
+        assertEquals(0, p.exitValue(), out);
+        return out.lines().toList();
+    }
+
+    @Test
+    void withoutAddOpensAGoodTableGetsTheFlagNotAFormatError() throws Exception {
+        List<String> lines = child(goodTable());
+        assertEquals("MissingJvmOptionException", lines.get(0), String.join("\n", lines));
+        String msg = lines.get(1);
+        assertTrue(msg.contains("--add-opens=java.base/java.nio=ALL-UNNAMED"), msg);
+        assertTrue(msg.contains("--add-opens=java.base/java.nio=org.apache.arrow.memory.core"), msg);
+        assertTrue(msg.contains("class path") && msg.contains("docs/jvm.md"), msg);
+    }
+
+    @Test
+    void withAddOpensTheSameTableReads() throws Exception {
+        List<String> lines = child(goodTable(), JvmOptions.ADD_OPENS_CLASS_PATH);
+        assertEquals(List.of("rows 3"), lines.subList(0, 1));
+    }
+
+    @Test
+    void deniedUnsafeMemoryAccessIsNamed() throws Exception {
+        List<String> lines = child(goodTable(), JvmOptions.ADD_OPENS_CLASS_PATH,
+                "--sun-misc-unsafe-memory-access=deny");
+        assertEquals("MissingJvmOptionException", lines.get(0), String.join("\n", lines));
+        assertTrue(lines.get(1).contains(JvmOptions.UNSAFE_ALLOW), lines.get(1));
+    }
+
+    @Test
+    void onTheModulePathTheModuleFormIsNamedFirst() {
+        Module named = java.sql.Connection.class.getModule();
+        MissingJvmOptionException e = JvmOptions.probe(named, null);
+        assertNotNull(e);
+        assertEquals(JvmOptions.ADD_OPENS_MODULE_PATH, e.option());
+        assertTrue(e.getMessage().startsWith("gvl needs the JVM option " + JvmOptions.ADD_OPENS_MODULE_PATH
+                + " (gvl is on the module path"), e.getMessage());
+    }
+
+    @Test
+    void thisJvmHasEverythingAndPassesTheCheck() {
+        assertNull(JvmOptions.probe(org.apache.arrow.memory.util.MemoryUtil.class.getModule(), "allow"));
+        JvmOptions.requireArrowAccess();
+    }
+}
