@@ -1,6 +1,6 @@
 package io.gvl.cli;
 
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
@@ -65,7 +65,7 @@ public final class InspectCommand implements Callable<Integer> {
     }
 
     private static void track(PrintWriter out, IntervalTrack t) {
-        out.println("track          " + t.name() + " (" + (t.kind() == TrackKind.SAMPLE ? "per sample"
+        out.println("track          " + t.name() + " (" + (t.kind() == TrackScope.SAMPLE ? "per sample"
                 : "annotation") + "), " + t.size() + " intervals");
     }
 

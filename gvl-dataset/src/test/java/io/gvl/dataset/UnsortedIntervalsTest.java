@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.testing.DirectoryCopy;
 import io.gvl.testing.TestFiles;
 import java.io.IOException;
@@ -38,7 +38,7 @@ class UnsortedIntervalsTest {
 
     @Test
     void perSampleGroupOutOfOrderIsRefusedByTheQueryThatReadsIt() throws IOException {
-        Path dir = DatasetLayout.track(ds, TrackKind.SAMPLE, "bw");
+        Path dir = DatasetLayout.track(ds, TrackScope.SAMPLE, "bw");
         int group = swapFirstPair(dir);
         try (Dataset d = Dataset.open(ds)) {
             Dataset view = d.withSeqs(SeqKind.NONE).withTracks("bw");
@@ -57,7 +57,7 @@ class UnsortedIntervalsTest {
 
     @Test
     void annotationGroupOutOfOrderIsRefused() throws IOException {
-        Path dir = DatasetLayout.track(ds, TrackKind.ANNOTATION, "annot");
+        Path dir = DatasetLayout.track(ds, TrackScope.ANNOTATION, "annot");
         int groups = data(dir.resolve(DatasetLayout.OFFSETS)).capacity() / 8 - 1;
         int group = 3;
         // Every region empty but one, which holds [200, 210) before [100, 110).

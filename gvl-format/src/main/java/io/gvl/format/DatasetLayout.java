@@ -70,7 +70,7 @@ public final class DatasetLayout {
      * @param name the track name
      * @return the track's directory; it need not exist
      */
-    public static Path track(Path dataset, TrackKind kind, String name) {
+    public static Path track(Path dataset, TrackScope kind, String name) {
         return dataset.resolve(kind.directory()).resolve(name);
     }
 

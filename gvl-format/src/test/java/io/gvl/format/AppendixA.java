@@ -46,7 +46,7 @@ public final class AppendixA {
         VariantTableFile.write(variants(), DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
         RegionsFile.write(new Regions(new int[] {0, 0, 1}, new int[] {10, 50, 100}, new int[] {22, 60, 110},
                 new int[] {1, -1, 1}), dir.resolve(DatasetLayout.REGIONS));
-        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackKind.SAMPLE, "cov", 6)) {
+        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackScope.SAMPLE, "cov", 6)) {
             for (int c = 0; c < 6; c++) {
                 t.appendCell(CELL_STARTS[c], CELL_ENDS[c], CELL_VALUES[c], 0, CELL_STARTS[c].length);
             }

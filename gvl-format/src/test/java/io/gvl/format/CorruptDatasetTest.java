@@ -143,7 +143,7 @@ class CorruptDatasetTest {
                 c("sample count disagrees with offsets", ds -> replace(ds.resolve(meta), "[\"s1\",\"s2\"]",
                         "[\"s1\",\"s2\",\"s3\"]"), Action.OPEN, "offsets.npy", "expected 19"),
                 c("same track name in both folders", ds -> {
-                    try (IntervalTrackWriter w = new IntervalTrackWriter(ds, TrackKind.ANNOTATION, "cov", 3)) {
+                    try (IntervalTrackWriter w = new IntervalTrackWriter(ds, TrackScope.ANNOTATION, "cov", 3)) {
                         for (int r = 0; r < 3; r++) {
                             w.appendCell(new int[0], new int[0], new float[0], 0, 0);
                         }

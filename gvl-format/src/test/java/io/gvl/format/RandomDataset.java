@@ -111,12 +111,12 @@ public final class RandomDataset {
         }
         VariantTableFile.write(new VariantTable(ch, pos, ref, alt, ilen),
                 DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
-        writeTrack(dir, TrackKind.SAMPLE, "signal", trackStarts);
-        writeTrack(dir, TrackKind.ANNOTATION, "annot", annotStarts);
+        writeTrack(dir, TrackScope.SAMPLE, "signal", trackStarts);
+        writeTrack(dir, TrackScope.ANNOTATION, "annot", annotStarts);
         MetadataFile.write(DatasetMetadata.of(samples(), contigs, nRegions, ploidy, 0), DatasetLayout.metadata(dir));
     }
 
-    private static void writeTrack(Path dir, TrackKind kind, String name, int[][] cells) {
+    private static void writeTrack(Path dir, TrackScope kind, String name, int[][] cells) {
         try (IntervalTrackWriter w = new IntervalTrackWriter(dir, kind, name, cells.length)) {
             for (int[] cell : cells) {
                 int[] ends = new int[cell.length];

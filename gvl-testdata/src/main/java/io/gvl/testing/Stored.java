@@ -1,7 +1,7 @@
 package io.gvl.testing;
 
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -74,7 +74,7 @@ public final class Stored {
         }
     }
 
-    public static Track track(Path dataset, TrackKind kind, String name) {
+    public static Track track(Path dataset, TrackScope kind, String name) {
         Path d = DatasetLayout.track(dataset, kind, name);
         return new Track(longs(d.resolve(DatasetLayout.OFFSETS)), ints(d.resolve(DatasetLayout.STARTS)),
                 ints(d.resolve(DatasetLayout.ENDS)), floats(d.resolve(DatasetLayout.VALUES)));

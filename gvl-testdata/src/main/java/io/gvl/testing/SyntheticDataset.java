@@ -3,7 +3,7 @@ package io.gvl.testing;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.build.DatasetPublisher;
 import io.gvl.format.array.GenotypeWriter;
 import io.gvl.format.InputRegions;
@@ -251,7 +251,7 @@ public final class SyntheticDataset {
         }
         VariantTableFile.write(new VariantTable(vc, vp, vr, va, vi),
                 DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
-        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackKind.SAMPLE, "cov",
+        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackScope.SAMPLE, "cov",
                 (long) n * SAMPLES.size())) {
             for (int c = 0; c < cells.size(); c++) {
                 t.appendCell(cells.get(c)[0], cells.get(c)[1], cellValues.get(c), 0, cellValues.get(c).length);

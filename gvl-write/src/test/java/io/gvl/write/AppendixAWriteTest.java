@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.InputRegions;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.array.Npy;
 import io.gvl.format.array.NpyArray;
 import io.gvl.format.io.InputRegionsFile;
@@ -80,7 +80,7 @@ class AppendixAWriteTest {
         assertArrayEquals(new long[] {0, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 7}, g.offsets());
         assertArrayEquals(new int[] {0, 1, 1, 1, 2, 2, 3}, g.idx());
 
-        Stored.Track cov = Stored.track(ds, TrackKind.SAMPLE, "cov");
+        Stored.Track cov = Stored.track(ds, TrackScope.SAMPLE, "cov");
         assertArrayEquals(new long[] {0, 2, 3, 4, 4, 4, 4}, cov.offsets());
         assertArrayEquals(new int[] {10, 15, 12, 55}, cov.starts());
         assertArrayEquals(new int[] {15, 22, 13, 56}, cov.ends());

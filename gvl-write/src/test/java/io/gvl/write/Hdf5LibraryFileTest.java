@@ -3,7 +3,7 @@ package io.gvl.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.Regions;
 import io.gvl.format.io.MetadataFile;
 import io.gvl.format.io.RegionsFile;
@@ -66,7 +66,7 @@ class Hdf5LibraryFileTest {
         DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
         assertEquals(List.of("s0", "s1"), meta.samples());
         Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track t = Stored.track(ds, TrackKind.SAMPLE, "cov");
+        Stored.Track t = Stored.track(ds, TrackScope.SAMPLE, "cov");
         for (int r = 0; r < windows.size(); r++) {
             int c = List.of("chr1", "chr2").indexOf(meta.contigs().get(windows.contig(r)));
             for (int s = 0; s < 2; s++) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
@@ -175,7 +175,7 @@ class SyntheticFixtureWriteTest {
     void trackCellsEqualClippedBigWigIntervalsOverStoredWindows() {
         Regions regions = RegionsFile.read(dataset.resolve(DatasetLayout.REGIONS));
         List<String> contigs = List.of("chr1", "chr2");
-        Stored.Track track = Stored.track(dataset, TrackKind.SAMPLE, "bw");
+        Stored.Track track = Stored.track(dataset, TrackScope.SAMPLE, "bw");
         assertEquals(regions.size() * 3 + 1, track.offsets().length);
         for (int s = 0; s < 3; s++) {
             try (BigWigReader bw = BigWigReader.open(SYN.resolve("bw_seed42/s" + s + ".bw"))) {

@@ -65,7 +65,7 @@ class TableTrackErrorsTest {
         Files.writeString(annot, "sample_id,chrom,start,end,value\ns0,chr1,100,110,2.5\n");
         Path out = tmp.resolve("one.gvl");
         Gvl.write(out, synthetic().annotation(new AnnotationTrack("a", annot)).build());
-        Stored.Track t = Stored.track(out, io.gvl.format.TrackKind.ANNOTATION, "a");
+        Stored.Track t = Stored.track(out, io.gvl.format.TrackScope.ANNOTATION, "a");
         assertArrayEquals(new int[] {100}, t.starts(0), "unclipped, as GVL stores table intervals");
     }
 

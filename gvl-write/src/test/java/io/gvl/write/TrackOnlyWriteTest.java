@@ -3,7 +3,7 @@ package io.gvl.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
@@ -51,7 +51,7 @@ class TrackOnlyWriteTest {
         long[] start = in.longs("chromStart", ds);
         long[] end = in.longs("chromEnd", ds);
         long[] map = in.longs(InputRegions.MAP_COLUMN, ds);
-        Stored.Track t = Stored.track(ds, TrackKind.SAMPLE, "signal");
+        Stored.Track t = Stored.track(ds, TrackScope.SAMPLE, "signal");
         for (int i = 0; i < start.length; i++) {
             for (int s = 0; s < 3; s++) {
                 int row = i * 3 + s;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.format.DatasetExistsException;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.io.ArrowTableFile;
 import io.gvl.testing.Stored;
 import io.gvl.write.Gvl;
@@ -57,9 +57,9 @@ class TransformedTrackTest {
         for (String f : new String[] {"starts.npy", "ends.npy", "offsets.npy"}) {
             assertArrayEquals(Files.readAllBytes(old.resolve(f)), Files.readAllBytes(neu.resolve(f)), f);
         }
-        long[] offsets = Stored.track(ds, TrackKind.SAMPLE, "bw").offsets();
-        float[] before = Stored.track(ds, TrackKind.SAMPLE, "bw").values();
-        float[] after = Stored.track(ds, TrackKind.SAMPLE, "bw_log").values();
+        long[] offsets = Stored.track(ds, TrackScope.SAMPLE, "bw").offsets();
+        float[] before = Stored.track(ds, TrackScope.SAMPLE, "bw").values();
+        float[] after = Stored.track(ds, TrackScope.SAMPLE, "bw_log").values();
         int[] inputOfDisk = inputOrder();
         assertEquals(offsets.length - 1, cells.get(), "one call per cell");
         for (int c = 0; c + 1 < offsets.length; c++) {
@@ -75,7 +75,7 @@ class TransformedTrackTest {
             annotCells.incrementAndGet();
         }, false);
         assertTrue(Files.isDirectory(ds.resolve("annot_intervals/annot2")));
-        assertEquals(Stored.track(ds, TrackKind.ANNOTATION, "annot").offsets().length - 1, annotCells.get());
+        assertEquals(Stored.track(ds, TrackScope.ANNOTATION, "annot").offsets().length - 1, annotCells.get());
         try (Stream<Path> left = Files.list(ds)) {
             assertTrue(left.noneMatch(p -> p.getFileName().toString().contains(".tmp.")), "no staging left");
         }

@@ -56,7 +56,7 @@ class UpdateTest {
             files.verify();
             assertEquals(1, files.annotationTracks().size());
         }
-        Stored.Track ann = Stored.track(updated, io.gvl.format.TrackKind.ANNOTATION, "ann");
+        Stored.Track ann = Stored.track(updated, io.gvl.format.TrackScope.ANNOTATION, "ann");
         assertEquals(11, ann.offsets().length);
         int chr1Hit = 0;
         for (int r = 0; r < 10; r++) {

@@ -3,7 +3,7 @@ package io.gvl.dataset.internal;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.build.DatasetPublisher;
 import io.gvl.format.array.GenotypeWriter;
 import io.gvl.format.InputRegions;
@@ -148,7 +148,7 @@ public final class DummyDataset {
     /** {@code read-depth}: values 1..9 on {@code [start - 2, start + 7)}, one base each; {@code annot}: 1.0 at start. */
     private static void writeTracks(Path dir, int[] diskToInput) {
         int n = diskToInput.length;
-        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackKind.SAMPLE, "read-depth",
+        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackScope.SAMPLE, "read-depth",
                 (long) n * SAMPLES.size())) {
             for (int r = 0; r < n; r++) {
                 int from = START[diskToInput[r]] - MAX_JITTER;
@@ -165,7 +165,7 @@ public final class DummyDataset {
                 }
             }
         }
-        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackKind.ANNOTATION, "annot", n)) {
+        try (IntervalTrackWriter t = new IntervalTrackWriter(dir, TrackScope.ANNOTATION, "annot", n)) {
             for (int r = 0; r < n; r++) {
                 int at = START[diskToInput[r]];
                 t.appendCell(new int[] {at}, new int[] {at + 1}, new float[] {1f}, 0, 1);

@@ -9,7 +9,7 @@ import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.Region;
 import io.gvl.dataset.SeqKind;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
@@ -87,8 +87,8 @@ class Hdf5TrackWriteTest {
                 .track(new BigWigs("bw", bigWigs)).track(Hdf5Track.ofGroups("h5", h5)).build());
         DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
         Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track bw = Stored.track(ds, TrackKind.SAMPLE, "bw");
-        Stored.Track hd = Stored.track(ds, TrackKind.SAMPLE, "h5");
+        Stored.Track bw = Stored.track(ds, TrackScope.SAMPLE, "bw");
+        Stored.Track hd = Stored.track(ds, TrackScope.SAMPLE, "h5");
         int cells = 0;
         for (int r = 0; r < windows.size(); r++) {
             for (int s = 0; s < meta.samples().size(); s++) {
@@ -144,8 +144,8 @@ class Hdf5TrackWriteTest {
         DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
         assertEquals(List.of("s0", "s1", "s2"), meta.samples());
         Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track hd = Stored.track(ds, TrackKind.SAMPLE, "h5");
-        Stored.Track bw = Stored.track(ds, TrackKind.SAMPLE, "bw");
+        Stored.Track hd = Stored.track(ds, TrackScope.SAMPLE, "h5");
+        Stored.Track bw = Stored.track(ds, TrackScope.SAMPLE, "bw");
         for (int r = 0; r < windows.size(); r++) {
             for (int s = 0; s < 3; s++) {
                 float[] v = dense.get(meta.samples().get(s)).get(meta.contigs().get(windows.contig(r)));
@@ -232,7 +232,7 @@ class Hdf5TrackWriteTest {
         Gvl.write(ds, WriteOptions.builder(bed).maxJitter(3).track(Hdf5Track.ofFiles("h5", Map.of("s", h5))).build());
         DatasetMetadata meta = MetadataFile.read(DatasetLayout.metadata(ds));
         Regions windows = RegionsFile.read(ds.resolve(DatasetLayout.REGIONS));
-        Stored.Track t = Stored.track(ds, TrackKind.SAMPLE, "h5");
+        Stored.Track t = Stored.track(ds, TrackScope.SAMPLE, "h5");
         for (int r = 0; r < windows.size(); r++) {
             float[] v = meta.contigs().get(windows.contig(r)).equals("chr1") ? contiguous : largeChunks;
             assertEquals(Coverage.show(Coverage.runs(v, windows.start(r), windows.end(r))),

@@ -2,7 +2,7 @@ package io.gvl.format.array;
 
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.IndexRange;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 
 /**
  * One interval track in struct-of-arrays form: parallel {@code starts} (int32), {@code ends} (int32),
@@ -19,7 +19,7 @@ import io.gvl.format.TrackKind;
  * @param offsets  cell offsets
  * @param nSamples samples per region (1 for annotation tracks)
  */
-public record IntervalTrack(String name, TrackKind kind, RawArray starts, RawArray ends, RawArray values,
+public record IntervalTrack(String name, TrackScope kind, RawArray starts, RawArray ends, RawArray values,
                             RawArray offsets, int nSamples) {
 
     /** Checks that starts, ends and values have equal lengths and that the offsets fit them. */
@@ -39,7 +39,7 @@ public record IntervalTrack(String name, TrackKind kind, RawArray starts, RawArr
      */
     public void checkShape(int nRegions) {
         long cells = (long) nRegions * nSamples;
-        Offsets.checkShape(offsets, cells, kind == TrackKind.SAMPLE ? "n_regions x samples" : "n_regions",
+        Offsets.checkShape(offsets, cells, kind == TrackScope.SAMPLE ? "n_regions x samples" : "n_regions",
                 starts.length(), starts.file().toString());
     }
 
@@ -80,7 +80,7 @@ public record IntervalTrack(String name, TrackKind kind, RawArray starts, RawArr
      * @throws IllegalStateException if the track is per-sample
      */
     public IndexRange intervalRange(int region) {
-        if (kind != TrackKind.ANNOTATION) {
+        if (kind != TrackScope.ANNOTATION) {
             throw new IllegalStateException("track " + name + " is per-sample; pass a sample");
         }
         return intervalRange(region, 0);

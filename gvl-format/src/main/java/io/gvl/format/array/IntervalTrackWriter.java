@@ -1,7 +1,7 @@
 package io.gvl.format.array;
 
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ public final class IntervalTrackWriter implements AutoCloseable {
      * @param name the track name, which becomes a directory name (no {@code /}, not {@code .} or {@code ..})
      * @throws IllegalArgumentException if the name cannot be a directory name
      */
-    public IntervalTrackWriter(Path dataset, TrackKind kind, String name, long cells) {
+    public IntervalTrackWriter(Path dataset, TrackScope kind, String name, long cells) {
         if (name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..")
                 || !DatasetLayout.isTrackName(name)) {
             throw new IllegalArgumentException("'" + name + "' cannot be a track directory name");

@@ -8,7 +8,7 @@ import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.PythonStrings;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
 import io.gvl.format.internal.concat.BedJoin;
 import io.gvl.format.internal.concat.ConcatChecks;
@@ -153,14 +153,14 @@ public final class DatasetConcat {
                     ploidy), geno.resolve(DatasetLayout.OFFSETS), List.of(geno.resolve(DatasetLayout.VARIANT_IDXS)), 4);
         }
         for (String name : ref.tracks()) {
-            joinTrack(tmp, in, TrackKind.SAMPLE, name,
+            joinTrack(tmp, in, TrackScope.SAMPLE, name,
                     new SlotRuns(plan.alongRegions(), plan.order(), plan.nRegions(), nSamples, 1));
         }
         int[] ones = new int[in.size()];
         Arrays.fill(ones, 1);
         for (String name : ref.annotTracks()) {
             if (plan.alongRegions()) {
-                joinTrack(tmp, in, TrackKind.ANNOTATION, name,
+                joinTrack(tmp, in, TrackScope.ANNOTATION, name,
                         new SlotRuns(true, plan.order(), plan.nRegions(), ones, 1));
             } else {
                 copySharedTrack(tmp, in, name);
@@ -175,12 +175,12 @@ public final class DatasetConcat {
     private static final List<String> TRACK_PAYLOADS = List.of(DatasetLayout.STARTS, DatasetLayout.ENDS,
             DatasetLayout.VALUES);
 
-    private static void joinTrack(Path tmp, List<ConcatInput> in, TrackKind kind, String name,
+    private static void joinTrack(Path tmp, List<ConcatInput> in, TrackScope kind, String name,
                                   SlotRuns runs) throws IOException {
         List<RaggedJoin.Store> stores = new ArrayList<>();
         for (ConcatInput d : in) {
             Path t = DatasetLayout.track(d.dir(), kind, name);
-            long cells = kind == TrackKind.SAMPLE ? (long) d.meta().nRegions() * d.nSamples()
+            long cells = kind == TrackScope.SAMPLE ? (long) d.meta().nRegions() * d.nSamples()
                     : d.meta().nRegions();
             stores.add(new RaggedJoin.Store(t.resolve(DatasetLayout.OFFSETS),
                     TRACK_PAYLOADS.stream().map(t::resolve).toList(), cells, d.label() + " track " + name));
@@ -196,11 +196,11 @@ public final class DatasetConcat {
      * fingerprint of each file.
      */
     private static void copySharedTrack(Path tmp, List<ConcatInput> in, String name) throws IOException {
-        Path src = DatasetLayout.track(in.getFirst().dir(), TrackKind.ANNOTATION, name);
+        Path src = DatasetLayout.track(in.getFirst().dir(), TrackScope.ANNOTATION, name);
         List<String> files = new ArrayList<>(TRACK_PAYLOADS);
         files.add(DatasetLayout.OFFSETS);
         for (ConcatInput d : in.subList(1, in.size())) {
-            Path t = DatasetLayout.track(d.dir(), TrackKind.ANNOTATION, name);
+            Path t = DatasetLayout.track(d.dir(), TrackScope.ANNOTATION, name);
             for (String f : files) {
                 if (!VariantTableFile.fingerprint(t.resolve(f)).equals(VariantTableFile.fingerprint(src.resolve(f)))) {
                     throw new ConcatException(d.label() + ": annotation track '" + name + "' file " + f
@@ -210,7 +210,7 @@ public final class DatasetConcat {
                 }
             }
         }
-        Path out = Files.createDirectories(DatasetLayout.track(tmp, TrackKind.ANNOTATION, name));
+        Path out = Files.createDirectories(DatasetLayout.track(tmp, TrackScope.ANNOTATION, name));
         for (String f : files) {
             linkOrCopy(src.resolve(f), out.resolve(f));
         }

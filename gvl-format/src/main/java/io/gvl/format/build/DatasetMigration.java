@@ -3,7 +3,7 @@ package io.gvl.format.build;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -113,7 +113,7 @@ public final class DatasetMigration {
     /** Track directories (sorted, both kinds) that still hold an array-of-structs {@code intervals.npy}. */
     private static List<Path> aosTracks(Path dir) {
         List<Path> out = new ArrayList<>();
-        for (TrackKind kind : TrackKind.values()) {
+        for (TrackScope kind : TrackScope.values()) {
             Path root = dir.resolve(kind.directory());
             if (!Files.isDirectory(root)) {
                 continue;

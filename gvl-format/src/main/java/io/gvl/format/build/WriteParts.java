@@ -4,7 +4,7 @@ import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.PartException;
 import io.gvl.format.Regions;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.array.RawDtype;
 import io.gvl.format.internal.FileTrees;
@@ -266,33 +266,33 @@ public final class WriteParts {
             for (int b = 0; b < nb; b++) {
                 for (int j = 0; j < nj; j++) {
                     stores.add(trackStore(parts.get(PartManifest.name(PartManifest.TRACKS, b, j)),
-                            TrackKind.SAMPLE, name, (long) grid.regionBlockSizes()[b]
+                            TrackScope.SAMPLE, name, (long) grid.regionBlockSizes()[b]
                             * grid.sampleBlockSizes()[j]));
                 }
             }
-            joinTrack(tmp, TrackKind.SAMPLE, name, stores, new GridRuns(grid.regionBlockSizes(),
+            joinTrack(tmp, TrackScope.SAMPLE, name, stores, new GridRuns(grid.regionBlockSizes(),
                     grid.sampleBlockSizes(), 1));
         }
         for (String name : grid.annotations()) {
             List<RaggedJoin.Store> stores = new ArrayList<>();
             for (int b = 0; b < nb; b++) {
                 stores.add(trackStore(parts.get(PartManifest.name(PartManifest.TRACKS, b, 0)),
-                        TrackKind.ANNOTATION, name, grid.regionBlockSizes()[b]));
+                        TrackScope.ANNOTATION, name, grid.regionBlockSizes()[b]));
             }
-            joinTrack(tmp, TrackKind.ANNOTATION, name, stores, new GridRuns(grid.regionBlockSizes(),
+            joinTrack(tmp, TrackScope.ANNOTATION, name, stores, new GridRuns(grid.regionBlockSizes(),
                     new int[] {1}, 1));
         }
         MetadataFile.write(grid.metadata(), DatasetLayout.metadata(tmp));
         FileTrees.delete(tmp.resolve(DatasetLayout.PARTS));
     }
 
-    static RaggedJoin.Store trackStore(Path part, TrackKind kind, String name, long cells) {
+    static RaggedJoin.Store trackStore(Path part, TrackScope kind, String name, long cells) {
         Path t = DatasetLayout.track(part, kind, name);
         return new RaggedJoin.Store(t.resolve(DatasetLayout.OFFSETS), TRACK_PAYLOADS.stream().map(t::resolve)
                 .toList(), cells, "part " + part + " track " + name);
     }
 
-    static void joinTrack(Path tmp, TrackKind kind, String name, List<RaggedJoin.Store> stores,
+    static void joinTrack(Path tmp, TrackScope kind, String name, List<RaggedJoin.Store> stores,
                                   GridRuns runs) throws IOException {
         Path out = Files.createDirectories(DatasetLayout.track(tmp, kind, name));
         join(stores, runs, out.resolve(DatasetLayout.OFFSETS), TRACK_PAYLOADS.stream().map(out::resolve).toList());

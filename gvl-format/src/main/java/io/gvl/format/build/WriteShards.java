@@ -9,7 +9,7 @@ import io.gvl.format.InputRegions;
 import io.gvl.format.io.JvmOptions;
 import io.gvl.format.PartException;
 import io.gvl.format.Regions;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.io.InputRegionsFile;
 import io.gvl.format.io.MetadataFile;
@@ -108,8 +108,8 @@ public final class WriteShards {
                 }
                 if (grid.hasTracks()) {
                     Path from = parts.get(PartManifest.name(PartManifest.TRACKS, b, j));
-                    moveIfPresent(from, shard, TrackKind.SAMPLE.directory());
-                    String annot = TrackKind.ANNOTATION.directory();
+                    moveIfPresent(from, shard, TrackScope.SAMPLE.directory());
+                    String annot = TrackScope.ANNOTATION.directory();
                     if (j == 0) {
                         moveIfPresent(from, shard, annot);
                     } else if (Files.isDirectory(root.resolve(ShardManifest.shardDir(b, 0)).resolve(annot))) {
@@ -254,18 +254,18 @@ public final class WriteShards {
         for (String name : first.tracks().keySet()) {
             List<RaggedJoin.Store> stores = new ArrayList<>();
             for (int k = 0; k < shards.size(); k++) {
-                stores.add(WriteParts.trackStore(shards.get(k), TrackKind.SAMPLE, name,
+                stores.add(WriteParts.trackStore(shards.get(k), TrackScope.SAMPLE, name,
                         (long) rb[k / sb.length] * sb[k % sb.length]));
             }
-            WriteParts.joinTrack(dir, TrackKind.SAMPLE, name, stores, new GridRuns(rb, sb, 1));
+            WriteParts.joinTrack(dir, TrackScope.SAMPLE, name, stores, new GridRuns(rb, sb, 1));
         }
         for (String name : first.annotationTracks().keySet()) {
             List<RaggedJoin.Store> stores = new ArrayList<>();
             for (int b = 0; b < rb.length; b++) {
-                stores.add(WriteParts.trackStore(shards.get(b * sb.length), TrackKind.ANNOTATION, name,
+                stores.add(WriteParts.trackStore(shards.get(b * sb.length), TrackScope.ANNOTATION, name,
                         rb[b]));
             }
-            WriteParts.joinTrack(dir, TrackKind.ANNOTATION, name, stores, new GridRuns(rb, new int[] {1}, 1));
+            WriteParts.joinTrack(dir, TrackScope.ANNOTATION, name, stores, new GridRuns(rb, new int[] {1}, 1));
         }
     }
 }

@@ -6,7 +6,7 @@ import io.gvl.format.DatasetMetadata;
 import io.gvl.format.InputRegions;
 import io.gvl.format.MissingJvmOptionException;
 import io.gvl.format.Regions;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.VariantTable;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.IntervalTrack;
@@ -79,16 +79,16 @@ public final class DatasetFiles implements AutoCloseable {
                     boolean geno = metadata.ploidy() != null;
                     this.genotypes = geno ? ShardGather.genotypes(dir, set, metadata, arena) : null;
                     this.gatheredDosages = geno ? ShardGather.dosages(dir, set, metadata, arena) : null;
-                    this.tracks = ShardGather.tracks(dir, set, metadata, TrackKind.SAMPLE, arena);
-                    this.annotationTracks = ShardGather.tracks(dir, set, metadata, TrackKind.ANNOTATION,
+                    this.tracks = ShardGather.tracks(dir, set, metadata, TrackScope.SAMPLE, arena);
+                    this.annotationTracks = ShardGather.tracks(dir, set, metadata, TrackScope.ANNOTATION,
                             arena);
                 }
             } else {
                 this.shardManifest = null;
                 this.gatheredDosages = null;
                 this.genotypes = genotypeSource == GenotypeSource.SPARSE ? openGenotypes() : null;
-                this.tracks = openTracks(TrackKind.SAMPLE);
-                this.annotationTracks = openTracks(TrackKind.ANNOTATION);
+                this.tracks = openTracks(TrackScope.SAMPLE);
+                this.annotationTracks = openTracks(TrackScope.ANNOTATION);
             }
             for (String name : tracks.keySet()) {
                 if (annotationTracks.containsKey(name)) {
@@ -161,7 +161,7 @@ public final class DatasetFiles implements AutoCloseable {
         return new GenotypeArrays(offsets, idx, metadata.nRegions(), metadata.samples().size(), metadata.ploidy());
     }
 
-    private Map<String, IntervalTrack> openTracks(TrackKind kind) {
+    private Map<String, IntervalTrack> openTracks(TrackScope kind) {
         Path root = dir.resolve(kind.directory());
         Map<String, IntervalTrack> out = new TreeMap<>();
         if (!Files.isDirectory(root)) {
@@ -178,7 +178,7 @@ public final class DatasetFiles implements AutoCloseable {
                     throw new DatasetFormatException(t + ": array-of-structs intervals.npy (format 1.x); migrate the"
                             + " dataset with `gvl migrate DIR`");
                 }
-                int nSamples = kind == TrackKind.SAMPLE ? metadata.samples().size() : 1;
+                int nSamples = kind == TrackScope.SAMPLE ? metadata.samples().size() : 1;
                 IntervalTrack track = new IntervalTrack(name, kind,
                         RawArray.map(t.resolve(DatasetLayout.STARTS), RawDtype.INT32, arena),
                         RawArray.map(t.resolve(DatasetLayout.ENDS), RawDtype.INT32, arena),

@@ -3,7 +3,7 @@ package io.gvl.format.io;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.IntervalTrack;
 import io.gvl.format.array.RawArray;
@@ -122,11 +122,11 @@ final class ShardGather {
      * @param arena owns the copies
      * @return the joined tracks, sorted by name
      */
-    static Map<String, IntervalTrack> tracks(Path root, ShardSet set, DatasetMetadata meta, TrackKind kind,
+    static Map<String, IntervalTrack> tracks(Path root, ShardSet set, DatasetMetadata meta, TrackScope kind,
                                              Arena arena) {
         ShardManifest m = set.manifest();
         int nj = m.sampleBlockSizes().length;
-        boolean perSample = kind == TrackKind.SAMPLE;
+        boolean perSample = kind == TrackScope.SAMPLE;
         List<DatasetFiles> inputs = new ArrayList<>();
         for (int k = 0; k < set.shards().size(); k++) {
             if (perSample || k % nj == 0) {

@@ -1,7 +1,7 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.build.PartManifest;
 import io.gvl.format.array.RawArrayWriter;
 import io.gvl.format.array.RawDtype;
@@ -68,7 +68,7 @@ public final class PartTasks {
     private void tracks(Path tmp, PartManifest m, OrderedChunks exec) {
         Regions windows = WriteParts.windows(plan.staging(), plan.grid(), m.regionBlock());
         for (TrackInputs.Job j : in.tracks().jobs()) {
-            boolean sample = j.kind() == TrackKind.SAMPLE;
+            boolean sample = j.kind() == TrackScope.SAMPLE;
             if (sample) {
                 TrackInputs.write(j, m.sampleFrom(), m.sampleTo(), tmp, in.regions().contigs(), windows,
                         in.options().maxMem(), exec, progress);

@@ -1,6 +1,6 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.Regions;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.table.IntervalTable;
@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  */
 final class TrackInputs {
     /** One track to write. */
-    record Job(String name, TrackKind kind, List<Supplier<IntervalSource>> sources) {
+    record Job(String name, TrackScope kind, List<Supplier<IntervalSource>> sources) {
     }
 
     private final List<Job> jobs = new ArrayList<>();
@@ -50,7 +50,7 @@ final class TrackInputs {
                     case TableTrack _ -> () -> table.get().source(s);
                 });
             }
-            jobs.add(new Job(t.name(), TrackKind.SAMPLE, perSample));
+            jobs.add(new Job(t.name(), TrackScope.SAMPLE, perSample));
         }
         for (AnnotationTrack a : annotations) {
             Supplier<IntervalSource> source;
@@ -63,7 +63,7 @@ final class TrackInputs {
             } else {
                 source = () -> new TableSource(a.source());
             }
-            jobs.add(new Job(a.name(), TrackKind.ANNOTATION, List.of(source)));
+            jobs.add(new Job(a.name(), TrackScope.ANNOTATION, List.of(source)));
         }
     }
 

@@ -1,6 +1,6 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.array.IntervalTrackWriter;
 import io.gvl.format.Regions;
 import io.gvl.io.bigwig.BigWigIntervals;
@@ -20,7 +20,7 @@ final class TrackStage {
     private static final int MAX_REGIONS_PER_CHUNK = 16;
 
     private final String name;
-    private final TrackKind kind;
+    private final TrackScope kind;
     private final List<? extends IntervalSource> sources;
     private final List<String> contigs;
     private final Regions windows;
@@ -31,7 +31,7 @@ final class TrackStage {
      * @param sources one per sample (sample tracks, dataset sample order) or exactly one (annotation tracks)
      * @param contigs contig names by contig code of {@code windows}
      */
-    TrackStage(String name, TrackKind kind, List<? extends IntervalSource> sources, List<String> contigs,
+    TrackStage(String name, TrackScope kind, List<? extends IntervalSource> sources, List<String> contigs,
                Regions windows, long maxMem) {
         this.name = name;
         this.kind = kind;
@@ -45,7 +45,7 @@ final class TrackStage {
     void write(Path dataset, OrderedChunks exec, Progress progress) {
         int n = windows.size();
         int chunks = (n + regionsPerChunk - 1) / regionsPerChunk;
-        WriteProgress.Stage stage = kind == TrackKind.SAMPLE ? WriteProgress.Stage.TRACK
+        WriteProgress.Stage stage = kind == TrackScope.SAMPLE ? WriteProgress.Stage.TRACK
                 : WriteProgress.Stage.ANNOTATION;
         progress.addBytes(8); // the closing offset
         try (IntervalTrackWriter writer = new IntervalTrackWriter(dataset, kind, name, (long) n * sources.size())) {

@@ -3,7 +3,7 @@ package io.gvl.write.internal;
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.Regions;
 import io.gvl.format.io.MetadataFile;
 import io.gvl.format.io.RegionsFile;
@@ -74,14 +74,14 @@ public final class TrackUpdater {
     }
 
     /** Refuses a target track that exists (unless overwriting) or whose name the other kind already uses. */
-    static void checkTarget(Path dataset, TrackKind kind, String name, boolean overwrite) {
+    static void checkTarget(Path dataset, TrackScope kind, String name, boolean overwrite) {
         Path target = DatasetLayout.track(dataset, kind, name);
         if (Files.exists(target) && !overwrite) {
             throw new DatasetExistsException(target + " already exists; pass --overwrite (overwrite(true) in the API) to"
                     + " replace the track");
         }
-        TrackKind other = kind == TrackKind.SAMPLE ? TrackKind.ANNOTATION
-                : TrackKind.SAMPLE;
+        TrackScope other = kind == TrackScope.SAMPLE ? TrackScope.ANNOTATION
+                : TrackScope.SAMPLE;
         if (Files.exists(DatasetLayout.track(dataset, other, name))) {
             throw new WriteException("track '" + name + "' already exists under " + other.directory()
                     + "/; a dataset cannot serve two tracks of one name.", "choose another name.");
@@ -89,7 +89,7 @@ public final class TrackUpdater {
     }
 
     /** Renames the staged track into place; an existing one is moved aside first and deleted after. */
-    static void install(Path dataset, Path staging, TrackKind kind, String name) throws IOException {
+    static void install(Path dataset, Path staging, TrackScope kind, String name) throws IOException {
         Path built = DatasetLayout.track(staging, kind, name);
         Path target = DatasetLayout.track(dataset, kind, name);
         Files.createDirectories(target.getParent());

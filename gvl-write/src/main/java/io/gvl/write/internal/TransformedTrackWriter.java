@@ -1,6 +1,6 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.array.IntervalTrack;
@@ -37,7 +37,7 @@ public final class TransformedTrackWriter {
                         + files.tracks().keySet() + ", annotation tracks: " + files.annotationTracks().keySet() + ").",
                         "name an existing track.");
             }
-            TrackKind kind = source.kind();
+            TrackScope kind = source.kind();
             TrackUpdater.checkTarget(dataset, kind, newTrack, overwrite);
             int[] diskToInput = diskToInput(files.inputRegions().table().column(
                     io.gvl.format.InputRegions.MAP_COLUMN, dataset).values());
@@ -63,7 +63,7 @@ public final class TransformedTrackWriter {
     private static void writeValues(IntervalTrack t, Path out, int[] diskToInput, TrackTransform transform) {
         RawArray offsets = t.offsets();
         long cells = offsets.length() - 1;
-        int perRegion = t.kind() == TrackKind.SAMPLE ? t.nSamples() : 1;
+        int perRegion = t.kind() == TrackScope.SAMPLE ? t.nSamples() : 1;
         try (RawArrayWriter w = RawArrayWriter.create(out, RawDtype.FLOAT32)) {
             for (long c = 0; c < cells; c++) {
                 long a = offsets.getLong(c);
@@ -76,7 +76,7 @@ public final class TransformedTrackWriter {
                     values[i] = t.values().getFloat(a + i);
                 }
                 int region = diskToInput[Math.toIntExact(c / perRegion)];
-                int sample = t.kind() == TrackKind.SAMPLE ? (int) (c % perRegion) : -1;
+                int sample = t.kind() == TrackScope.SAMPLE ? (int) (c % perRegion) : -1;
                 transform.apply(region, sample, starts, ends, values);
                 w.writeFloats(values, 0, n);
             }

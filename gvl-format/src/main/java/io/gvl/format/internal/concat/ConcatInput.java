@@ -6,7 +6,7 @@ import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
-import io.gvl.format.TrackKind;
+import io.gvl.format.TrackScope;
 import io.gvl.format.PythonStrings;
 import io.gvl.format.io.InputRegionsFile;
 import io.gvl.format.io.MetadataFile;
@@ -75,11 +75,11 @@ public record ConcatInput(int index, Path dir, DatasetMetadata meta, ArrowTable 
         boolean genotypes = Files.isDirectory(DatasetLayout.genotypes(dir));
         VariantsFingerprint fp = genotypes
                 ? VariantTableFile.fingerprint(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS)) : null;
-        return new ConcatInput(index, dir, meta, bed, genotypes, trackNames(dir, TrackKind.SAMPLE),
-                trackNames(dir, TrackKind.ANNOTATION), fp);
+        return new ConcatInput(index, dir, meta, bed, genotypes, trackNames(dir, TrackScope.SAMPLE),
+                trackNames(dir, TrackScope.ANNOTATION), fp);
     }
 
-    private static List<String> trackNames(Path dir, TrackKind kind) {
+    private static List<String> trackNames(Path dir, TrackScope kind) {
         Path root = dir.resolve(kind.directory());
         if (!Files.isDirectory(root)) {
             return List.of();

@@ -1,7 +1,7 @@
 package io.gvl.format;
 
 /** Where a track lives and how its cells are numbered. */
-public enum TrackKind {
+public enum TrackScope {
     /** {@code intervals/<name>/}: a cell per (region, sample). */
     SAMPLE("intervals"),
     /** {@code annot_intervals/<name>/}: a cell per region. */
@@ -9,7 +9,7 @@ public enum TrackKind {
 
     private final String directory;
 
-    TrackKind(String directory) {
+    TrackScope(String directory) {
         this.directory = directory;
     }
 
