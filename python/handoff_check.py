@@ -89,7 +89,7 @@ def jpype_route(args, java, flags, cp):
     CRC32 = jpype.JClass("java.util.zip.CRC32")
 
     Dataset = jpype.JClass("io.gvl.dataset.Dataset")
-    SeqKind = jpype.JClass("io.gvl.dataset.SeqKind")
+    SeqKind = jpype.JClass("io.gvl.dataset.settings.SeqKind")
     DataLoader = jpype.JClass("io.gvl.dataloader.DataLoader")
     ArrowBatches = jpype.JClass("io.gvl.arrow.ArrowBatches")
     RootAllocator = jpype.JClass("org.apache.arrow.memory.RootAllocator")

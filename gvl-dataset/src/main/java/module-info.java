@@ -13,6 +13,8 @@ module io.gvl.dataset {
     exports io.gvl.dataset;
     exports io.gvl.dataset.export;
     exports io.gvl.dataset.memory;
+    exports io.gvl.dataset.output;
+    exports io.gvl.dataset.settings;
     exports io.gvl.dataset.sites;
     exports io.gvl.dataset.splice;
     exports io.gvl.dataset.variants;

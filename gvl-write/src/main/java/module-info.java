@@ -12,4 +12,5 @@ module io.gvl.write {
     requires com.fasterxml.jackson.databind;
 
     exports io.gvl.write;
+    exports io.gvl.write.spec;
 }

@@ -1,7 +1,7 @@
 package io.gvl.cli;
 
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.demo.DemoData;
 import io.gvl.demo.DemoThroughput;
 import io.gvl.demo.DemoView;

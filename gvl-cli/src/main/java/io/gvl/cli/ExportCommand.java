@@ -1,10 +1,10 @@
 package io.gvl.cli;
 
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.SeqKind;
 import io.gvl.dataset.export.Hdf5Export;
 import io.gvl.dataset.export.Hdf5ExportOptions.Encoding;
 import io.gvl.dataset.export.Hdf5ExportOptions;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.format.GvlException;
 import io.gvl.write.MemorySize;
 import java.io.PrintWriter;

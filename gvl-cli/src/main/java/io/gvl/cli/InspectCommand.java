@@ -1,11 +1,11 @@
 package io.gvl.cli;
 
-import io.gvl.format.TrackScope;
-import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
+import io.gvl.format.TrackScope;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.IntervalTrack;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.io.ShardManifest;
 import java.io.IOException;
 import java.io.PrintWriter;

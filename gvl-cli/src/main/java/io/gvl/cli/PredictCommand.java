@@ -1,8 +1,8 @@
 package io.gvl.cli;
 
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.format.GvlException;
 import io.gvl.onnx.OnnxPredictor;
 import io.gvl.onnx.PredictionException;

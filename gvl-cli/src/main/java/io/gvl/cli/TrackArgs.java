@@ -1,10 +1,10 @@
 package io.gvl.cli;
 
-import io.gvl.write.AnnotationTrack;
-import io.gvl.write.BigWigs;
-import io.gvl.write.Hdf5Track;
-import io.gvl.write.SampleTrack;
-import io.gvl.write.TableTrack;
+import io.gvl.write.spec.AnnotationTrack;
+import io.gvl.write.spec.BigWigs;
+import io.gvl.write.spec.Hdf5Track;
+import io.gvl.write.spec.SampleTrack;
+import io.gvl.write.spec.TableTrack;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -3,7 +3,7 @@ package io.gvl.cli;
 import io.gvl.format.GvlException;
 import io.gvl.write.Gvl;
 import io.gvl.write.MemorySize;
-import io.gvl.write.UpdateOptions;
+import io.gvl.write.spec.UpdateOptions;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

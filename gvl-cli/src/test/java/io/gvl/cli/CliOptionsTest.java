@@ -8,7 +8,7 @@ import io.gvl.dataset.Dataset;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import io.gvl.testkit.Oracle;
-import io.gvl.write.WriteProgress;
+import io.gvl.write.spec.WriteProgress;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

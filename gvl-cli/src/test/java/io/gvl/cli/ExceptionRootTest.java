@@ -13,7 +13,7 @@ class ExceptionRootTest {
     void everyPublicErrorTypeExtendsGvlException() {
         List<Class<?>> types = List.of(io.gvl.io.InputFormatException.class, io.gvl.format.DatasetFormatException.class,
                 io.gvl.format.DatasetExistsException.class, io.gvl.format.ConcatException.class,
-                io.gvl.format.MissingJvmOptionException.class, io.gvl.write.WriteException.class,
+                io.gvl.format.MissingJvmOptionException.class, io.gvl.write.spec.WriteException.class,
                 io.gvl.dataset.export.ExportException.class, io.gvl.dataloader.DataLoaderException.class);
         for (Class<?> t : types) {
             assertTrue(GvlException.class.isAssignableFrom(t), t.getName() + " extends GvlException");

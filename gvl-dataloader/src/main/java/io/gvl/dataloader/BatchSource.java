@@ -3,8 +3,8 @@ package io.gvl.dataloader;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataloader.internal.ArrayViews;
-import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.memory.MemoryBudget;
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.Optional;
@@ -78,7 +78,7 @@ public interface BatchSource {
 
     /**
      * Whether a fetched chunk can be cut into batches: every output array has the instance axis first, or is one of
-     * a variant output's per-variant arrays ({@link io.gvl.dataset.DatasetOutput#isPerVariant}), cut by the
+     * a variant output's per-variant arrays ({@link io.gvl.dataset.output.DatasetOutput#isPerVariant}), cut by the
      * variant range of the batch's instances. Prefetching modes need this; sources whose outputs are indexed
      * otherwise say no.
      *

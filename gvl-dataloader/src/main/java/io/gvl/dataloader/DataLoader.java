@@ -110,8 +110,8 @@ public final class DataLoader implements Iterable<Batch>, AutoCloseable {
     /**
      * A loader over a dataset view (the JVM form of GVL's {@code dataset.to_dataloader(...)}). Random settings of the
      * view (jitter, shifts) are drawn per fetch, so prefetching modes, which fetch whole chunks, draw differently
-     * from {@link Mode#NONE}, as in GVL; with {@link io.gvl.dataset.OutputLength#variable()} rows are padded to
-     * the longest row of each fetch.
+     * from {@link Mode#NONE}, as in GVL; with {@link io.gvl.dataset.settings.OutputLength#variable()} rows are padded
+     * to the longest row of each fetch.
      *
      * @param view a dataset view; its settings decide the outputs
      * @return a new builder

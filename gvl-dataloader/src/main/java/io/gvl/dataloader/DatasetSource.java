@@ -2,8 +2,8 @@ package io.gvl.dataloader;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.memory.MemoryBudget;
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.Optional;

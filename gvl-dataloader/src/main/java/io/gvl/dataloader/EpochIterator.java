@@ -10,7 +10,7 @@ import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataloader.internal.OutputHolder;
 import io.gvl.dataloader.internal.Prefetcher;
 import io.gvl.dataloader.internal.SourceFetch;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

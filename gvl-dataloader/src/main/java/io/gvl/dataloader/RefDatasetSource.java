@@ -1,7 +1,7 @@
 package io.gvl.dataloader;
 
-import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.RefDataset;
+import io.gvl.dataset.output.DatasetOutput;
 
 /**
  * A reference-only view as a batch source (GVL's {@code RefDataset} in a data loader): one instance per row

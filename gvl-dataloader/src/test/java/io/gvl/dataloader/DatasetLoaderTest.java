@@ -8,11 +8,11 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.SeqKind;
-import io.gvl.dataset.TokenAlphabet;
-import io.gvl.dataset.TrackKind;
-import io.gvl.dataset.VarWindowOpt;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.TokenAlphabet;
+import io.gvl.dataset.settings.TrackKind;
+import io.gvl.dataset.settings.VarWindowOpt;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import java.lang.foreign.ValueLayout;
@@ -108,7 +108,7 @@ class DatasetLoaderTest {
     /** Two epochs of a jittered, subset, fixed-length view whose generator is seeded afresh for each run. */
     private static List<List<byte[]>> epochs(Dataset ds, Mode mode) {
         Dataset view = ds.withTracks("cov").subsetTo(new int[] {6, 1, 3, 0}, new int[] {2, 0})
-                .withLen(io.gvl.dataset.OutputLength.fixed(30))
+                .withLen(io.gvl.dataset.settings.OutputLength.fixed(30))
                 .withSettings(s -> s.withJitter(3).withSeed(9).withDeterministic(false));
         List<List<byte[]>> out = new ArrayList<>();
         try (DataLoader loader = DataLoader.builder(view).batchSize(3).shuffle(true).seed(4).mode(mode)

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.RefDataset;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
 import io.gvl.io.fasta.Reference;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;

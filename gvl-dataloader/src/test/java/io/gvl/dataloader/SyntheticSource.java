@@ -4,7 +4,7 @@ import io.gvl.core.buffer.DType;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.util.List;

@@ -1,5 +1,11 @@
 package io.gvl.dataset;
 
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.Settings;
+import io.gvl.dataset.settings.SpliceMap;
+import io.gvl.dataset.settings.TrackKind;
+import io.gvl.dataset.settings.VarWindowOpt;
 import io.gvl.io.fasta.Reference;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.gvl.dataset;
 
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.Optional;

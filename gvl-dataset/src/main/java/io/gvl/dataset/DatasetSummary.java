@@ -1,6 +1,8 @@
 package io.gvl.dataset;
 
 import io.gvl.dataset.internal.OutputKind;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.format.io.ShardManifest;
 import java.util.List;
 

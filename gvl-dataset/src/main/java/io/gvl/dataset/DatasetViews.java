@@ -1,5 +1,13 @@
 package io.gvl.dataset;
 
+import io.gvl.dataset.settings.InsertionFill;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.Settings;
+import io.gvl.dataset.settings.SpliceMap;
+import io.gvl.dataset.settings.TrackKind;
+import io.gvl.dataset.settings.VarFilter;
+import io.gvl.dataset.settings.VarWindowOpt;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;

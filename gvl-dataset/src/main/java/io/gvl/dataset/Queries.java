@@ -8,6 +8,8 @@ import io.gvl.dataset.internal.Reconstruction;
 import io.gvl.dataset.internal.SplicedInstances;
 import io.gvl.dataset.internal.ViewState;
 import io.gvl.dataset.internal.ViewValidation;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.Parallel;
 import java.util.Arrays;
 
 /**

@@ -4,6 +4,7 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataset.internal.memory.OutputBlocks;
 import io.gvl.dataset.internal.memory.OutputFill;
 import io.gvl.dataset.memory.MemoryBudget;
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.util.Arrays;
 import java.util.List;
@@ -45,11 +46,11 @@ record QueryMemory(Supplier<Arena> arenas, boolean borrowed, MemoryBudget budget
         try {
             List<NamedArray> arrays = body.apply(arena);
             if (borrowed) {
-                return new DatasetOutput(arena, false, leadingShape, arrays);
+                return DatasetOutput.borrowing(arena, leadingShape, arrays);
             }
             MemoryBudget.Charge charge = budget.charge(bytes(arrays), "query output " + Arrays.toString(leadingShape)
                     + " " + arrays.stream().map(NamedArray::name).toList());
-            return new DatasetOutput(arena, true, leadingShape, arrays, charge);
+            return DatasetOutput.charged(arena, leadingShape, arrays, charge);
         } catch (RuntimeException | Error e) {
             if (!borrowed) {
                 arena.close();

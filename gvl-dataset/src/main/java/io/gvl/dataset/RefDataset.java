@@ -6,6 +6,9 @@ import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.rng.NumpyGenerator;
 import io.gvl.dataset.internal.ReferenceQuery;
 import io.gvl.dataset.internal.memory.OutputFill;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.bed.BedReader;
 import io.gvl.io.bed.BedRegion;
@@ -282,7 +285,7 @@ public final class RefDataset {
         try {
             List<NamedArray> arrays = ReferenceQuery.fetch(genome, new QueryWindows(w.contigs(), w.starts(), w.ends()),
                     w.rc(), w.rowWindows(), length, leading, arena);
-            return new DatasetOutput(arena, leading, arrays);
+            return DatasetOutput.of(arena, leading, arrays);
         } catch (RuntimeException | Error e) {
             arena.close();
             throw e;

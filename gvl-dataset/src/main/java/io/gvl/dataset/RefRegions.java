@@ -1,5 +1,6 @@
 package io.gvl.dataset;
 
+import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.fasta.Reference;
 import java.util.ArrayList;

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import java.lang.foreign.ValueLayout;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Ragged;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.SeqKind;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gvl.core.buffer.Ragged;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.SpliceMap;
+import io.gvl.dataset.settings.VarFilter;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testkit.Oracle;
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +77,7 @@ class ExonicFilterTest {
         }
         Path dir = tmp.resolve("tracks.gvl");
         Gvl.write(dir, WriteOptions.builder(corpus.resolve("regions.bed"))
-                .track(new io.gvl.write.BigWigs("signal", bw)).build());
+                .track(new io.gvl.write.spec.BigWigs("signal", bw)).build());
         try (Dataset ds = Dataset.open(dir)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> ds.withVarFilter(VarFilter.EXONIC));

@@ -30,7 +30,8 @@ class ExportedApiTest {
             }
         }
         assertEquals(Set.of("io.gvl.dataset", "io.gvl.dataset.export", "io.gvl.dataset.memory",
-                "io.gvl.dataset.sites", "io.gvl.dataset.splice", "io.gvl.dataset.variants"), open);
+                "io.gvl.dataset.output", "io.gvl.dataset.settings", "io.gvl.dataset.sites", "io.gvl.dataset.splice",
+                "io.gvl.dataset.variants"), open);
         assertEquals(Map.of("io.gvl.dataset.internal.memory", Set.of("io.gvl.dataloader")), qualified);
         assertTrue(d.opens().isEmpty(), d.opens().toString());
     }

@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.TokenAlphabet;
+import io.gvl.dataset.settings.TrackKind;
+import io.gvl.dataset.settings.VarWindowOpt;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import java.nio.file.Path;

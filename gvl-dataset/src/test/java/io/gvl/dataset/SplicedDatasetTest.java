@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.SpliceMap;
+import io.gvl.dataset.settings.TokenAlphabet;
+import io.gvl.dataset.settings.VarWindowOpt;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import java.io.ByteArrayOutputStream;

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Ragged;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.DummyVariant;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.Settings;
+import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.dataset.variants.NestedRagged;
 import io.gvl.dataset.variants.Variants;
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

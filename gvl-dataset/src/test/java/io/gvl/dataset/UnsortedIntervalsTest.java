@@ -3,6 +3,8 @@ package io.gvl.dataset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.TrackScope;

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Ragged;
 import io.gvl.core.internal.kernel.Mem;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.dataset.variants.NestedRagged;
 import io.gvl.dataset.variants.Variants;
 import io.gvl.testkit.Oracle;
 import io.gvl.testkit.Seeds;
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.gvl.demo;
 
-import io.gvl.write.BigWigs;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.BigWigs;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

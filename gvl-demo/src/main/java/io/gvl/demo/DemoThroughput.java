@@ -2,8 +2,8 @@ package io.gvl.demo;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;

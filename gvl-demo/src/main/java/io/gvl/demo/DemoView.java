@@ -2,10 +2,10 @@ package io.gvl.demo;
 
 import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.Region;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import java.io.PrintWriter;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;

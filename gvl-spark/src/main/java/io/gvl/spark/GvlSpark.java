@@ -2,7 +2,7 @@ package io.gvl.spark;
 
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.RuntimeVersions;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
@@ -10,7 +10,7 @@ import org.apache.spark.sql.SparkSession;
  * Writes a gvl dataset with a Spark job instead of one machine's threads. The result is the same dataset
  * {@code io.gvl.write.Gvl#write} makes, byte for byte; only where the parts are computed differs.
  *
- * <p>The driver makes the {@code io.gvl.write.WritePlan} (it checks every input and writes the variant table,
+ * <p>The driver makes the {@code io.gvl.write.spec.WritePlan} (it checks every input and writes the variant table,
  * the BED table and the windows once), then runs one Spark task per part, with no shuffle: first the genotype
  * parts, then the track parts (which read the window ends the genotype parts found). Each task rebuilds the plan
  * from its JSON, reopens the input files and publishes its part by an atomic rename. A part's bytes depend only on
@@ -39,7 +39,7 @@ public final class GvlSpark {
      * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
      *     is missing, present twice or foreign at the merge (the cause is then the
      *     {@code io.gvl.format.PartException}); nothing is published and the build directory is removed
-     * @throws io.gvl.write.WriteException if the request cannot be satisfied (checked on the driver)
+     * @throws io.gvl.write.spec.WriteException if the request cannot be satisfied (checked on the driver)
      * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
      * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
      * @throws GvlSparkVersionException if the Spark or Arrow release on the class path does not fit gvl-spark
@@ -60,7 +60,7 @@ public final class GvlSpark {
      * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
      *     is missing, present twice or foreign at the merge (the cause is then the
      *     {@code io.gvl.format.PartException}); nothing is published and the build directory is removed
-     * @throws io.gvl.write.WriteException if the request cannot be satisfied or a block size is below 1
+     * @throws io.gvl.write.spec.WriteException if the request cannot be satisfied or a block size is below 1
      * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
      * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
      * @throws GvlSparkVersionException if the Spark or Arrow release on the class path does not fit gvl-spark
@@ -90,7 +90,7 @@ public final class GvlSpark {
      * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
      *     is missing, present twice or foreign (the cause is then the {@code io.gvl.format.PartException}); nothing
      *     is published and the build directory is removed
-     * @throws io.gvl.write.WriteException if the request cannot be satisfied or a block size is below 1
+     * @throws io.gvl.write.spec.WriteException if the request cannot be satisfied or a block size is below 1
      * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
      * @throws io.gvl.format.DatasetExistsException if {@code out} exists and overwrite was not requested
      */

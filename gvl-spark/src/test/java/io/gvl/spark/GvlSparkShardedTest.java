@@ -12,12 +12,12 @@ import io.gvl.format.io.ShardManifest;
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.PartOutcome;
-import io.gvl.write.AnnotationTrack;
-import io.gvl.write.BigWigs;
 import io.gvl.write.Gvl;
 import io.gvl.write.PartWriter;
-import io.gvl.write.WriteOptions;
-import io.gvl.write.WritePlan;
+import io.gvl.write.spec.AnnotationTrack;
+import io.gvl.write.spec.BigWigs;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,7 +172,7 @@ class GvlSparkShardedTest {
     }
 
     private static Path writeLocally(Path dest, WriteOptions o, int rpb, int spb) {
-        WritePlan plan = WritePlan.create(dest, o, rpb, spb);
+        WritePlan plan = Gvl.plan(dest, o, rpb, spb);
         for (WritePlan.Part p : plan.parts()) {
             PartWriter.write(plan, p);
         }

@@ -1,7 +1,7 @@
 package io.gvl.spark;
 
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;

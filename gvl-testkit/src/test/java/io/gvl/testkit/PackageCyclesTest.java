@@ -30,8 +30,6 @@ class PackageCyclesTest {
 
     private static final Set<Set<String>> KNOWN = Set.of(
             Set.of("io.gvl.io.vcf", "io.gvl.io.internal.vcf", "io.gvl.io.internal.bcf"),
-            Set.of("io.gvl.write", "io.gvl.write.internal"),
-            Set.of("io.gvl.dataset", "io.gvl.dataset.internal"),
             Set.of("io.gvl.dataloader", "io.gvl.dataloader.internal"),
             Set.of("io.gvl.handoff", "io.gvl.handoff.internal"),
             Set.of("io.gvl.onnx", "io.gvl.onnx.internal", "io.gvl.onnx.internal.parquet"),

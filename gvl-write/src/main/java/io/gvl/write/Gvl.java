@@ -2,12 +2,15 @@ package io.gvl.write;
 
 import io.gvl.format.ConcatAxis;
 import io.gvl.format.build.DatasetConcat;
-import io.gvl.format.io.JvmOptions;
 import io.gvl.format.build.WriteShards;
-import io.gvl.write.UpdateOptions;
-import io.gvl.write.WriteOptions;
+import io.gvl.format.io.JvmOptions;
 import io.gvl.write.internal.DatasetWriter;
+import io.gvl.write.internal.PlanStager;
 import io.gvl.write.internal.TrackUpdater;
+import io.gvl.write.spec.UpdateOptions;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,7 +26,7 @@ public final class Gvl {
      * Writes a dataset at {@code path} from BED regions, optional phased variants and tracks.
      *
      * @throws io.gvl.io.InputFormatException     an input file is malformed or inconsistent (names file and record)
-     * @throws io.gvl.write.WriteException   the request cannot be satisfied (samples, names, memory)
+     * @throws WriteException   the request cannot be satisfied (samples, names, memory)
      * @throws io.gvl.format.DatasetExistsException {@code path} exists and overwrite was not requested
      * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
      * @param path the dataset directory to create (or replace, with overwrite)
@@ -35,10 +38,29 @@ public final class Gvl {
     }
 
     /**
+     * Plans a write in parts (see {@link WritePlan}): checks the inputs of a write, stages the variant table, BED table
+     * and windows, and returns the plan.
+     *
+     * @param dest the dataset directory to publish at the merge
+     * @param options the write options (a variant source given as an object makes the plan non-portable)
+     * @param regionsPerBlock sorted regions per region block, {@code >= 1}
+     * @param samplesPerBlock sorted samples per sample block, {@code >= 1}
+     * @return the plan; its staging directory exists, and the destination's lock is held, until
+     *     {@link WritePlan#merge()} publishes or {@link WritePlan#discard()}; waits first while another write of
+     *     {@code dest} runs
+     * @throws WriteException if the request cannot be satisfied or a block size is below 1
+     * @throws io.gvl.io.InputFormatException if an input file is malformed
+     * @throws io.gvl.format.DatasetExistsException if {@code dest} exists and overwrite was not requested
+     */
+    public static WritePlan plan(Path dest, WriteOptions options, int regionsPerBlock, int samplesPerBlock) {
+        return PlanStager.create(dest, options, regionsPerBlock, samplesPerBlock);
+    }
+
+    /**
      * Adds tracks to the dataset at {@code path}; genotypes, regions and metadata stay untouched.
      *
      * @throws io.gvl.io.InputFormatException     a track file is malformed, or {@code path} is not a dataset
-     * @throws io.gvl.write.WriteException   a track does not list exactly the dataset's samples, or names clash
+     * @throws WriteException   a track does not list exactly the dataset's samples, or names clash
      * @throws io.gvl.format.DatasetExistsException a track of that name exists and overwrite was not requested
      * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
      * @param path an existing dataset directory
@@ -60,13 +82,13 @@ public final class Gvl {
      * @param existingTrack the track whose intervals are transformed
      * @param transform the per-cell value transform
      * @param overwrite replace a track named {@code newTrack} if there is one
-     * @throws io.gvl.write.WriteException there is no such track, or the name is unusable or taken by the other
+     * @throws WriteException there is no such track, or the name is unusable or taken by the other
      *         kind
      * @throws io.gvl.format.DatasetExistsException {@code newTrack} exists and overwrite was not requested
      * @throws io.gvl.format.DatasetFormatException {@code path} is not a readable dataset
      */
     public static void writeTransformedTrack(Path path, String newTrack, String existingTrack,
-                                             io.gvl.write.TrackTransform transform, boolean overwrite) {
+                                             io.gvl.write.spec.TrackTransform transform, boolean overwrite) {
         JvmOptions.requireArrowAccess();
         io.gvl.write.internal.TransformedTrackWriter.write(path, newTrack, existingTrack,
                 java.util.Objects.requireNonNull(transform, "transform"), overwrite);
@@ -95,7 +117,7 @@ public final class Gvl {
 
     /**
      * Joins a sharded dataset (a root with {@code manifest.json} and one format-2.0 dataset per shard, as
-     * {@code GvlSpark.writeSharded} or {@link io.gvl.write.WritePlan#publishSharded()} write it) into one
+     * {@code GvlSpark.writeSharded} or {@link io.gvl.write.spec.WritePlan#publishSharded()} write it) into one
      * format-2.0 directory: the files a local {@link #write} of the same inputs makes, byte for byte. The shards'
      * arrays are streamed; the output is built beside {@code out} and published by one rename.
      *

@@ -1,5 +1,6 @@
 package io.gvl.write;
 
+import io.gvl.write.spec.WriteException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

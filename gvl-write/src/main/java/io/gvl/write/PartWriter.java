@@ -3,6 +3,10 @@ package io.gvl.write;
 import io.gvl.format.DatasetLayout;
 import io.gvl.write.internal.PartTasks;
 import io.gvl.write.internal.WriteInputs;
+import io.gvl.write.spec.VariantSource;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import java.nio.file.Files;
 
 /**

@@ -1,16 +1,17 @@
 package io.gvl.write;
 
-import io.gvl.write.internal.PgenVariantSource;
-import io.gvl.write.internal.VcfVariantSource;
-import java.nio.file.Files;
+import io.gvl.write.internal.VariantSourceFiles;
+import io.gvl.write.spec.VariantFileKind;
+import io.gvl.write.spec.VariantSource;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
- * The one place a variant file becomes a {@link VariantSource}, chosen by its name: a VCF or BCF ({@code .vcf},
- * {@code .vcf.gz}, {@code .vcf.bgz}, {@code .bcf}) or a PLINK 2 fileset ({@code .pgen}, or the prefix of
- * {@code PREFIX.pgen}). Callers with another format pass their own {@link VariantSource} to
+ * Opens a variant file as a {@link VariantSource}, the reader chosen by its name ({@link VariantFileKind}): a VCF
+ * or BCF ({@code .vcf}, {@code .vcf.gz}, {@code .vcf.bgz}, {@code .bcf}) or a PLINK 2 fileset ({@code .pgen}, or
+ * the prefix of {@code PREFIX.pgen}). Callers with another format pass their own {@link VariantSource} to
  * {@link WriteOptions.Builder#variants(VariantSource)} instead. A PLINK 1 {@code .bed} fileset is not recognized
  * here; convert it with {@code plink2 --bfile PREFIX --make-pgen --out NEW}.
  *
@@ -18,11 +19,6 @@ import java.util.regex.Pattern;
  * (a PGEN fileset mapped) until its {@link VariantSource#close()}.
  */
 public final class VariantSources {
-    private static final Pattern VCF_NAME = Pattern.compile("\\.[vb]cf(\\.(gz|bgz))?$");
-    private static final String KINDS = "give a VCF/BCF (.vcf, .vcf.gz, .vcf.bgz or .bcf; bgzipped files need a .tbi or"
-            + " .csi index) or a PLINK 2 fileset (PREFIX.pgen with PREFIX.pvar and PREFIX.psam, as the .pgen path or"
-            + " PREFIX).";
-
     private VariantSources() {
     }
 
@@ -47,11 +43,7 @@ public final class VariantSources {
      *                                        requested INFO field is not declared numeric
      */
     public static VariantSource open(Path path, List<String> infoFields) {
-        return switch (kind(path)) {
-            case VCF -> VcfVariantSource.open(path, infoFields);
-            case PGEN -> PgenVariantSource.open(path, infoFields);
-            case UNKNOWN -> throw unrecognized(path);
-        };
+        return VariantSourceFiles.open(path, infoFields);
     }
 
     /**
@@ -76,23 +68,7 @@ public final class VariantSources {
      *         name, or a prefix with a {@code .pgen} file beside it
      */
     public static boolean recognized(Path path) {
-        return kind(path) != Kind.UNKNOWN;
+        return VariantFileKind.of(path).isPresent();
     }
 
-    static WriteException unrecognized(Path path) {
-        return new WriteException("File " + path + " has an unrecognized file extension.", KINDS);
-    }
-
-    private enum Kind { VCF, PGEN, UNKNOWN }
-
-    private static Kind kind(Path path) {
-        String name = path.getFileName().toString();
-        if (VCF_NAME.matcher(name).find()) {
-            return Kind.VCF;
-        }
-        if (name.endsWith(".pgen") || Files.isRegularFile(path.resolveSibling(name + ".pgen"))) {
-            return Kind.PGEN;
-        }
-        return Kind.UNKNOWN;
-    }
 }

@@ -1,6 +1,7 @@
 /**
- * Writing GenVarLoader-format datasets: the options of {@link io.gvl.write.Gvl#write} and
- * {@link io.gvl.write.Gvl#update}, the track inputs ({@link io.gvl.write.BigWigs},
- * {@link io.gvl.write.Hdf5Track}, {@link io.gvl.write.TableTrack}, {@link io.gvl.write.AnnotationTrack}), the variant-source contract and progress reporting.
+ * Writing GenVarLoader-format datasets: {@link io.gvl.write.Gvl} (write, update, plan in parts, concat, export),
+ * {@link io.gvl.write.PartWriter} for one part of a plan in any process, and {@link io.gvl.write.VariantSources},
+ * which opens a variant file as a source. What a write is made of (options, track inputs, the plan, progress,
+ * errors) is in {@code io.gvl.write.spec}.
  */
 package io.gvl.write;

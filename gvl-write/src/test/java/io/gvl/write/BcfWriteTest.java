@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.testing.Stored;
 import io.gvl.testkit.Oracle;
-import io.gvl.write.Gvl;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.gvl.write;
 
 import io.gvl.format.VariantTable;
 import io.gvl.testkit.Oracle;
+import io.gvl.write.spec.VariantSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

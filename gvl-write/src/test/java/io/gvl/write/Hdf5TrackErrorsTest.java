@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.testing.Coverage;
-import io.gvl.write.Gvl;
+import io.gvl.write.spec.Hdf5Track;
+import io.gvl.write.spec.UpdateOptions;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

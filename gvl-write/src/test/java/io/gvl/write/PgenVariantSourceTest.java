@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.format.VariantTable;
+import io.gvl.write.spec.VariantSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.gvl.testing.Stored;
 import io.gvl.testing.TestFiles;
 import io.gvl.testkit.Oracle;
-import io.gvl.write.Gvl;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.SortedMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;

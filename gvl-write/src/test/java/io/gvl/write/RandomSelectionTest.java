@@ -1,6 +1,6 @@
 package io.gvl.write;
 
-import io.gvl.write.Gvl;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,12 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.build.DatasetPublisher;
 import io.gvl.format.PartException;
+import io.gvl.format.build.DatasetPublisher;
 import io.gvl.io.bigwig.BigWigWriter;
 import io.gvl.testing.Stored;
-import io.gvl.write.Gvl;
 import io.gvl.write.internal.DatasetWriter;
+import io.gvl.write.spec.AnnotationTrack;
+import io.gvl.write.spec.BigWigs;
+import io.gvl.write.spec.VariantSource;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +82,7 @@ class WritePlanPartsTest {
     void retriedPartIsReusedKilledPartIsRedoneAndMergeMatchesGvlWrite() throws IOException {
         WriteOptions o = options("vcf+tracks", 5, 1);
         Path dest = tmp.resolve("d.gvl");
-        WritePlan plan = WritePlan.create(dest, o, 7, 5);
+        WritePlan plan = Gvl.plan(dest, o, 7, 5);
         assertEquals(4 * 4 * 2, plan.parts().size());
         WritePlan.Part first = plan.parts().getFirst();
         assertFalse(PartWriter.write(plan, first));
@@ -110,7 +115,7 @@ class WritePlanPartsTest {
     void mergeRefusesMissingDuplicatedAndForeignPartsAndPublishesNothing() throws IOException {
         WriteOptions o = options("vcf", 0, 1);
         Path dest = tmp.resolve("d.gvl");
-        WritePlan plan = WritePlan.create(dest, o, 10, 8);
+        WritePlan plan = Gvl.plan(dest, o, 10, 8);
         for (WritePlan.Part p : plan.parts()) {
             PartWriter.write(plan, p);
         }
@@ -147,7 +152,7 @@ class WritePlanPartsTest {
     void aKilledPlansLeftoverIsSweptByTheNextWrite() throws IOException {
         WriteOptions o = options("vcf", 0, 1);
         Path dest = Files.createDirectory(tmp.resolve("out")).resolve("d.gvl");
-        WritePlan plan = WritePlan.create(dest, o, 10, 8);
+        WritePlan plan = Gvl.plan(dest, o, 10, 8);
         PartWriter.write(plan, plan.parts().getFirst());
         assertTrue(plan.staging().getFileName().toString().startsWith("d.gvl.tmp."), plan.staging().toString());
         assertTrue(Files.isRegularFile(plan.staging().resolve("genotypes/variants.arrow")),
@@ -166,7 +171,7 @@ class WritePlanPartsTest {
         Path want = tmp.resolve("want.gvl");
         Gvl.write(want, o);
         for (boolean merge : new boolean[] {true, false}) {
-            WritePlan plan = WritePlan.create(dest, o, 10, 8);
+            WritePlan plan = Gvl.plan(dest, o, 10, 8);
             plan.parts().forEach(p -> PartWriter.write(plan, p));
             java.util.concurrent.FutureTask<Void> other = new java.util.concurrent.FutureTask<>(() -> {
                 Gvl.write(dest, o);
@@ -202,7 +207,7 @@ class WritePlanPartsTest {
 
     @Test
     void planJsonRoundTrips() throws IOException {
-        WritePlan plan = WritePlan.create(tmp.resolve("d.gvl"), options("vcf+tracks", 3, 2), 5, 3);
+        WritePlan plan = Gvl.plan(tmp.resolve("d.gvl"), options("vcf+tracks", 3, 2), 5, 3);
         String json = plan.toJson();
         WritePlan back = WritePlan.fromJson(json);
         assertEquals(json, back.toJson());
@@ -221,7 +226,7 @@ class WritePlanPartsTest {
     void aPlanOverAVariantObjectRefusesJsonNamingTheInputAndWhy() {
         try (VariantSource vcf = VariantSources.open(SET.resolve("z_synth16.norm.vcf.gz"))) {
             WriteOptions o = WriteOptions.builder(SET.resolve("regions.bed")).variants(vcf).build();
-            WritePlan plan = WritePlan.create(tmp.resolve("d.gvl"), o, 10, 8);
+            WritePlan plan = Gvl.plan(tmp.resolve("d.gvl"), o, 10, 8);
             assertFalse(plan.portable());
             WriteException e = assertThrows(WriteException.class, plan::toJson);
             assertTrue(e.getMessage().contains(vcf.getClass().getSimpleName() + " object")

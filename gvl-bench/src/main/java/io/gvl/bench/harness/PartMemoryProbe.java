@@ -1,8 +1,9 @@
 package io.gvl.bench.harness;
 
+import io.gvl.write.Gvl;
 import io.gvl.write.PartWriter;
-import io.gvl.write.WriteOptions;
-import io.gvl.write.WritePlan;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -33,7 +34,7 @@ final class PartMemoryProbe {
      */
     static Peak firstPart(WriteOptions options, Path out, int regionsPerBlock, int samplesPerBlock,
                           List<String> jvmArgs) {
-        WritePlan plan = WritePlan.create(out, options, regionsPerBlock, samplesPerBlock);
+        WritePlan plan = Gvl.plan(out, options, regionsPerBlock, samplesPerBlock);
         try {
             Path json = plan.staging().resolve("parts").resolve("plan.json");
             String part = plan.parts().getFirst().name();

@@ -3,8 +3,8 @@ package io.gvl.bench.harness;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import java.util.List;
 import java.util.Locale;
 

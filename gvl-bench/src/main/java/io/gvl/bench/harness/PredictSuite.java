@@ -1,8 +1,8 @@
 package io.gvl.bench.harness;
 
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.onnx.OnnxPredictor;
 import io.gvl.onnx.PredictionStats;
 import io.gvl.write.Gvl;

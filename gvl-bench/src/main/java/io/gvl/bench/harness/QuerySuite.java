@@ -2,9 +2,9 @@ package io.gvl.bench.harness;
 
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.demo.DemoData;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.gvl.bench.harness;
 
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.gvl.bench.harness;
 
 import io.gvl.demo.DemoData;
-import io.gvl.write.BigWigs;
 import io.gvl.write.Gvl;
+import io.gvl.write.spec.BigWigs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -94,8 +94,8 @@ final class WriteMemoryProbe {
         printPeak();
     }
 
-    private static io.gvl.write.WriteOptions.Builder writeOptions(DemoData data, Path bed, Path table) {
-        io.gvl.write.WriteOptions.Builder b = data.writeOptions(bed, Map.of(), false);
+    private static io.gvl.write.spec.WriteOptions.Builder writeOptions(DemoData data, Path bed, Path table) {
+        io.gvl.write.spec.WriteOptions.Builder b = data.writeOptions(bed, Map.of(), false);
         if (table != null) {
             b.track(BigWigs.fromTable(DemoData.TRACK, table));
         }

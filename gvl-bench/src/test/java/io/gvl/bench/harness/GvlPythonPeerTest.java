@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.SeqKind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -3,7 +3,7 @@ package io.gvl.dataloader.internal;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.gvl.dataloader.internal;
 
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

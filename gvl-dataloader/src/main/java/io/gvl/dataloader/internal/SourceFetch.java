@@ -4,7 +4,7 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DatasetSource;
 import io.gvl.dataloader.RefDatasetSource;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -3,7 +3,7 @@ package io.gvl.dataset.internal;
 import io.gvl.core.kernel.haplotype.HaplotypeBatch;
 import io.gvl.core.kernel.haplotype.Haplotypes;
 import io.gvl.core.kernel.reference.QueryWindows;
-import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.settings.OutputLength;
 import java.util.Arrays;
 
 /**

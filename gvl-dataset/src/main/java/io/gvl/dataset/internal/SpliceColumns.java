@@ -1,6 +1,6 @@
 package io.gvl.dataset.internal;
 
-import io.gvl.dataset.SpliceMap;
+import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetLayout;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.gvl.dataset.internal;
 
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SpliceMap;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SpliceMap;
 
 /**
  * GVL's constraints on spliced views ({@code _dataset/_impl.py}, {@code _dataset/_splice.py}), checked whenever a spliced view is derived rather

@@ -1,6 +1,6 @@
 package io.gvl.dataset.internal;
 
-import io.gvl.dataset.SpliceMap;
+import io.gvl.dataset.settings.SpliceMap;
 
 /**
  * The (spliced row, sample) pairs of one spliced query expanded into their element instances ({@code _dataset/_indexing.py}, {@code _dataset/_splice.py}):

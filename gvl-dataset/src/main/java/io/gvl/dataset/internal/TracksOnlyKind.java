@@ -1,7 +1,7 @@
 package io.gvl.dataset.internal;
 
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.SeqKind;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;

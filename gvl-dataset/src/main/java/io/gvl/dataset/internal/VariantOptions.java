@@ -1,9 +1,9 @@
 package io.gvl.dataset.internal;
 
-import io.gvl.dataset.DummyVariant;
-import io.gvl.dataset.Settings;
-import io.gvl.dataset.TokenAlphabet;
-import io.gvl.dataset.VarWindowOpt;
+import io.gvl.dataset.settings.DummyVariant;
+import io.gvl.dataset.settings.Settings;
+import io.gvl.dataset.settings.TokenAlphabet;
+import io.gvl.dataset.settings.VarWindowOpt;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;

@@ -2,7 +2,7 @@ package io.gvl.dataset.internal;
 
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.core.kernel.variant.VariantArrays;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 
 /**
  * Bytes one instance, or one spliced pair of element instances, adds to an arena that variant outputs are built in,

@@ -13,7 +13,7 @@ final class VariantValidation {
     static void checkOptions(OpenedDataset ds, ViewState v) {
         VariantOptions o = v.variants();
         boolean any = o.filtersAf() || o.dummy().isPresent() || o.unphasedUnion() || o.flankLength() > 0
-                || !o.varFields().equals(io.gvl.dataset.Settings.DEFAULT_VAR_FIELDS);
+                || !o.varFields().equals(io.gvl.dataset.settings.Settings.DEFAULT_VAR_FIELDS);
         if (!ds.hasGenotypes()) {
             if (any) {
                 throw new IllegalArgumentException("variant settings (AF bounds, var fields, dummy variant,"

@@ -1,13 +1,13 @@
 package io.gvl.dataset.internal;
 
 import io.gvl.core.kernel.rng.NumpyGenerator;
-import io.gvl.dataset.InsertionFill;
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.Parallel;
-import io.gvl.dataset.SeqKind;
-import io.gvl.dataset.SpliceMap;
-import io.gvl.dataset.TrackKind;
-import io.gvl.dataset.VarFilter;
+import io.gvl.dataset.settings.InsertionFill;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.Parallel;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.SpliceMap;
+import io.gvl.dataset.settings.TrackKind;
+import io.gvl.dataset.settings.VarFilter;
 import java.util.List;
 import java.util.Map;
 

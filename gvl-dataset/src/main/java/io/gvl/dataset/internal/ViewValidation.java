@@ -1,7 +1,7 @@
 package io.gvl.dataset.internal;
 
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 
 /**
  * GVL's checks on a view's state ({@code _dataset/_impl.py}), run whenever settings, length, sequences or tracks change, so a
@@ -27,7 +27,7 @@ public final class ViewValidation {
         }
         OutputKind.of(v.seqs()).check(ds, v);
         VariantValidation.checkOptions(ds, v);
-        if (v.varFilter() == io.gvl.dataset.VarFilter.EXONIC && !ds.hasGenotypes()) {
+        if (v.varFilter() == io.gvl.dataset.settings.VarFilter.EXONIC && !ds.hasGenotypes()) {
             throw new IllegalArgumentException("the exonic variant filter needs genotypes, but dataset " + ds.path()
                     + " was written without variants");
         }

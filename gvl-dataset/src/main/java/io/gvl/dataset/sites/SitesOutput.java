@@ -2,7 +2,7 @@ package io.gvl.dataset.sites;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.gvl.dataset.sites;
 
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.settings.OutputLength;
 
 /** The view requirements of {@link DatasetWithSites}, each failing with the setting to change. */
 final class SitesViewCheck {

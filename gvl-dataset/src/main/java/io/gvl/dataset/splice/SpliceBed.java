@@ -1,6 +1,6 @@
 package io.gvl.dataset.splice;
 
-import io.gvl.dataset.SpliceMap;
+import io.gvl.dataset.settings.SpliceMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +37,8 @@ public final class Variants {
     /**
      * The variant view of {@code out}; fails if the output has no variant arrays.
      *
-     * @param out a query output of a {@link io.gvl.dataset.SeqKind#VARIANTS} or
-     *     {@link io.gvl.dataset.SeqKind#VARIANT_WINDOWS} view
+     * @param out a query output of a {@link io.gvl.dataset.settings.SeqKind#VARIANTS} or
+     *     {@link io.gvl.dataset.settings.SeqKind#VARIANT_WINDOWS} view
      * @return a view that reads {@code out}'s memory; valid until {@code out} is closed
      * @throws IllegalArgumentException if {@code out} has no {@code start} array
      */

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.io.fasta.Reference;
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

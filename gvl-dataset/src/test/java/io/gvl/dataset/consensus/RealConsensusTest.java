@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.Region;
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import io.gvl.testkit.Oracle;
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.Region;
-import io.gvl.dataset.SeqKind;
 import io.gvl.dataset.export.Hdf5ExportOptions.Encoding;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.testing.SyntheticDataset;
 import io.gvl.testkit.Oracle;
 import io.jhdf.HdfFile;

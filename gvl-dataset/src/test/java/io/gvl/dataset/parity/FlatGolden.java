@@ -6,7 +6,7 @@ import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataset.DatasetOutput;
+import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.format.array.NpyArray;
 import io.gvl.format.array.Npz;
 import java.io.IOException;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.Region;
+import io.gvl.dataset.settings.OutputLength;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;
 import java.lang.foreign.ValueLayout;

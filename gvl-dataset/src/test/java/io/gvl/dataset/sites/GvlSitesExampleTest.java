@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.OutputLength;
+import io.gvl.dataset.settings.OutputLength;
 import io.gvl.io.fasta.Reference;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.core.buffer.Dense;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SpliceMap;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.SyntheticDataset;

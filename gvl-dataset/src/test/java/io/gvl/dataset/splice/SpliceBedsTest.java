@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gvl.dataset.SpliceMap;
+import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.bed.BedReader;
 import java.io.IOException;

@@ -10,24 +10,24 @@ import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
-import io.gvl.dataset.DatasetOutput;
-import io.gvl.dataset.OutputLength;
-import io.gvl.dataset.SeqKind;
-import io.gvl.dataset.TrackKind;
-import io.gvl.format.DatasetLayout;
-import io.gvl.format.io.DatasetFiles;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.dataset.settings.TrackKind;
 import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetLayout;
 import io.gvl.format.PartException;
+import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.io.InputRegionsFile;
 import io.gvl.format.io.ShardManifest;
 import io.gvl.io.bigwig.BigWigWriter;
 import io.gvl.testing.Stored;
-import io.gvl.write.AnnotationTrack;
-import io.gvl.write.BigWigs;
 import io.gvl.write.Gvl;
 import io.gvl.write.PartWriter;
-import io.gvl.write.WriteOptions;
-import io.gvl.write.WritePlan;
+import io.gvl.write.spec.AnnotationTrack;
+import io.gvl.write.spec.BigWigs;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import java.io.IOException;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
@@ -131,7 +131,7 @@ class ShardedWriteTest {
     void aRetriedPartLeavesTheSameShardedBytesAndMissingOrCopiedPartsPublishNothing() throws IOException {
         Input in = input("vcf+tracks", 5);
         Path first = writeSharded(tmp.resolve("a/d.gvl"), in.options(), 7, 5);
-        WritePlan plan = WritePlan.create(tmp.resolve("b/d.gvl"), in.options(), 7, 5);
+        WritePlan plan = Gvl.plan(tmp.resolve("b/d.gvl"), in.options(), 7, 5);
         for (WritePlan.Part p : plan.parts()) {
             PartWriter.write(plan, p);
         }
@@ -307,7 +307,7 @@ class ShardedWriteTest {
     }
 
     private static Path writeSharded(Path dest, WriteOptions o, int rpb, int spb) {
-        WritePlan plan = WritePlan.create(dest, o, rpb, spb);
+        WritePlan plan = Gvl.plan(dest, o, rpb, spb);
         for (WritePlan.Part p : plan.parts()) {
             PartWriter.write(plan, p);
         }

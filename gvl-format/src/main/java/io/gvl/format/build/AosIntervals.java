@@ -1,10 +1,10 @@
 package io.gvl.format.build;
 
-import io.gvl.format.internal.FileTrees;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.array.RawArrayWriter;
 import io.gvl.format.array.RawDtype;
+import io.gvl.format.internal.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a dataset directory atomically: it is built in a private sibling {@code <name>.tmp.<pid>-<hex>},
@@ -27,6 +29,7 @@ import java.util.stream.Stream;
  * writer sweeps it while a write plan's parts are being written.
  */
 public final class DatasetPublisher {
+    private static final Logger LOG = LoggerFactory.getLogger(DatasetPublisher.class);
     /** The destination locks held by open build directories, by build directory. */
     private static final ConcurrentHashMap<Path, DestinationLock> HELD = new ConcurrentHashMap<>();
 
@@ -106,6 +109,25 @@ public final class DatasetPublisher {
         DestinationLock lock = HELD.remove(build.toAbsolutePath().normalize());
         if (lock != null) {
             lock.release();
+        }
+    }
+
+    /**
+     * Removes a build directory of {@link #newBuildDirectory} and everything in it, then gives up the locks it holds
+     * (a discarded write plan). What cannot be removed is logged and left for the next write of the destination to
+     * sweep; harmless when already removed or called twice.
+     *
+     * @param build the build directory
+     */
+    public static void discardBuild(Path build) {
+        try {
+            if (Files.exists(build)) {
+                FileTrees.delete(build);
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot remove the build directory {}: {}", build, e.toString());
+        } finally {
+            releaseBuild(build);
         }
     }
 

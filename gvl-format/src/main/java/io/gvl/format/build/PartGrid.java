@@ -1,7 +1,7 @@
 package io.gvl.format.build;
 
-import io.gvl.format.DatasetMetadata;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
+import io.gvl.format.DatasetMetadata;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package io.gvl.format.build;
 
-import io.gvl.format.PartException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
+import io.gvl.format.PartException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

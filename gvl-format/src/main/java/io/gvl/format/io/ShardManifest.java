@@ -1,11 +1,11 @@
 package io.gvl.format.io;
 
-import io.gvl.format.DatasetFormatException;
-import io.gvl.format.DatasetMetadata;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata.VariantsFingerprint;
+import io.gvl.format.DatasetMetadata;
 import io.gvl.format.internal.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,9 +2,9 @@ package io.gvl.format.io;
 
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata.VariantsFingerprint;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.Regions;
-import io.gvl.format.DatasetMetadata.VariantsFingerprint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

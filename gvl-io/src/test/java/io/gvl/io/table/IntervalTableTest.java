@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gvl.format.ArrowTable;
 import io.gvl.format.ArrowTable.ColumnType;
+import io.gvl.format.ArrowTable;
 import io.gvl.format.io.ArrowTableFile;
 import io.gvl.io.InputFormatException;
 import java.io.IOException;

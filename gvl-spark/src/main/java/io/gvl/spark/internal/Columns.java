@@ -1,6 +1,6 @@
 package io.gvl.spark.internal;
 
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.SeqKind;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.DataTypes;

@@ -4,8 +4,9 @@ import io.gvl.format.GvlException;
 import io.gvl.format.PartException;
 import io.gvl.format.build.PartManifest;
 import io.gvl.spark.GvlSparkWriteException;
-import io.gvl.write.WriteOptions;
-import io.gvl.write.WritePlan;
+import io.gvl.write.Gvl;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ public final class DistributedWrite {
     public static List<PartOutcome> run(SparkSession spark, Path out, WriteOptions options, int regionsPerBlock,
                                         int samplesPerBlock, PartHook hook, Consumer<WritePlan> beforeMerge,
                                         boolean sharded) {
-        WritePlan plan = WritePlan.create(out, options, regionsPerBlock, samplesPerBlock);
+        WritePlan plan = Gvl.plan(out, options, regionsPerBlock, samplesPerBlock);
         try {
             if (!plan.portable()) {
                 throw new GvlSparkWriteException("cannot write " + plan.dest() + " on Spark: " + plan.unportable()

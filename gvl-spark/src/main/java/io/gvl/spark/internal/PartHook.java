@@ -1,6 +1,6 @@
 package io.gvl.spark.internal;
 
-import io.gvl.write.WritePlan;
+import io.gvl.write.spec.WritePlan;
 import java.io.Serializable;
 
 /**

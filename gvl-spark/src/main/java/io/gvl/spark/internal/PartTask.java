@@ -2,7 +2,7 @@ package io.gvl.spark.internal;
 
 import io.gvl.spark.GvlSparkWriteException;
 import io.gvl.write.PartWriter;
-import io.gvl.write.WritePlan;
+import io.gvl.write.spec.WritePlan;
 import java.nio.file.Files;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.Function;

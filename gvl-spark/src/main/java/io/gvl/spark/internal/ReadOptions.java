@@ -1,6 +1,6 @@
 package io.gvl.spark.internal;
 
-import io.gvl.dataset.SeqKind;
+import io.gvl.dataset.settings.SeqKind;
 import io.gvl.spark.GvlOptionException;
 import java.io.Serializable;
 import java.util.Arrays;

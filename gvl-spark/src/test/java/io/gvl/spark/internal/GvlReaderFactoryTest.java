@@ -3,7 +3,7 @@ package io.gvl.spark.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import io.gvl.format.DatasetLayout;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.array.RawArrayWriter;
 import io.gvl.format.array.RawDtype;
-import io.gvl.write.VariantSource;
+import io.gvl.write.spec.VariantSource;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 

@@ -1,8 +1,8 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.array.GenotypeWriter;
-import io.gvl.write.VariantSource;
-import io.gvl.write.WriteProgress;
+import io.gvl.write.spec.VariantSource;
+import io.gvl.write.spec.WriteProgress;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

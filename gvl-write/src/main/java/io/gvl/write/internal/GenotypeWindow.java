@@ -1,6 +1,6 @@
 package io.gvl.write.internal;
 
-import io.gvl.write.VariantSource;
+import io.gvl.write.spec.VariantSource;
 
 /**
  * Decoded calls of a run of variant rows for one chunk of samples, one byte per (row, sample, ploid) as GVL holds

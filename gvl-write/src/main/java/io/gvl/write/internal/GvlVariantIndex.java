@@ -3,7 +3,7 @@ package io.gvl.write.internal;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.VariantTable;
 import io.gvl.format.io.VariantTableFile;
-import io.gvl.write.WriteException;
+import io.gvl.write.spec.WriteException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

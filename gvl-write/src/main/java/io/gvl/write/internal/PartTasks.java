@@ -1,14 +1,14 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.DatasetLayout;
+import io.gvl.format.Regions;
 import io.gvl.format.TrackScope;
-import io.gvl.format.build.PartManifest;
 import io.gvl.format.array.RawArrayWriter;
 import io.gvl.format.array.RawDtype;
-import io.gvl.format.Regions;
+import io.gvl.format.build.PartManifest;
 import io.gvl.format.build.WriteParts;
-import io.gvl.write.WritePlan;
-import io.gvl.write.WriteProgress;
+import io.gvl.write.spec.WritePlan;
+import io.gvl.write.spec.WriteProgress;
 import java.nio.file.Path;
 import java.util.Arrays;
 

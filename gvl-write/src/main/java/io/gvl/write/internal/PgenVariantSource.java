@@ -4,7 +4,7 @@ import io.gvl.format.VariantTable;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.pgen.PgenReader;
 import io.gvl.io.pgen.PgenVariants;
-import io.gvl.write.VariantSource;
+import io.gvl.write.spec.VariantSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

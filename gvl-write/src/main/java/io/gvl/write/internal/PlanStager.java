@@ -6,22 +6,19 @@ import io.gvl.format.build.DatasetPublisher;
 import io.gvl.format.io.InputRegionsFile;
 import io.gvl.format.io.RegionsFile;
 import io.gvl.format.io.VariantTableFile;
-import io.gvl.write.BigWigs;
-import io.gvl.write.Hdf5Track;
-import io.gvl.write.SampleTrack;
-import io.gvl.write.TableTrack;
-import io.gvl.write.VariantSource;
-import io.gvl.write.VariantSources;
-import io.gvl.write.WriteException;
-import io.gvl.write.WriteOptions;
-import io.gvl.write.WritePlan;
+import io.gvl.write.spec.BigWigs;
+import io.gvl.write.spec.Hdf5Track;
+import io.gvl.write.spec.SampleTrack;
+import io.gvl.write.spec.TableTrack;
+import io.gvl.write.spec.VariantSource;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +59,7 @@ public final class PlanStager {
     /** The variant source of {@code o}: the given object, or the file opened, or {@code null}. */
     static VariantSource open(WriteOptions o) {
         return o.variants() != null ? o.variants()
-                : o.variantFile() != null ? VariantSources.open(o.variantFile(), o.infoFields()) : null;
+                : o.variantFile() != null ? VariantSourceFiles.open(o.variantFile(), o.infoFields()) : null;
     }
 
     /** Refuses block sizes below 1. */
@@ -161,23 +158,7 @@ public final class PlanStager {
      * when it is gone.
      */
     public static void delete(Path staging) {
-        try {
-            deleteTree(staging);
-        } finally {
-            DatasetPublisher.releaseBuild(staging);
-        }
+        DatasetPublisher.discardBuild(staging);
     }
 
-    private static void deleteTree(Path staging) {
-        if (!Files.exists(staging)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(staging)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            LOG.warn("cannot remove the write staging directory {}: {}", staging, e.toString());
-        }
-    }
 }

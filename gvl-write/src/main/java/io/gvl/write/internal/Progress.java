@@ -1,6 +1,6 @@
 package io.gvl.write.internal;
 
-import io.gvl.write.WriteProgress;
+import io.gvl.write.spec.WriteProgress;
 
 /**
  * Counts bytes written over all stages and forwards per-stage region counts to the user's callback; parts written

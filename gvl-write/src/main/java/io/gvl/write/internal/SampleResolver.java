@@ -1,8 +1,8 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.PythonStrings;
-import io.gvl.write.SampleTrack;
-import io.gvl.write.WriteException;
+import io.gvl.write.spec.SampleTrack;
+import io.gvl.write.spec.WriteException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;

@@ -1,15 +1,15 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.TrackScope;
 import io.gvl.format.Regions;
+import io.gvl.format.TrackScope;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.table.IntervalTable;
-import io.gvl.write.AnnotationTrack;
-import io.gvl.write.BigWigs;
-import io.gvl.write.Hdf5Track;
-import io.gvl.write.SampleTrack;
-import io.gvl.write.TableTrack;
-import io.gvl.write.WriteException;
+import io.gvl.write.spec.AnnotationTrack;
+import io.gvl.write.spec.BigWigs;
+import io.gvl.write.spec.Hdf5Track;
+import io.gvl.write.spec.SampleTrack;
+import io.gvl.write.spec.TableTrack;
+import io.gvl.write.spec.WriteException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,11 +1,11 @@
 package io.gvl.write.internal;
 
+import io.gvl.format.Regions;
 import io.gvl.format.TrackScope;
 import io.gvl.format.array.IntervalTrackWriter;
-import io.gvl.format.Regions;
 import io.gvl.io.bigwig.BigWigIntervals;
-import io.gvl.write.WriteException;
-import io.gvl.write.WriteProgress;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteProgress;
 import java.nio.file.Path;
 import java.util.List;
 

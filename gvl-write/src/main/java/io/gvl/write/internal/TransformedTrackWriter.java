@@ -1,14 +1,14 @@
 package io.gvl.write.internal;
 
-import io.gvl.format.TrackScope;
-import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.DatasetLayout;
+import io.gvl.format.TrackScope;
 import io.gvl.format.array.IntervalTrack;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.array.RawArrayWriter;
 import io.gvl.format.array.RawDtype;
-import io.gvl.write.TrackTransform;
-import io.gvl.write.WriteException;
+import io.gvl.format.io.DatasetFiles;
+import io.gvl.write.spec.TrackTransform;
+import io.gvl.write.spec.WriteException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ public final class TransformedTrackWriter {
 
     public static void write(Path dataset, String newTrack, String existing, TrackTransform transform,
                              boolean overwrite) {
-        io.gvl.write.TrackNames.check(newTrack);
+        io.gvl.write.spec.TrackNames.check(newTrack);
         try (DatasetFiles files = DatasetFiles.open(dataset)) {
             IntervalTrack source = files.tracks().get(existing);
             if (source == null) {

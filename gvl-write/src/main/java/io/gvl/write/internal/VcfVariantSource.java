@@ -5,7 +5,7 @@ import io.gvl.io.InputFormatException;
 import io.gvl.io.vcf.VariantBatch;
 import io.gvl.io.vcf.VariantRequest;
 import io.gvl.io.vcf.VcfReader;
-import io.gvl.write.VariantSource;
+import io.gvl.write.spec.VariantSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.DatasetExistsException;
-import io.gvl.format.build.DatasetPublisher;
 import io.gvl.format.VariantTable;
+import io.gvl.format.build.DatasetPublisher;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.bed.BedReader;
-import io.gvl.write.VariantSource;
-import io.gvl.write.WriteException;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.VariantSource;
+import io.gvl.write.spec.WriteException;
+import io.gvl.write.spec.WriteOptions;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Files;
 import java.nio.file.Path;

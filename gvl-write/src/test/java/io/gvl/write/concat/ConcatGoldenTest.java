@@ -4,7 +4,7 @@ import io.gvl.format.ConcatAxis;
 import io.gvl.testing.DirectoryCopy;
 import io.gvl.testing.TestFiles;
 import io.gvl.write.Gvl;
-import io.gvl.write.WriteOptions;
+import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package io.gvl.format.internal.concat;
 
-import io.gvl.format.internal.runs.JoinOrder;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.ConcatException;
 import io.gvl.format.InputRegions;
 import io.gvl.format.NaturalSort;
 import io.gvl.format.RegionOrder;
+import io.gvl.format.internal.runs.JoinOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

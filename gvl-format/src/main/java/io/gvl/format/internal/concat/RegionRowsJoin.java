@@ -1,10 +1,10 @@
 package io.gvl.format.internal.concat;
 
-import io.gvl.format.internal.runs.JoinOrder;
 import io.gvl.format.ConcatException;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.array.Npy;
+import io.gvl.format.internal.runs.JoinOrder;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,0 +1,97 @@
+package io.gvl.write.spec;
+
+import io.gvl.format.VariantTable;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the write pipeline needs from a phased variant file: the whole variant table in file order (row {@code i}
+ * is variant index {@code i}, the table that {@code genotypes/variants.arrow} stores), and, for a run of rows on one
+ * contig, which haplotypes carry each ALT. A source is read by one thread at a time per call but may be called from
+ * several worker threads, so implementations must make {@link #genotypes} thread-safe.
+ */
+public interface VariantSource extends AutoCloseable {
+
+    /**
+     * The variant file, for messages.
+     *
+     * @return the path
+     */
+    Path path();
+
+    /**
+     * Sample names in file order; {@link #genotypes} takes indexes into this list.
+     *
+     * @return the sample names
+     */
+    List<String> samples();
+
+    /**
+     * Every contig the source knows (declared in its header or holding records).
+     *
+     * @return the contig names
+     */
+    List<String> contigs();
+
+    /**
+     * Alleles per call (2 for VCF, as GVL fixes it).
+     *
+     * @return the ploidy
+     */
+    int ploidy();
+
+    /**
+     * All records in file order, with 1-based {@code POS}; loaded once and kept by the caller.
+     *
+     * @return the variant table
+     */
+    VariantTable variants();
+
+    /**
+     * Fills {@code out[((row - fromRow) * sampleIndexes.length + k) * ploidy() + p]} with 1 when haplotype
+     * {@code p} of sample {@code sampleIndexes[k]} carries the ALT of {@code row}, else 0 (REF, missing and other
+     * allele codes alike). Rows {@code [fromRow, toRow)} lie on one contig.
+     *
+     * @param fromRow first variant row, inclusive
+     * @param toRow last variant row, exclusive
+     * @param sampleIndexes samples, as indexes into {@link #samples()}
+     * @param out the destination, at least {@code (toRow - fromRow) * sampleIndexes.length * ploidy()} bytes
+     */
+    void genotypes(int fromRow, int toRow, int[] sampleIndexes, byte[] out);
+
+    /**
+     * Per-variant numeric INFO columns (e.g. {@code AF}) that the dataset stores in {@code variants.arrow} after the
+     * core columns, where readers find them as variant fields; call after {@link #variants()}. None by default.
+     *
+     * @return the columns, one value per variant
+     */
+    default List<VariantTable.NumericColumn> infoColumns() {
+        return List.of();
+    }
+
+    /**
+     * Whether the calls carry {@code FORMAT/DS} dosages, which the dataset then stores per stored call.
+     *
+     * @return {@code true} if {@link #dosages} can be called
+     */
+    default boolean hasDosages() {
+        return false;
+    }
+
+    /**
+     * Fills {@code out[(row - fromRow) * sampleIndexes.length + k]} with the {@code DS} dosage of sample
+     * {@code sampleIndexes[k]} at {@code row} (NaN when missing). Only called when {@link #hasDosages()}.
+     *
+     * @param fromRow first variant row, inclusive
+     * @param toRow last variant row, exclusive
+     * @param sampleIndexes samples, as indexes into {@link #samples()}
+     * @param out the destination, at least {@code (toRow - fromRow) * sampleIndexes.length} floats
+     * @throws UnsupportedOperationException if the source has no dosages
+     */
+    default void dosages(int fromRow, int toRow, int[] sampleIndexes, float[] out) {
+        throw new UnsupportedOperationException(path() + " has no dosages");
+    }
+
+    @Override
+    void close();
+}
