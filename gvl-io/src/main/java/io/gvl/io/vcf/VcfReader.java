@@ -5,7 +5,6 @@ import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.vcf.BatchBuilder;
 import io.gvl.io.internal.vcf.RecordErrors;
 import io.gvl.io.internal.vcf.VariantFile;
-import io.gvl.io.internal.vcf.VcfIndexes;
 import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantBatch;
 import io.gvl.io.variant.VariantRequest;
