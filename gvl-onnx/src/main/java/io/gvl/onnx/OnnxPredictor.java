@@ -18,7 +18,6 @@ import io.gvl.dataset.Dataset;
 import io.gvl.dataset.DatasetOutput;
 import io.gvl.dataset.OutputLength;
 import io.gvl.dataset.SeqKind;
-import io.gvl.onnx.internal.InputBinding;
 import io.gvl.onnx.internal.PredictionSink;
 import io.gvl.onnx.internal.PredictionTable;
 import io.gvl.onnx.internal.parquet.ParquetTable;
