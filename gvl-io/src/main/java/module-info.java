@@ -13,5 +13,6 @@ module io.gvl.io {
     exports io.gvl.io.gtf;
     exports io.gvl.io.pgen;
     exports io.gvl.io.table;
+    exports io.gvl.io.variant;
     exports io.gvl.io.vcf;
 }

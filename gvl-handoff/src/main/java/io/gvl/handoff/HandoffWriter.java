@@ -6,7 +6,6 @@ import io.gvl.dataloader.Batch;
 import io.gvl.dataloader.BatchSource;
 import io.gvl.dataloader.DataLoader;
 import io.gvl.handoff.internal.EpochPlan;
-import io.gvl.handoff.internal.Releases;
 import io.gvl.handoff.internal.SlotAllocator;
 import io.gvl.handoff.internal.SlotLayout;
 import java.io.IOException;

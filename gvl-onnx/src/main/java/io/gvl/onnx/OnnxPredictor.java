@@ -18,7 +18,6 @@ import io.gvl.dataset.Dataset;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.OutputLength;
 import io.gvl.dataset.settings.SeqKind;
-import io.gvl.onnx.internal.InputBinding;
 import io.gvl.onnx.internal.PredictionSink;
 import io.gvl.onnx.internal.PredictionTable;
 import io.gvl.onnx.internal.parquet.ParquetTable;

@@ -243,7 +243,7 @@ class OnnxPredictorTest {
 
     @Test
     void aBatchInputOverTwoGibIsRefusedFromItsShape() {
-        var bytes = new io.gvl.onnx.internal.InputBinding("reference", java.util.Optional.empty(), false, -1);
+        var bytes = new InputBinding("reference", java.util.Optional.empty(), false, -1);
         io.gvl.dataloader.ArrayTooLargeException big = assertThrows(io.gvl.dataloader.ArrayTooLargeException.class,
                 () -> bytes.checkSize(3, 1 << 30));
         assertEquals("input 'reference' (3 rows x 1073741824 bases) holds 3,221,225,472 bytes, more than an ONNX"
@@ -255,7 +255,7 @@ class OnnxPredictorTest {
 
     @Test
     void aOneHotInputCountsSixteenBytesPerBase() {
-        var binding = new io.gvl.onnx.internal.InputBinding("haplotypes", java.util.Optional.empty(), true, 16);
+        var binding = new InputBinding("haplotypes", java.util.Optional.empty(), true, 16);
         binding.checkSize((Integer.MAX_VALUE - 8) / 256, 16); // 2^23 - 1 rows of 16 bases x 16 bytes: under 2 GiB
         io.gvl.dataloader.ArrayTooLargeException e = assertThrows(io.gvl.dataloader.ArrayTooLargeException.class,
                 () -> binding.checkSize(1L << 23, 16));

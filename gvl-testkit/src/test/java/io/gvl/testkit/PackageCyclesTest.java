@@ -29,10 +29,7 @@ import org.junit.jupiter.api.Test;
 class PackageCyclesTest {
 
     private static final Set<Set<String>> KNOWN = Set.of(
-            Set.of("io.gvl.io.vcf", "io.gvl.io.internal.vcf", "io.gvl.io.internal.bcf"),
             Set.of("io.gvl.dataloader", "io.gvl.dataloader.internal"),
-            Set.of("io.gvl.handoff", "io.gvl.handoff.internal"),
-            Set.of("io.gvl.onnx", "io.gvl.onnx.internal", "io.gvl.onnx.internal.parquet"),
             Set.of("io.gvl.spark", "io.gvl.spark.internal"));
 
     @Test

@@ -9,7 +9,7 @@ import htsjdk.variant.variantcontext.Genotype;
 import htsjdk.variant.variantcontext.VariantContext;
 import htsjdk.variant.vcf.VCFCodec;
 import htsjdk.variant.vcf.VCFFileReader;
-import io.gvl.io.vcf.VariantBatch;
+import io.gvl.io.variant.VariantBatch;
 import io.gvl.io.vcf.VcfReader;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -1,8 +1,8 @@
 package io.gvl.dataset.sites;
 
 import io.gvl.io.InputFormatException;
-import io.gvl.io.vcf.VariantBatch;
-import io.gvl.io.vcf.VariantRequest;
+import io.gvl.io.variant.VariantBatch;
+import io.gvl.io.variant.VariantRequest;
 import io.gvl.io.vcf.VcfReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

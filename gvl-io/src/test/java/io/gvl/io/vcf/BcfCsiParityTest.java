@@ -4,6 +4,8 @@ import static io.gvl.io.vcf.Bcftools.assertSameBatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gvl.io.TestData;
+import io.gvl.io.variant.VariantBatch;
+import io.gvl.io.variant.VariantRequest;
 import io.gvl.testkit.Oracle;
 import java.nio.file.Path;
 import java.util.ArrayList;

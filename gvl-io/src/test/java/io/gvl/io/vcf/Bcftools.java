@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.TestData;
+import io.gvl.io.variant.VariantBatch;
 import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.io.UncheckedIOException;

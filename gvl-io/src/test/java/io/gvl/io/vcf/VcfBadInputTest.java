@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.TestData;
+import io.gvl.io.variant.VariantBatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

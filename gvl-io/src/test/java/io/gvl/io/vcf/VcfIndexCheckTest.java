@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.io.Bgzf;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.TestData;
+import io.gvl.io.variant.VariantBatch;
+import io.gvl.io.variant.VariantRequest;
 import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.io.UncheckedIOException;

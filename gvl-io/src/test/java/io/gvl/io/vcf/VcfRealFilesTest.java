@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.TestData;
 import io.gvl.io.internal.vcf.AlleleKind;
+import io.gvl.io.variant.UnsupportedVariants;
+import io.gvl.io.variant.VariantBatch;
+import io.gvl.io.variant.VariantRequest;
 import io.gvl.testkit.Oracle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.gvl.write.internal;
 
 import io.gvl.format.VariantTable;
 import io.gvl.io.InputFormatException;
-import io.gvl.io.vcf.VariantBatch;
-import io.gvl.io.vcf.VariantRequest;
+import io.gvl.io.variant.VariantBatch;
+import io.gvl.io.variant.VariantRequest;
 import io.gvl.io.vcf.VcfReader;
 import io.gvl.write.spec.VariantSource;
 import java.nio.charset.StandardCharsets;

@@ -4,7 +4,7 @@ import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.vcf.AlleleKind;
 import io.gvl.io.internal.vcf.BatchBuilder;
 import io.gvl.io.internal.vcf.RecordErrors;
-import io.gvl.io.vcf.VariantRequest;
+import io.gvl.io.variant.VariantRequest;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

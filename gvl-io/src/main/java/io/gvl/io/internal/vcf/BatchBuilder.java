@@ -1,6 +1,6 @@
 package io.gvl.io.internal.vcf;
 
-import io.gvl.io.vcf.VariantBatch;
+import io.gvl.io.variant.VariantBatch;
 import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;

@@ -1,8 +1,8 @@
 package io.gvl.io.internal.vcf;
 
 import io.gvl.io.internal.Inputs;
-import io.gvl.io.vcf.UnsupportedVariants;
-import io.gvl.io.vcf.VariantRequest;
+import io.gvl.io.variant.UnsupportedVariants;
+import io.gvl.io.variant.VariantRequest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,6 @@
 package io.gvl.io.internal.vcf;
 
-import io.gvl.io.vcf.UnsupportedVariants;
+import io.gvl.io.variant.UnsupportedVariants;
 
 /** Tallies a whole-file scan by {@link AlleleKind}, keeping the first rejected record as the example. */
 public final class UnsupportedCounter {

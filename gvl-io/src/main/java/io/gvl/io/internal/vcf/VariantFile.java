@@ -1,7 +1,7 @@
 package io.gvl.io.internal.vcf;
 
-import io.gvl.io.vcf.UnsupportedVariants;
-import io.gvl.io.vcf.VariantRequest;
+import io.gvl.io.variant.UnsupportedVariants;
+import io.gvl.io.variant.VariantRequest;
 import java.io.IOException;
 import java.util.List;
 

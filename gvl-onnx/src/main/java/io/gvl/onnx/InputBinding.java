@@ -1,4 +1,4 @@
-package io.gvl.onnx.internal;
+package io.gvl.onnx;
 
 import ai.onnxruntime.NodeInfo;
 import ai.onnxruntime.OnnxJavaType;
@@ -8,7 +8,6 @@ import io.gvl.core.buffer.OneHot;
 import io.gvl.dataloader.ArrayTooLargeException;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.SeqKind;
-import io.gvl.onnx.PredictionException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -25,7 +24,7 @@ import java.util.Optional;
  * @param oneHot whether the input takes one-hot floats rather than bytes
  * @param length the model's fixed row length, or -1 when the model leaves it open
  */
-public record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, long length) {
+record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, long length) {
 
     /**
      * Binds the model's one input.
@@ -37,7 +36,7 @@ public record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, 
      * @throws PredictionException if the model lacks {@code wanted}, has other inputs gvl cannot feed, or the input
      *     is not of a supported type and shape; the message lists the model's inputs
      */
-    public static InputBinding of(Path model, Map<String, NodeInfo> inputs, String wanted) {
+    static InputBinding of(Path model, Map<String, NodeInfo> inputs, String wanted) {
         if (wanted != null && !inputs.containsKey(wanted)) {
             throw new PredictionException(model + ": the model has no input '" + wanted + "'; it has "
                     + describe(inputs) + " (pass one of those with --input)");
@@ -78,7 +77,7 @@ public record InputBinding(String name, Optional<SeqKind> kind, boolean oneHot, 
      * @param length bases per row
      * @throws ArrayTooLargeException naming the input, its size and the fix
      */
-    public void checkSize(long rows, long length) {
+    void checkSize(long rows, long length) {
         long perBase = oneHot ? (long) OneHot.CHANNELS * Float.BYTES : 1;
         long bytes = Math.multiplyHigh(rows, length) != 0 || Math.multiplyHigh(rows * length, perBase) != 0
                 ? Long.MAX_VALUE : rows * length * perBase;

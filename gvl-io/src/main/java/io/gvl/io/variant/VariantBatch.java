@@ -1,4 +1,4 @@
-package io.gvl.io.vcf;
+package io.gvl.io.variant;
 
 import java.util.Map;
 

@@ -1,8 +1,7 @@
-package io.gvl.handoff.internal;
+package io.gvl.handoff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gvl.handoff.HandoffException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * The consumer's release messages, read on a daemon thread so the writer can wait for one with a timeout: a blocked
  * read of a pipe cannot be interrupted, and a consumer that died without closing its end must not hang the writer.
  */
-public final class Releases {
+final class Releases {
     /** What the reader thread found: a released slot, the end of the stream, or a bad line. */
     private sealed interface Event permits Released, Ended, Bad {
     }
@@ -37,7 +36,7 @@ public final class Releases {
     private final int slots;
     private boolean ended;
 
-    public Releases(InputStream in, int slots) {
+    Releases(InputStream in, int slots) {
         this.slots = slots;
         Thread t = new Thread(() -> read(in), "gvl-handoff-releases");
         t.setDaemon(true);
@@ -82,7 +81,7 @@ public final class Releases {
      * @return the released slot
      * @throws HandoffException on timeout, end of stream or a bad line; {@code waiting} says what was waited for
      */
-    public int next(Duration timeout, String waiting) throws InterruptedException {
+    int next(Duration timeout, String waiting) throws InterruptedException {
         if (ended) {
             throw new HandoffException("the consumer closed its release stream while " + waiting
                     + "; it must send a release for every batch it reads before it exits");
@@ -101,7 +100,7 @@ public final class Releases {
     }
 
     /** Whether the consumer closed its release stream (seen by an earlier {@link #next}). */
-    public boolean ended() {
+    boolean ended() {
         return ended;
     }
 
@@ -110,7 +109,7 @@ public final class Releases {
      *
      * @param free marks each released slot as free
      */
-    public void drain(boolean[] free) {
+    void drain(boolean[] free) {
         for (Event e; (e = events.peek()) instanceof Released r; ) {
             events.remove();
             free[r.slot()] = true;

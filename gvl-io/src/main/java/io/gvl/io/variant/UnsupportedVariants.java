@@ -1,4 +1,4 @@
-package io.gvl.io.vcf;
+package io.gvl.io.variant;
 
 /**
  * Counts of records GVL cannot use, over a whole file (GVL checks the whole variant index, not only the

@@ -1,4 +1,4 @@
-package io.gvl.io.internal.vcf;
+package io.gvl.io.vcf;
 
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
@@ -6,6 +6,12 @@ import io.gvl.io.internal.bcf.BcfFile;
 import io.gvl.io.internal.csi.CsiIndex;
 import io.gvl.io.internal.csi.TabixMeta;
 import io.gvl.io.internal.csi.TbiIndex;
+import io.gvl.io.internal.vcf.IndexedTextSource;
+import io.gvl.io.internal.vcf.PlainVcfSource;
+import io.gvl.io.internal.vcf.RecordSource;
+import io.gvl.io.internal.vcf.TextVcfFile;
+import io.gvl.io.internal.vcf.VariantFile;
+import io.gvl.io.internal.vcf.VcfHeader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,10 +26,10 @@ import java.util.zip.GZIPInputStream;
  * through it could silently miss records. A text VCF's index is also checked against the data it indexes
  * ({@link IndexedTextSource}), since a copied or re-compressed file can carry a newer but wrong index.
  */
-public final class VcfIndexes {
+final class VcfIndexes {
     private VcfIndexes() {}
 
-    public static VariantFile open(Path vcf) {
+    static VariantFile open(Path vcf) {
         Inputs.requireReadable(vcf);
         boolean gzip = Inputs.isGzip(vcf);
         if (startsWithBcfMagic(vcf, gzip)) {
