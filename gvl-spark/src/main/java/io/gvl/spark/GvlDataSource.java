@@ -1,5 +1,7 @@
 package io.gvl.spark;
 
+import io.gvl.spark.errors.GvlOptionException;
+import io.gvl.spark.errors.GvlSparkVersionException;
 import io.gvl.spark.internal.Columns;
 import io.gvl.spark.internal.DatasetInfo;
 import io.gvl.spark.internal.GvlTable;

@@ -1,5 +1,7 @@
 package io.gvl.spark;
 
+import io.gvl.spark.errors.GvlSparkVersionException;
+import io.gvl.spark.errors.GvlSparkWriteException;
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.RuntimeVersions;
 import io.gvl.write.spec.WriteOptions;

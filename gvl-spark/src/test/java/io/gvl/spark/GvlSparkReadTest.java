@@ -12,6 +12,7 @@ import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.SeqKind;
 import io.gvl.dataset.variants.Variants;
 import io.gvl.format.io.DatasetFiles;
+import io.gvl.spark.errors.GvlOptionException;
 import io.gvl.spark.internal.GvlScan;
 import io.gvl.spark.internal.ReadCounters;
 import io.gvl.spark.internal.RegionBlock;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.PartException;
 import io.gvl.format.io.ShardManifest;
+import io.gvl.spark.errors.GvlSparkWriteException;
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.PartOutcome;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.PartException;
+import io.gvl.spark.errors.GvlSparkWriteException;
 import io.gvl.spark.internal.DistributedWrite;
 import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.PartOutcome;

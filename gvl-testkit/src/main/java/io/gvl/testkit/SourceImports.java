@@ -16,14 +16,19 @@ import java.util.stream.Stream;
 
 /**
  * The package-level import graph of Java sources: for each {@code package} declared under a source root, the
- * {@code io.gvl} packages its files import (static imports included; a nested type's owner counts). Layering and
- * package-cycle tests read it; it sees imports only, not fully qualified names in code, which the project does not
- * use for gvl types.
+ * {@code io.gvl} packages its files use: those they import (static imports included; a nested type's owner counts)
+ * and those they name fully qualified in code ({@code io.gvl.format.io.MetadataFile.read(...)}). Comments and string
+ * literals do not count, so a javadoc link to a higher package is not a dependency. Layering and package-cycle tests
+ * read it.
  */
 public final class SourceImports {
     private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern IMPORT =
             Pattern.compile("^import (?:static )?(io\\.gvl(?:\\.[a-z]\\w*)*)\\.[A-Z][\\w.*]*;", Pattern.MULTILINE);
+
+    private static final Pattern QUALIFIED = Pattern.compile("\\b(io\\.gvl(?:\\.[a-z]\\w*)*)\\.[A-Z]");
+    private static final Pattern COMMENT_OR_STRING =
+            Pattern.compile("/\\*.*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\])*\"", Pattern.DOTALL);
 
     private SourceImports() {}
 
@@ -42,6 +47,13 @@ public final class SourceImports {
                 while (im.find()) {
                     if (!im.group(1).equals(pm.group(1))) {
                         to.add(im.group(1));
+                    }
+                }
+                String code = IMPORT.matcher(COMMENT_OR_STRING.matcher(text).replaceAll(" ")).replaceAll("");
+                Matcher qm = QUALIFIED.matcher(code.substring(code.indexOf(';') + 1));
+                while (qm.find()) {
+                    if (!qm.group(1).equals(pm.group(1))) {
+                        to.add(qm.group(1));
                     }
                 }
             }

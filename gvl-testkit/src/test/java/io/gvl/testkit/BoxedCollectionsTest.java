@@ -31,7 +31,7 @@ class BoxedCollectionsTest {
     /** File (below the module's src/main/java) to the number of boxed collections it may keep, and why. */
     private static final Map<String, Integer> ALLOWED = Map.of(
             // A dummy variant's INFO values: one per requested field, set by the user; public record component.
-            "gvl-dataset/io/gvl/dataset/DummyVariant.java", 2,
+            "gvl-dataset/io/gvl/dataset/settings/DummyVariant.java", 2,
             // How many times each requested variant field was loaded: one entry per field (a test hook).
             "gvl-dataset/io/gvl/dataset/Dataset.java", 1,
             "gvl-dataset/io/gvl/dataset/internal/VariantStore.java", 2,

@@ -55,7 +55,7 @@ public final class BlockPool implements Slot.Owner, AutoCloseable {
      * its payload also has {@value #SLACK} bytes for alignment padding between the arrays and small arrays a view
      * makes on the heap.
      */
-    synchronized Slot take(long arrayBytes) {
+    public synchronized Slot take(long arrayBytes) {
         long need = arrayBytes + SLACK;
         long size = Math.max(MIN_BLOCK, Long.highestOneBit(Math.max(1, need - 1)) << 1);
         ArrayDeque<Slot> q = idle.get(size);

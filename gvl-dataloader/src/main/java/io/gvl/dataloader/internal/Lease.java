@@ -18,7 +18,7 @@ public final class Lease implements Runnable {
     private final LoaderMemory memory;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    Lease(RefCountedMemory slot, List<FlatArray> views, String what, LoaderMemory memory) {
+    public Lease(RefCountedMemory slot, List<FlatArray> views, String what, LoaderMemory memory) {
         this.slot = slot;
         this.views = views;
         this.what = what;

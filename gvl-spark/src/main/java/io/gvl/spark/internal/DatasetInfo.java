@@ -3,7 +3,7 @@ package io.gvl.spark.internal;
 import io.gvl.dataset.Dataset;
 import io.gvl.dataset.Region;
 import io.gvl.dataset.settings.SeqKind;
-import io.gvl.spark.GvlOptionException;
+import io.gvl.spark.errors.GvlOptionException;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.gvl.spark.internal;
 import io.gvl.format.GvlException;
 import io.gvl.format.PartException;
 import io.gvl.format.build.PartManifest;
-import io.gvl.spark.GvlSparkWriteException;
+import io.gvl.spark.errors.GvlSparkWriteException;
 import io.gvl.write.Gvl;
 import io.gvl.write.spec.WriteOptions;
 import io.gvl.write.spec.WritePlan;

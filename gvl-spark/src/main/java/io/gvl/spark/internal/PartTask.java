@@ -1,6 +1,6 @@
 package io.gvl.spark.internal;
 
-import io.gvl.spark.GvlSparkWriteException;
+import io.gvl.spark.errors.GvlSparkWriteException;
 import io.gvl.write.PartWriter;
 import io.gvl.write.spec.WritePlan;
 import java.nio.file.Files;

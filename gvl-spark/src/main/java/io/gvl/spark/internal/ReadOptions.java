@@ -1,7 +1,7 @@
 package io.gvl.spark.internal;
 
 import io.gvl.dataset.settings.SeqKind;
-import io.gvl.spark.GvlOptionException;
+import io.gvl.spark.errors.GvlOptionException;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;

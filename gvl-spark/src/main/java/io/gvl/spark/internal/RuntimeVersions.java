@@ -1,6 +1,6 @@
 package io.gvl.spark.internal;
 
-import io.gvl.spark.GvlSparkVersionException;
+import io.gvl.spark.errors.GvlSparkVersionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

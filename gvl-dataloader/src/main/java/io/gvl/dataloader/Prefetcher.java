@@ -1,7 +1,10 @@
-package io.gvl.dataloader.internal;
+package io.gvl.dataloader;
 
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.dataloader.DataLoaderException;
+import io.gvl.dataloader.internal.BatchPlan;
+import io.gvl.dataloader.internal.ChunkMemory;
+import io.gvl.dataloader.internal.ChunkSlotHeader;
+import io.gvl.dataloader.internal.Slot;
 import io.gvl.dataset.memory.MemoryLimitException;
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * both ways (tens of microseconds each on a virtual machine, a sizeable share of a small epoch), and the producer
  * moves on to the next one.
  */
-public final class Prefetcher implements AutoCloseable {
+final class Prefetcher implements AutoCloseable {
     /** A chunk ready for the consumer (its slot holds one reference for it), or the producer's failure. */
     public record Chunk(int index, Slot slot, List<NamedArray> arrays, Throwable failure, long fetchedByConsumerNanos) {
     }

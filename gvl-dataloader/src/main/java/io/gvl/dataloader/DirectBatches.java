@@ -1,7 +1,12 @@
-package io.gvl.dataloader.internal;
+package io.gvl.dataloader;
 
 import io.gvl.core.buffer.FlatArray;
 import io.gvl.core.buffer.NamedArray;
+import io.gvl.dataloader.internal.BlockPool;
+import io.gvl.dataloader.internal.Lease;
+import io.gvl.dataloader.internal.LoaderMemory;
+import io.gvl.dataloader.internal.RefCountedMemory;
+import io.gvl.dataloader.internal.Slot;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +16,7 @@ import java.util.List;
  * page faults). The block comes back to the pool when the batch and every view of it are closed. Only for a source
  * that writes in place ({@link SourceFetch#inPlace()}); any other is fetched as it is.
  */
-public final class DirectBatches {
+final class DirectBatches {
     private final SourceFetch fetch;
     private final BlockPool blocks;
     private final LoaderMemory memory;

@@ -1,4 +1,4 @@
-package io.gvl.dataloader.internal;
+package io.gvl.dataloader;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.core.buffer.Dense;
 import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
-import io.gvl.dataloader.DatasetSource;
+import io.gvl.dataloader.Prefetcher;
+import io.gvl.dataloader.SourceFetch;
+import io.gvl.dataloader.internal.BatchPlan;
+import io.gvl.dataloader.internal.BlockChunks;
+import io.gvl.dataloader.internal.BlockPool;
+import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataset.Dataset;
 import io.gvl.dataset.memory.MemoryBudget;
 import io.gvl.dataset.output.DatasetOutput;

@@ -1,4 +1,4 @@
-package io.gvl.spark;
+package io.gvl.spark.errors;
 
 /**
  * A {@code spark.read.format("gvl")} option is missing or invalid, or names something the dataset does not have

@@ -1,9 +1,8 @@
-package io.gvl.dataloader.internal;
+package io.gvl.dataloader;
 
 import io.gvl.core.buffer.NamedArray;
-import io.gvl.dataloader.BatchSource;
-import io.gvl.dataloader.DatasetSource;
-import io.gvl.dataloader.RefDatasetSource;
+import io.gvl.dataloader.internal.ArrayViews;
+import io.gvl.dataloader.internal.LoaderMemory;
 import io.gvl.dataset.output.DatasetOutput;
 import java.lang.foreign.Arena;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * fetched and its arrays copied once, and that copy is counted (bytes in {@link LoaderMemory}, time here) so an
  * epoch's statistics show it.
  */
-public final class SourceFetch {
+final class SourceFetch {
     private final BatchSource source;
     private final boolean inPlace;
     private final LoaderMemory memory;

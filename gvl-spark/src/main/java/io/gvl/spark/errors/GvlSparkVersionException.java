@@ -1,4 +1,4 @@
-package io.gvl.spark;
+package io.gvl.spark.errors;
 
 import io.gvl.format.GvlException;
 
