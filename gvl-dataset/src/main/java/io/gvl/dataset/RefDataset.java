@@ -2,11 +2,13 @@ package io.gvl.dataset;
 
 import io.gvl.core.kernel.reference.ReferenceGenome;
 import io.gvl.core.kernel.rng.NumpyGenerator;
+import io.gvl.dataset.internal.RefSettings;
 import io.gvl.dataset.internal.RefViewState;
 import io.gvl.dataset.internal.RefViewValidation;
 import io.gvl.dataset.internal.ReferenceQuery;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.Settings;
 import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.bed.BedReader;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 /**
@@ -86,14 +89,14 @@ public final class RefDataset {
 
     /**
      * Windows translated by a uniform offset in {@code [-jitter, jitter]} per row ({@code 0 <= jitter <=} shortest
-     * region).
+     * region): {@code withSettings(s -> s.withJitter(jitter))}.
      *
      * @param jitter the largest shift in bp
      * @return a new view; this one is unchanged
      * @throws IllegalArgumentException if the jitter is negative or longer than the shortest region
      */
     public RefDataset withJitter(int jitter) {
-        return derive(view.withSettings(jitter, view.rng(), view.deterministic(), view.rcNeg()));
+        return withSettings(s -> s.withJitter(jitter));
     }
 
     /**
@@ -109,23 +112,25 @@ public final class RefDataset {
     }
 
     /**
-     * Deterministic fixed-length rows keep a region's left part; otherwise a random window of it is taken.
+     * Deterministic fixed-length rows keep a region's left part; otherwise a random window of it is taken:
+     * {@code withSettings(s -> s.withDeterministic(deterministic))}.
      *
      * @param deterministic {@code true} to take the left part of each region, {@code false} for a random window
      * @return a new view; this one is unchanged
      */
     public RefDataset withDeterministic(boolean deterministic) {
-        return derive(view.withSettings(view.jitter(), view.rng(), deterministic, view.rcNeg()));
+        return withSettings(s -> s.withDeterministic(deterministic));
     }
 
     /**
-     * Whether minus-strand regions (and spliced elements) are reverse-complemented.
+     * Whether minus-strand regions (and spliced elements) are reverse-complemented:
+     * {@code withSettings(s -> s.withRcNeg(rcNeg))}.
      *
      * @param rcNeg {@code true} to reverse-complement minus-strand rows
      * @return a new view; this one is unchanged
      */
     public RefDataset withRcNeg(boolean rcNeg) {
-        return derive(view.withSettings(view.jitter(), view.rng(), view.deterministic(), rcNeg));
+        return withSettings(s -> s.withRcNeg(rcNeg));
     }
 
     /**
@@ -139,7 +144,8 @@ public final class RefDataset {
     }
 
     /**
-     * {@link #withSeed(long)} for any non-negative integer seed, as NumPy's {@code default_rng} takes it.
+     * {@link #withSeed(long)} for any non-negative integer seed, as NumPy's {@code default_rng} takes it (what
+     * {@code withSettings(s -> s.withSeed(seed))} does).
      *
      * @param seed a non-negative seed, of any size
      * @return a new view with its own generator; this one is unchanged
@@ -147,6 +153,22 @@ public final class RefDataset {
     public RefDataset withSeed(BigInteger seed) {
         NumpyGenerator rng = NumpyGenerator.seeded(seed);
         return derive(view.withSettings(view.jitter(), rng, view.deterministic(), view.rcNeg()));
+    }
+
+    /**
+     * A view with changed settings, as for {@link Dataset#withSettings}, e.g.
+     * {@code ref.withSettings(s -> s.withJitter(10).withSeed(1))}. A {@code RefDataset} honours the settings of
+     * GVL's {@code RefDataset.with_settings}: jitter, seed, deterministic and rcNeg. A seed installs a new generator;
+     * otherwise the generator stays shared with this view.
+     *
+     * @param change maps the current settings ({@link #settings()}) to the new ones
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException naming the setting if {@code change} changes one that a {@code RefDataset}
+     *     does not have (variant, track and parallelism settings), or if the jitter or a fixed length does not fit
+     *     the view's regions
+     */
+    public RefDataset withSettings(UnaryOperator<Settings> change) {
+        return derive(RefSettings.apply(view, change.apply(settings())));
     }
 
     /**
@@ -368,6 +390,16 @@ public final class RefDataset {
      */
     public boolean rcNeg() {
         return view.rcNeg();
+    }
+
+    /**
+     * The settings {@link #withSettings} starts from: this view's jitter, deterministic and rcNeg, no new seed, and
+     * the defaults of the settings a {@code RefDataset} does not have.
+     *
+     * @return the settings
+     */
+    public Settings settings() {
+        return RefSettings.of(view);
     }
 
     /**
