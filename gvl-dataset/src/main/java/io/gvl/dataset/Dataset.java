@@ -244,6 +244,11 @@ public final class Dataset implements AutoCloseable, DatasetViews, DatasetQuerie
     }
 
     @Override
+    public Dataset withJitter(int jitter) {
+        return withSettings(s -> s.withJitter(jitter));
+    }
+
+    @Override
     public Dataset withInsertionFill(InsertionFill fill) {
         Map<String, InsertionFill> fills = new HashMap<>();
         for (String t : opened.tracks().keySet()) {

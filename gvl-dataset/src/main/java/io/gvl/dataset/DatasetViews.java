@@ -109,6 +109,17 @@ public interface DatasetViews {
     Dataset withSettings(UnaryOperator<Settings> change);
 
     /**
+     * A view whose windows shift by a random offset in {@code [-jitter, jitter]}:
+     * {@code withSettings(s -> s.withJitter(jitter))}.
+     *
+     * @param jitter the largest shift in bp, {@code 0 <= jitter <=} {@link Dataset#maxJitter()}
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if the jitter is negative or above {@link Dataset#maxJitter()}, or a fixed
+     *     length plus twice the jitter does not fit the shortest region
+     */
+    Dataset withJitter(int jitter);
+
+    /**
      * The same insertion fill for every track (only used when tracks are realigned to haplotypes).
      *
      * @param fill how positions inserted by variants are filled in every track

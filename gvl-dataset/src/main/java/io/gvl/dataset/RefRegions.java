@@ -1,9 +1,11 @@
 package io.gvl.dataset;
 
+import io.gvl.dataset.internal.RefSpans;
 import io.gvl.dataset.settings.SpliceMap;
 import io.gvl.io.bed.BedFile;
 import io.gvl.io.fasta.Reference;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -11,10 +13,10 @@ import java.util.List;
  * fails here, naming both), with the BED they came from, if any, for splicing by column.
  *
  * @param regions regions in input order, {@code inputRow} = position
- * @param contigs reference contig index of each region
+ * @param spans   the same regions as the engine reads them (contig index, start, end, strand)
  * @param bed     the BED the regions were read from, or null
  */
-record RefRegions(List<Region> regions, int[] contigs, BedFile bed) {
+record RefRegions(List<Region> regions, RefSpans spans, BedFile bed) {
 
     static RefRegions of(List<Region> given, BedFile bed, Reference reference) {
         if (given.isEmpty()) {
@@ -23,6 +25,9 @@ record RefRegions(List<Region> regions, int[] contigs, BedFile bed) {
         }
         List<Region> regions = new ArrayList<>(given.size());
         int[] contigs = new int[given.size()];
+        int[] starts = new int[given.size()];
+        int[] ends = new int[given.size()];
+        BitSet minus = new BitSet(given.size());
         for (int i = 0; i < given.size(); i++) {
             Region r = given.get(i);
             if (r.end() < r.start()) {
@@ -35,26 +40,11 @@ record RefRegions(List<Region> regions, int[] contigs, BedFile bed) {
                         + reference.fasta() + " does not have (contigs: " + reference.contigs() + ")");
             }
             regions.add(new Region(i, r.chrom(), r.start(), r.end(), r.strand() < 0 ? -1 : 1));
+            starts[i] = r.start();
+            ends[i] = r.end();
+            minus.set(i, r.strand() < 0);
         }
-        return new RefRegions(List.copyOf(regions), contigs, bed);
-    }
-
-    int size() {
-        return regions.size();
-    }
-
-    int contig(int row) {
-        return contigs[row];
-    }
-
-    /** The shortest region among {@code rows} (all when null). */
-    int minLength(int[] rows) {
-        int min = Integer.MAX_VALUE;
-        int n = rows == null ? regions.size() : rows.length;
-        for (int i = 0; i < n; i++) {
-            min = Math.min(min, regions.get(rows == null ? i : rows[i]).length());
-        }
-        return min;
+        return new RefRegions(List.copyOf(regions), new RefSpans(contigs, starts, ends, minus), bed);
     }
 
     /** Groups by the BED column {@code column}, elements sorted by {@code orderColumn} (null: row order). */

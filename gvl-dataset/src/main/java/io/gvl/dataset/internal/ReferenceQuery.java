@@ -6,6 +6,7 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.core.kernel.reference.QueryWindows;
 import io.gvl.core.kernel.reference.ReferenceFetch;
 import io.gvl.core.kernel.reference.ReferenceGenome;
+import io.gvl.dataset.internal.memory.OutputFill;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.OutputLength;
 import io.gvl.io.fasta.Reference;
@@ -15,9 +16,9 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * Reference rows of a {@code RefDataset} query ({@code _dataset/_ref.py}): windows are fetched back to back into one buffer
- * (N-padded, minus-strand windows reverse-complemented in place), and consecutive windows form one output row, which
- * is how spliced rows concatenate their elements without a copy. The output length is applied as for datasets.
+ * Reference rows of a {@code RefDataset} query ({@code _dataset/_ref.py}): windows are fetched back to back into one
+ * buffer (N-padded, minus-strand windows reverse-complemented in place), and consecutive windows form one output row,
+ * which is how spliced rows concatenate their elements without a copy. The output length is applied as for datasets.
  */
 public final class ReferenceQuery {
     private ReferenceQuery() {
@@ -26,6 +27,56 @@ public final class ReferenceQuery {
     /** The kernel's view of an open reference (its bases stay owned by the caller). */
     public static ReferenceGenome genome(Reference reference) {
         return OpenedDataset.genome(reference);
+    }
+
+    /**
+     * Rows {@code rows} of view {@code v}, in a fresh arena that the output owns.
+     *
+     * @param genome  the reference
+     * @param spans   the regions
+     * @param v       the view
+     * @param rows    row indices of the view; negative rows count from the end
+     * @param leading the query's leading shape ({@code rows.length} elements in all)
+     * @return the outputs (array {@code "reference"}); the caller must close them
+     * @throws IndexOutOfBoundsException if a row is out of range
+     */
+    public static DatasetOutput query(ReferenceGenome genome, RefSpans spans, RefViewState v, int[] rows,
+                                      long[] leading) {
+        RefWindows w = RefWindows.of(spans, v, v.positions(rows, spans.size()));
+        Arena arena = OutputFill.newSharedArena();
+        try {
+            List<NamedArray> arrays = fetch(genome, w.query(), w.rc(), w.rowWindows(), v.length(), leading, arena);
+            return DatasetOutput.of(arena, leading, arrays);
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Bytes row {@code row} of view {@code v} occupies in a query's outputs, data plus its int64 offset: the fixed
+     * length, or the region (widened by the jitter on both sides) or, when spliced, the sum of its elements.
+     *
+     * @param spans the regions
+     * @param v     the view
+     * @param row   a row index of the view; negative rows count from the end
+     * @return the bytes, never fewer than a ragged or fixed row takes
+     * @throws IndexOutOfBoundsException if the row is out of range
+     */
+    public static long rowBytes(RefSpans spans, RefViewState v, int row) {
+        int picked = v.positions(new int[] {row}, spans.size())[0];
+        if (v.length() instanceof OutputLength.Fixed f) {
+            return f.n() + 8L;
+        }
+        long bases = 0;
+        if (v.splice() == null) {
+            bases = (long) spans.ends()[picked] - spans.starts()[picked] + 2L * v.jitter();
+        } else {
+            for (int e : v.splice().rows(picked)) {
+                bases += (long) spans.ends()[e] - spans.starts()[e];
+            }
+        }
+        return bases + 8L;
     }
 
     /**

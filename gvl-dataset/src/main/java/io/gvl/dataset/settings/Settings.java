@@ -7,8 +7,9 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The per-view settings that {@link io.gvl.dataset.Dataset#withSettings} changes. Immutable; each {@code with...}
- * returns a copy.
+ * The per-view settings that {@link io.gvl.dataset.Dataset#withSettings} changes (and
+ * {@link io.gvl.dataset.RefDataset#withSettings}, which honours jitter, seed, deterministic and rcNeg). Immutable;
+ * each {@code with...} returns a copy.
  *
  * @param jitter         maximum random translation of each window, {@code 0 <= jitter <= maxJitter}
  * @param seed           a new seed installs a new random generator (NumPy {@code default_rng(seed)}, any non-negative
