@@ -63,7 +63,7 @@ public final class OnnxExample {
                 stats = predictor.predict(reference, table, 32, true);
             }
             long instances = (long) reference.regionCount() * reference.sampleCount();
-            check(stats.rows() == instances, "predictor wrote " + stats.rows() + " rows for " + instances + " instances");
+            check(stats.rows() == instances, "wrote " + stats.rows() + " rows for " + instances + " instances");
             long read = checkTable(reference, table);
             check(read == instances, "the table has " + read + " rows, expected " + instances);
             System.out.printf("onnx: OnnxPredictor wrote %d rows of %s; each equals the byte sum of a direct query%n",
