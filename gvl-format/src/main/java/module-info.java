@@ -13,5 +13,8 @@ module io.gvl.format {
     exports io.gvl.format.array;
     exports io.gvl.format.io;
     // The engine room of the write pipeline and the read engine: publishing, parts, shards, concat, migration.
-    exports io.gvl.format.build to io.gvl.write, io.gvl.dataset, io.gvl.cli, io.gvl.testdata;
+    // Jackson reads and writes the write parts' part.json (PartManifest) by reflection: without this a write fails
+    // on the module path.
+    exports io.gvl.format.build to io.gvl.write, io.gvl.dataset, io.gvl.cli, io.gvl.testdata,
+            com.fasterxml.jackson.databind;
 }
