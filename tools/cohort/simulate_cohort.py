@@ -231,8 +231,9 @@ class AlleleMaker:
 
 
 class GenotypeFormatter:
-    """Formats one record's phased GT columns ("0|1\t...\n") from a haplotype vector with numpy, into a buffer
-    reused for every record: 4 bytes per sample, so 100,000 samples cost 400 kB whatever the number of sites."""
+    """Formats one record's phased GT columns ("0|1", tab-separated, newline-ended) from a haplotype vector with
+    numpy, into a buffer reused for every record: 4 bytes per sample, so 100,000 samples cost 400 kB whatever the
+    number of sites."""
 
     def __init__(self, samples):
         self.buf = np.empty(4 * samples, dtype=np.uint8)
