@@ -55,7 +55,10 @@ public final class UpdateCommand implements Callable<Integer> {
                 b.threads(threads);
             }
             tracks.addTo(b::track, b::annotation);
-            Gvl.update(dir, b.build());
+            // The new tracks are staged inside the dataset, in update.tmp.<pid>-<hex> (TrackUpdater).
+            try (TempSiblings _ = TempSiblings.in(dir, "update")) {
+                Gvl.update(dir, b.build());
+            }
             progress.finish();
             spec.commandLine().getOut().println(dir + ": updated");
             return 0;

@@ -107,7 +107,9 @@ public final class WriteCommand implements Callable<Integer> {
                 b.threads(threads);
             }
             tracks.addTo(b::track, b::annotation);
-            Gvl.write(out, b.build());
+            try (TempSiblings _ = TempSiblings.beside(out)) {
+                Gvl.write(out, b.build());
+            }
             progress.finish();
             spec.commandLine().getOut().println(out + ": written");
             return 0;
