@@ -5,9 +5,10 @@ module io.gvl.cli {
     requires io.gvl.write;
     requires io.gvl.onnx;
     requires info.picocli;
+    requires org.slf4j; // progress lines off a terminal are INFO log lines (shown with -v)
     // gvl predict to a .parquet file: gvl-onnx writes it with parquet-java, which stays on the class path (its
     // jars split packages, so they cannot be modules; ./gvl runs everything on the class path).
-    requires htsjdk; // only to set htsjdk's own log level (LibraryLogging)
+    requires htsjdk; // only to set htsjdk's own log level (LogLevels)
 
     opens io.gvl.cli to info.picocli;
 

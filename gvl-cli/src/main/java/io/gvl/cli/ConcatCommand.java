@@ -48,7 +48,7 @@ public final class ConcatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try {
+        try (TempSiblings _ = TempSiblings.beside(out)) {
             Gvl.concat(out, inputs, ConcatAxis.parse(axis), overwrite, MemorySize.parse(maxMem));
             spec.commandLine().getOut().println(out + ": joined " + inputs.size() + " datasets along "
                     + axis.toLowerCase(java.util.Locale.ROOT));

@@ -6,16 +6,12 @@ import io.gvl.demo.DemoData;
 import io.gvl.demo.DemoThroughput;
 import io.gvl.demo.DemoView;
 import io.gvl.write.Gvl;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,7 +21,9 @@ import picocli.CommandLine.Spec;
  * {@code gvl demo}: the whole library on the bundled real data in a few seconds. It writes seeded coverage
  * bigWigs and a dataset into a temporary directory, opens it, shows a few haplotypes with their variants and the
  * coverage realigned to them, and measures how fast haplotypes and tracks are produced. The temporary directory
- * is deleted at the end unless {@code --keep} is given.
+ * ({@code gvl-demo.tmp.<pid>-<hex>} in {@code java.io.tmpdir}, a {@link TempSiblings} entry) is deleted at the end,
+ * also on failure and on SIGTERM, unless {@code --keep} is given (then it is an ordinary {@code gvl-demo-*}
+ * directory that no later run removes).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Write a dataset from the bundled demo data, show haplotypes and realigned tracks, "
@@ -46,10 +44,9 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path tmp = null;
-        try {
+        try (TempSiblings temp = TempSiblings.in(Path.of(System.getProperty("java.io.tmpdir")), "gvl-demo")) {
             DemoData demo = data == null ? DemoData.locate() : new DemoData(data);
-            tmp = Files.createTempDirectory("gvl-demo");
+            Path tmp = keep ? Files.createTempDirectory("gvl-demo-") : temp.createDirectory();
             out.println("== Inputs ==");
             out.printf(Locale.ROOT, "reference  %s (%,d bp, contig z = GRCh37 chr20:1,000,001-2,000,000)%n",
                     demo.fasta(), demo.contigs().values().iterator().next());
@@ -93,22 +90,10 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (Exception e) {
             err.println("gvl demo: " + e.getMessage());
             return 1;
-        } finally {
-            if (tmp != null && !keep) {
-                delete(tmp);
-            }
         }
     }
 
     private static double seconds(long t0) {
         return (System.nanoTime() - t0) / 1e9;
-    }
-
-    private static void delete(Path root) {
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + root, e);
-        }
     }
 }

@@ -79,7 +79,10 @@ public final class ExportCommand implements Callable<Integer> {
             if (maxBytes != null) {
                 o.maxBytes(MemorySize.parse(maxBytes));
             }
-            Hdf5Export.Result r = Hdf5Export.export(view, out, o.build());
+            Hdf5Export.Result r;
+            try (TempSiblings _ = TempSiblings.beside(out)) {
+                r = Hdf5Export.export(view, out, o.build());
+            }
             spec.commandLine().getOut().println(out + ": " + r.instances() + " instances written");
             return 0;
         } catch (GvlException | IllegalArgumentException | IndexOutOfBoundsException | UncheckedIOException e) {

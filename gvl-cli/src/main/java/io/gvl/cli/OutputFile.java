@@ -6,34 +6,34 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.HexFormat;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * A file output written to a hidden temporary sibling and renamed into place by {@link #commit()}, so a failure
- * half way (a full disk, a bad region) leaves no partial file at the destination; {@link #close()} without a
- * commit deletes the temporary file. Errors name the destination and the cause.
+ * A file output written to a hidden temporary sibling ({@link TempSiblings}) and renamed into place by
+ * {@link #commit()}, so a failure half way (a full disk, a bad region) leaves no partial file at the destination;
+ * {@link #close()} without a commit deletes the temporary file, and so does SIGTERM. Errors name the destination and
+ * the cause.
  */
 final class OutputFile implements AutoCloseable {
     private final Path target;
     private final Path tmp;
+    private final TempSiblings temp;
     private final OutputStream stream;
-    private boolean committed;
 
-    private OutputFile(Path target, Path tmp, OutputStream stream) {
+    private OutputFile(Path target, Path tmp, TempSiblings temp, OutputStream stream) {
         this.target = target;
         this.tmp = tmp;
+        this.temp = temp;
         this.stream = stream;
     }
 
     static OutputFile create(Path out) {
         Path target = requireDirectoryFor(out);
-        Path dir = target.getParent();
-        Path tmp = dir.resolve("." + target.getFileName() + ".tmp." + ProcessHandle.current().pid() + "-"
-                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
+        TempSiblings temp = TempSiblings.beside(target);
         try {
-            return new OutputFile(target, tmp, Files.newOutputStream(tmp));
+            Path tmp = temp.createFile();
+            return new OutputFile(target, tmp, temp, Files.newOutputStream(tmp));
         } catch (IOException e) {
+            temp.close();
             throw failure(out, e);
         }
     }
@@ -69,7 +69,6 @@ final class OutputFile implements AutoCloseable {
         try {
             stream.close();
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            committed = true;
         } catch (IOException e) {
             throw failure(target, e);
         }
@@ -84,20 +83,14 @@ final class OutputFile implements AutoCloseable {
         return new UncheckedIOException(out + ": cannot write the output (" + why + "); nothing was left there", e);
     }
 
+    /** Closes the stream and, unless {@link #commit()} renamed it into place, deletes the temporary file. */
     @Override
     public void close() {
-        if (committed) {
-            return;
-        }
         try {
             stream.close();
         } catch (IOException e) {
             // the write already failed; the temporary file is removed below
         }
-        try {
-            Files.deleteIfExists(tmp);
-        } catch (IOException e) {
-            // a hidden, uniquely named leftover does not affect the destination
-        }
+        temp.close();
     }
 }

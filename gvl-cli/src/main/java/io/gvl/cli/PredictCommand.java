@@ -113,8 +113,9 @@ public final class PredictCommand implements Callable<Integer> {
         view = view.subsetTo(Selection.indices(regions, view.regionCount(), "region"),
                 Selection.samples(samples, view.samples()));
         PredictionStats s;
-        try {
-            s = predictor.predict(view, out, batch, overwrite, parquet ? PredictionFormat.PARQUET : PredictionFormat.ARROW_IPC);
+        try (TempSiblings _ = TempSiblings.beside(out)) {
+            s = predictor.predict(view, out, batch, overwrite,
+                    parquet ? PredictionFormat.PARQUET : PredictionFormat.ARROW_IPC);
         } catch (UncheckedIOException e) {
             throw OutputFile.failure(out, e.getCause()); // the operating system's reason, as every output says it
         }

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
  * one line on a fixable error.
  */
 @Command(name = "update", mixinStandardHelpOptions = true,
-        description = "Add per-sample bigWig, HDF5 or interval-table tracks or annotation tracks to an existing dataset.")
+        description = "Add per-sample bigWig, HDF5 or interval-table tracks or annotation tracks to an existing"
+                + " dataset.")
 public final class UpdateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")
@@ -45,8 +46,8 @@ public final class UpdateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        WriteCommand.ProgressPrinter progress =
-                new WriteCommand.ProgressPrinter(spec.commandLine().getErr(), System.console() != null);
+        WriteCommand.ProgressPrinter progress = new WriteCommand.ProgressPrinter(spec.commandLine().getErr(),
+                Terminal.stderr());
         try {
             UpdateOptions.Builder b = UpdateOptions.builder().overwrite(overwrite).maxMem(MemorySize.parse(maxMem))
                     .progress(progress);
@@ -54,7 +55,10 @@ public final class UpdateCommand implements Callable<Integer> {
                 b.threads(threads);
             }
             tracks.addTo(b::track, b::annotation);
-            Gvl.update(dir, b.build());
+            // The new tracks are staged inside the dataset, in update.tmp.<pid>-<hex> (TrackUpdater).
+            try (TempSiblings _ = TempSiblings.in(dir, "update")) {
+                Gvl.update(dir, b.build());
+            }
             progress.finish();
             spec.commandLine().getOut().println(dir + ": updated");
             return 0;

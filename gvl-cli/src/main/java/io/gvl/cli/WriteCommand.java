@@ -15,6 +15,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,9 +26,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gvl write OUT --bed BED [--variants FILE] [--bigwig NAME=TABLE]... [--hdf5-track NAME=TABLE|FILE]...
- * [--table NAME=FILE]... [--annot NAME=FILE]... [--table-column CANONICAL=ACTUAL]...}: builds a GenVarLoader-format dataset with {@link Gvl#write}. Every failure the user can
- * fix (a bad input, a clash, an existing destination) ends with exit code 1 and one line naming the file, record
- * and fix.
+ * [--table NAME=FILE]... [--annot NAME=FILE]... [--table-column CANONICAL=ACTUAL]...}: builds a GenVarLoader-format
+ * dataset with {@link Gvl#write}. Every failure the user can fix (a bad input, a clash, an existing destination)
+ * ends with exit code 1 and one line naming the file, record and fix.
  */
 @Command(name = "write", mixinStandardHelpOptions = true,
         description = "Write a dataset (GenVarLoader format 2.0) from BED regions, phased variants (VCF, BCF or"
@@ -91,7 +93,7 @@ public final class WriteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), System.console() != null);
+        ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), Terminal.stderr());
         try {
             WriteOptions.Builder b = WriteOptions.builder(bed).maxJitter(maxJitter).maxMem(MemorySize.parse(maxMem))
                     .overwrite(overwrite).allowMissingContigs(allowMissingContigs).extendToLength(!noExtend)
@@ -105,7 +107,9 @@ public final class WriteCommand implements Callable<Integer> {
                 b.threads(threads);
             }
             tracks.addTo(b::track, b::annotation);
-            Gvl.write(out, b.build());
+            try (TempSiblings _ = TempSiblings.beside(out)) {
+                Gvl.write(out, b.build());
+            }
             progress.finish();
             spec.commandLine().getOut().println(out + ": written");
             return 0;
@@ -131,10 +135,12 @@ public final class WriteCommand implements Callable<Integer> {
     }
 
     /**
-     * Draws progress on standard error: a redrawn bar on a terminal, otherwise a plain line when a stage starts,
-     * every ten percent, and when it ends (so logs stay short).
+     * Draws progress on standard error when it is a terminal: a bar redrawn in place. Anywhere else (a file, a pipe,
+     * a CI log) there is no bar and no carriage return: progress is an INFO log line when a stage starts, every ten
+     * percent and when it ends, so it shows only with {@code -v}.
      */
     static final class ProgressPrinter implements WriteProgress {
+        private static final Logger LOG = LoggerFactory.getLogger("io.gvl.cli.Progress");
         private static final int WIDTH = 30;
         private final PrintWriter err;
         private final boolean tty;
@@ -183,7 +189,7 @@ public final class WriteCommand implements Callable<Integer> {
                 err.flush();
             } else if (tenth != lastTenth) {
                 lastTenth = tenth;
-                err.println(what + ": " + done + "/" + total + " regions, " + size + " written");
+                LOG.info("{}: {}/{} regions, {} written", what, done, total, size);
             }
         }
     }

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Faults a user cannot prevent: the writing process killed with SIGKILL half way through (nothing appears at OUT,
- * and the next write sweeps the leftover and produces exactly what a clean write does) and a device that fills up
+ * and the next write sweeps the leftover and produces exactly what a clean write does) or stopped with SIGTERM
+ * (nothing is left but the lock file), and a device that fills up
  * (the message gives the operating system's reason and names what was being written, and nothing is left). The
  * full device is a 96 KiB tmpfs mounted for this class; where mounting is not allowed those tests are skipped
  * with the reason.
@@ -93,15 +94,7 @@ class WriteFaultsTest {
         Path bed = manyRegions();
         Path dir = Files.createDirectory(tmp.resolve("killed"));
         Path out = dir.resolve("OUT");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin",
-                "java").toString()));
-        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        cmd.addAll(List.of("-cp", System.getProperty("surefire.test.class.path",
-                System.getProperty("java.class.path")), Main.class.getName()));
-        cmd.addAll(List.of(writeArgs(out, bed)));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile())
-                .start();
+        Process p = startWrite(out, bed);
         Path tmpDir = awaitBuildDirectory(dir, p);
         assertTrue(p.isAlive(), "the write ended before it could be killed:\n" + log());
         p.destroyForcibly(); // SIGKILL on Linux: no shutdown hooks, no cleanup
@@ -119,6 +112,35 @@ class WriteFaultsTest {
         CliRun cleanRun = CliRun.of(writeArgs(clean, bed));
         assertEquals(0, cleanRun.exitCode(), cleanRun.err());
         assertSameTree(clean, out);
+    }
+
+    /**
+     * SIGTERM (a user's kill, a scheduler's time limit) half way through a write: the JVM's shutdown hook removes the
+     * build directory, so nothing but the lock file is left, and nothing needs sweeping.
+     */
+    @Test
+    void terminatedMidWriteLeavesOnlyTheLock() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("terminated"));
+        Process p = startWrite(dir.resolve("OUT"), manyRegions());
+        awaitBuildDirectory(dir, p);
+        assertTrue(p.isAlive(), "the write ended before it could be stopped:\n" + log());
+        p.destroy(); // SIGTERM on Linux: the JVM runs its shutdown hooks
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(143, p.exitValue(), "ended by SIGTERM:\n" + log());
+        assertEquals(List.of("OUT.lock"), names(dir), log());
+    }
+
+    /** Starts a write of {@code out} in a child JVM with this JVM's flags; its output goes to child.log. */
+    private Process startWrite(Path out, Path bed) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin",
+                "java").toString()));
+        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.addAll(List.of("-cp", System.getProperty("surefire.test.class.path",
+                System.getProperty("java.class.path")), Main.class.getName()));
+        cmd.addAll(List.of(writeArgs(out, bed)));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("child.log").toFile())
+                .start();
     }
 
     /** Waits until the child has a populated {@code OUT.tmp.*} build directory; returns it. */

@@ -30,10 +30,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Runs every (region, sample, haplotype) of a dataset view through an ONNX model with ONNX Runtime and writes the
@@ -189,12 +191,14 @@ public final class OnnxPredictor implements AutoCloseable {
         long batchRows = Math.min(batchSize, v.size()) * (v.seqKind() == SeqKind.HAPLOTYPES ? v.ploidy().orElse(1)
                 : 1);
         input.checkSize(batchRows, ((OutputLength.Fixed) v.outputLength()).n());
-        Path tmp = out.resolveSibling(out.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        // Hidden and named for this process, as gvl's other outputs: .<name>.tmp.<pid>-<hex>, so that a caller can
+        // tell a killed run's leftover (a dead pid) from a concurrent writer's.
+        Path tmp = out.resolveSibling("." + out.getFileName() + ".tmp." + ProcessHandle.current().pid() + "-"
+                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
         long start = System.nanoTime();
         long[] nanos = new long[3];
         long rows;
         try {
-            Files.deleteIfExists(tmp);
             try (PredictionSink table = sink(format, tmp, out)) {
                 run(v, table, batchSize, nanos);
                 rows = table.rows();
