@@ -581,22 +581,13 @@ public final class Dataset implements AutoCloseable, DatasetViews, DatasetQuerie
      */
     @Override
     public void close() {
-        if (isOpenDataset()) {
+        if (opened.isOpen()) {
             memory.budget().leakReport().ifPresent(r -> LOG.warn("dataset closed with query outputs still open:\n{}", r));
         }
         try {
             opened.close();
         } finally {
             memory.blocks().close();
-        }
-    }
-
-    private boolean isOpenDataset() {
-        try {
-            opened.ensureOpen();
-            return true;
-        } catch (IllegalStateException closed) {
-            return false;
         }
     }
 

@@ -108,6 +108,15 @@ public final class OpenedDataset implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the dataset is still open.
+     *
+     * @return {@code false} once {@link #close()} has run
+     */
+    public boolean isOpen() {
+        return !closed.get();
+    }
+
     /** Opens the dataset at {@code dir} with a reference the caller keeps owning. */
     public static OpenedDataset open(Path dir, Reference reference) {
         DatasetFiles files = DatasetFiles.open(dir);
