@@ -4,6 +4,7 @@ module io.gvl.cli {
     requires io.gvl.dataset;
     requires io.gvl.write;
     requires io.gvl.onnx;
+    requires io.gvl.handoff;
     requires info.picocli;
     requires org.slf4j; // progress lines off a terminal are INFO log lines (shown with -v)
     // gvl predict to a .parquet file: gvl-onnx writes it with parquet-java, which stays on the class path (its

@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Main.Version.class,
         subcommands = {WriteCommand.class, UpdateCommand.class, FetchCommand.class, InspectCommand.class,
             MigrateCommand.class, ConcatCommand.class, ExportCommand.class, PredictCommand.class, CacheCommand.class,
-            BenchCommand.class, DemoCommand.class},
+            HandoffCommand.class, BenchCommand.class, DemoCommand.class},
         description = "Personalized genomic training data (haplotypes, realigned tracks) from FASTA, BED, VCF "
                 + "and bigWig; GenVarLoader-compatible datasets.")
 public final class Main implements Runnable {

@@ -97,6 +97,8 @@ class QuietOutputTest {
                 List.of("update", tmp.resolve("u.gvl").toString(), "--annot",
                         "score=" + tmp.resolve("score.bed")),
                 List.of("migrate", ds),
+                // 384 instances in 3 batches fill the 3 slots: no release is needed (standard input is /dev/null).
+                List.of("handoff", ds, "--reference", fa, "--length", "100", "--batch-size", "128"),
                 List.of("cache", "list"),
                 List.of("demo", "--data", DEMO.toString()),
                 List.of("--version"),

@@ -269,15 +269,36 @@ public final class HandoffWriter {
      */
     public long run(BatchSource source, int batchSize, boolean shuffle, long seed, int epochs)
             throws InterruptedException {
+        return run(source, batchSize, shuffle, seed, epochs, Shard.ALL);
+    }
+
+    /**
+     * As {@link #run(BatchSource, int, boolean, long, int)}, sending only the batches of {@code shard}: batch
+     * {@code b} of each epoch (of the full epoch order, the same in every shard) when {@code shard.owns(b)}. Each
+     * batch keeps its index in the full epoch, and {@code epoch_end} counts the batches this shard sent.
+     *
+     * @param source what produces the arrays
+     * @param batchSize instances per batch, {@code >= 1}
+     * @param shuffle whether to shuffle each epoch
+     * @param seed the shuffle's seed, the same in every shard
+     * @param epochs how many epochs, {@code >= 1}
+     * @param shard which batches to send
+     * @return the number of batches written
+     * @throws HandoffException if the consumer stops releasing slots (see {@link #write})
+     * @throws InterruptedException if interrupted while waiting for a release
+     */
+    public long run(BatchSource source, int batchSize, boolean shuffle, long seed, int epochs, Shard shard)
+            throws InterruptedException {
         long total = 0;
         try {
             for (long e = 0; e < epochs; e++) {
                 EpochPlan plan = new EpochPlan(source.regions(), source.samples(), batchSize, shuffle, seed, e);
-                for (int b = 0; b < plan.batches(); b++) {
+                for (int b = shard.index(); b < plan.batches(); b += shard.count()) {
                     produce(e, b, source, plan.regions(b), plan.samples(b));
                 }
-                endEpoch(e, plan.batches());
-                total += plan.batches();
+                long sent = shard.batchesOf(plan.batches());
+                endEpoch(e, sent);
+                total += sent;
             }
             done();
             awaitReleases();

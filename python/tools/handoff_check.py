@@ -16,7 +16,7 @@ import zlib
 import numpy as np
 import pyarrow as pa
 
-from gvl_handoff import HandoffReader
+from gvl_jvm import HandoffReader
 
 
 def leaf_address(arr):
@@ -43,7 +43,7 @@ def slot_ring(args, java, flags, cp, extra, label, dataset=None, reference=None)
             assert rb.num_rows == batch.instances, (rb.num_rows, batch.instances)
             for name, a in batch.arrays.items():
                 assert leaf_address(rb.column(name)) == a.data.ctypes.data, f"{name}: pyarrow copied the values"
-                assert not a.data.flags.writeable
+                assert a.data.flags.writeable, f"{name}: the slot is the consumer's until released"
             if "tracks" in batch.arrays:
                 hap, trk = batch["haplotypes"], batch["tracks"]
                 assert trk.dtype == np.float32 and trk.offsets.ctypes.data == hap.offsets.ctypes.data, \
@@ -75,7 +75,7 @@ def early_stop(args, java, flags, cp):
             batch["haplotypes"].verify()
             if n == 2:
                 break
-    assert not reader.done and reader._process.returncode is not None
+    assert not reader.done and reader.process.returncode is not None
     assert not os.path.exists(args.slot_dir + "-early"), "slot files were left behind"
     print("handoff-check: early stop: the writer ended and removed its slot files")
 

@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from gvl_handoff import HandoffReader
+from gvl_jvm import HandoffReader
 
 
 def gvl_side(args, java, flags, cp, writer_mode):
