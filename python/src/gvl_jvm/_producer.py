@@ -58,7 +58,8 @@ class Producer:
         slot_bytes: initial size of each slot file (they grow as needed).
         mode: ``"direct"`` (the queries write into the slots, no copy) or a gvl loader mode whose batches are
             copied into the slots.
-        parallel: the queries' parallelism, ``"auto"``, ``"true"`` or ``"false"`` (default: the dataset's).
+        parallel: split each query over the producer's threads: ``"true"`` (the producer's default), ``"auto"`` (only
+            batches of 1 MiB or more) or ``"false"``.
         release_timeout: seconds the producer waits for a release before it gives up.
         checksums: add a CRC32 of every buffer to the descriptors (``HandoffArray.verify()``).
         slot_dir: the slot directory (default: ``/dev/shm/gvl-handoff-<producer pid>``).

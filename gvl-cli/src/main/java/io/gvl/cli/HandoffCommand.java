@@ -86,8 +86,9 @@ public final class HandoffCommand implements Callable<Integer> {
     @Option(names = "--checksums", description = "Add a CRC32 of every buffer to the descriptors (for checking).")
     boolean checksums;
 
-    @Option(names = "--parallel", paramLabel = "auto|true|false",
-            description = "Query parallelism (default: the dataset's, auto).")
+    @Option(names = "--parallel", paramLabel = "true|auto|false",
+            description = "Split each query over the threads: true (default here: the producer's one job), auto "
+                    + "(only batches of 1 MiB or more, as in-process) or false.")
     String parallel;
 
     @Option(names = "--shard", paramLabel = "I/N",
@@ -142,7 +143,7 @@ public final class HandoffCommand implements Callable<Integer> {
                 tracks == null ? List.of() : Arrays.asList(tracks.split(",")),
                 length == null ? OptionalInt.empty() : OptionalInt.of(length), Duration.ofSeconds(timeoutSeconds),
                 HandoffOptions.WriterMode.parse(mode), checksums,
-                Optional.ofNullable(parallel).map(HandoffMain::parallel),
+                Optional.ofNullable(parallel).map(HandoffMain::parallel).or(d::parallel),
                 shard == null ? Shard.ALL : Shard.parse(shard), Optional.ofNullable(listen),
                 Duration.ofSeconds(acceptTimeoutSeconds));
     }

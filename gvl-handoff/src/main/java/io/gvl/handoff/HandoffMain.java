@@ -25,7 +25,7 @@ import java.util.Set;
  * java -cp CLASSPATH io.gvl.handoff.HandoffMain DIR|--dataset DIR [--reference FASTA] [--dir /dev/shm/NAME]
  *      [--slots 3] [--slot-bytes 8388608] [--batch-size 32] [--epochs 1] [--shuffle] [--seed 0]
  *      [--seqs haplotypes|reference|annotated|none] [--tracks a,b] [--length N] [--timeout-seconds 60]
- *      [--mode direct|none|buffered|double_buffered] [--checksums] [--parallel auto|true|false]
+ *      [--mode direct|none|buffered|double_buffered] [--checksums] [--parallel true|auto|false]
  *      [--shard I/N] [--listen SOCKET] [--accept-timeout-seconds 600]
  * </pre>
  */
@@ -102,7 +102,7 @@ public final class HandoffMain {
                 Duration.ofSeconds(integer(o, "--timeout-seconds", (int) d.releaseTimeout().toSeconds())),
                 o.containsKey("--mode") ? HandoffOptions.WriterMode.parse(o.get("--mode")) : d.mode(),
                 o.containsKey("--checksums"),
-                Optional.ofNullable(o.get("--parallel")).map(HandoffMain::parallel),
+                Optional.ofNullable(o.get("--parallel")).map(HandoffMain::parallel).or(d::parallel),
                 o.containsKey("--shard") ? Shard.parse(o.get("--shard")) : d.shard(),
                 Optional.ofNullable(o.get("--listen")).map(Path::of),
                 Duration.ofSeconds(integer(o, "--accept-timeout-seconds", (int) d.acceptTimeout().toSeconds())));

@@ -30,7 +30,7 @@ import java.util.OptionalInt;
  * @param releaseTimeout how long the producer waits for the consumer to release a slot
  * @param mode how batches reach the slots
  * @param checksums whether descriptors carry a CRC32 of every buffer
- * @param parallel the view's query parallelism, or empty for the dataset's default
+ * @param parallel the view's query parallelism, or empty for the dataset's own setting
  * @param shard which batches of each epoch to send
  * @param listen a Unix socket path to accept one consumer on, or empty to use the standard streams
  * @param acceptTimeout how long to wait for that consumer to connect
@@ -106,7 +106,9 @@ public record HandoffOptions(Path dataset, Optional<Path> reference, Path dir, i
     /**
      * The defaults for {@code dataset}: slots in {@code /dev/shm/gvl-handoff-<pid>}, 3 slots of 8 MiB, batches of 32,
      * one epoch in C order, haplotypes, no tracks, the dataset's lengths, a 60 s release timeout, direct mode, no
-     * checksums, standard streams.
+     * checksums, standard streams, and every query split over the threads ({@link Parallel#TRUE}): a producer is a
+     * process of its own whose one job is filling slots, so it does not keep small batches on one thread as an
+     * in-process view does (measured: 1.4-1.5x the batches per second of {@code AUTO} at 1 kb x 128 and 16 kb x 64).
      *
      * @param dataset the dataset directory
      * @return the options
@@ -114,7 +116,7 @@ public record HandoffOptions(Path dataset, Optional<Path> reference, Path dir, i
     public static HandoffOptions defaults(Path dataset) {
         return new HandoffOptions(dataset, Optional.empty(), defaultDir(), 3, 8L << 20, 32, 1, false, 0,
                 SeqKind.HAPLOTYPES, List.of(), OptionalInt.empty(), Duration.ofSeconds(60), WriterMode.DIRECT, false,
-                Optional.empty(), Shard.ALL, Optional.empty(), Duration.ofSeconds(600));
+                Optional.of(Parallel.TRUE), Shard.ALL, Optional.empty(), Duration.ofSeconds(600));
     }
 
     /**
