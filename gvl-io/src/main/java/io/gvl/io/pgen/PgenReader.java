@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link PgenVariants} are the 1-based {@code POS} values of the file.
  *
  * <p>Thread-safety: every method may be called from several threads at once. {@link #readCalls} and
- * {@link #readDosages} decode with scratch memory of their own per call (about ten bytes per sample of the fileset,
+ * {@link #readDosages} decode with scratch memory of their own per call (about eleven bytes per sample of the fileset,
  * plus one record), and the tables returned by the accessors are immutable. {@link #close()} must not race with
  * reads the caller still needs: a read that runs into a closed reader fails.
  *

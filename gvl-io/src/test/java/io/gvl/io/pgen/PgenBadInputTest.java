@@ -176,4 +176,16 @@ class PgenBadInputTest {
         Files.write(pgen, b);
         fails(pgen, pgen, "record 3 (1:400)", "cannot be decoded");
     }
+
+    @Test
+    void sampleListThatGoesBackNamesTheRecord() throws IOException {
+        Path pgen = copy("many");
+        byte[] b = Files.readAllBytes(pgen);
+        // v5 (offset 607) is a difflist of 70 entries in two groups starting at samples 12 and 913 (0x0391):
+        // the second group starting at 12 again goes back
+        b[610] = 0x0c;
+        b[611] = 0x00;
+        Files.write(pgen, b);
+        fails(pgen, pgen, "record 5", "cannot be decoded", "not in increasing order (sample 12 after");
+    }
 }

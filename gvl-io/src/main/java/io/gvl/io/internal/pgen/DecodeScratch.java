@@ -11,6 +11,8 @@ public final class DecodeScratch {
     final byte[] baseCalls;
     final float[] dosages;
     final int[] ids;
+    /** The 2-bit categories of the sample list being read, beside its sample indexes in {@link #ids}. */
+    final byte[] cats;
     byte[] record = new byte[64];
     int baseVariant = -1;
 
@@ -19,9 +21,10 @@ public final class DecodeScratch {
         baseCalls = new byte[samples];
         dosages = new float[samples];
         ids = new int[samples];
+        cats = new byte[samples];
     }
 
-    /** Per-sample call codes of the last decoded record ({@link CallCodes}). */
+    /** Per-sample call codes of the last {@link RecordDecoder#decodeCalls} ({@link CallCodes}). */
     public byte[] calls() {
         return calls;
     }
