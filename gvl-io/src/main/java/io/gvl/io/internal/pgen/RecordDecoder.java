@@ -10,8 +10,9 @@ import java.util.Arrays;
 /**
  * Decodes biallelic PGEN records (plink-ng's {@code pgen_spec}: difflists, main track, aux tracks 1-2, dosage tracks) from the mapped file into a {@link DecodeScratch}: the main track in
  * each of its eight encodings (raw, one-bit, LD-compressed and inverted against the block's base record, difflists
- * against a common value, all hom-REF), the hardcall phase track, and the dosage tracks. The decoder holds no
- * mutable state, so one instance serves every thread; the LD base cache lives in the scratch.
+ * against a common value, all hom-REF), the hardcall phase track, and the dosage tracks. Records that are hom-REF
+ * but for a sample list can also be decoded as that list ({@link #decodeSparse}), in time proportional to it. The
+ * decoder holds no mutable state, so one instance serves every thread; the LD base caches live in the scratch.
  */
 public final class RecordDecoder {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
@@ -41,6 +42,44 @@ public final class RecordDecoder {
         if ((type & 0x10) != 0) {
             PhaseTrack.apply(s.cursor, s.ids, hets(s.calls, s.ids), s.calls);
         }
+    }
+
+    /**
+     * Decodes record {@code i} into {@code s.sparse()}, its non-hom-REF calls with phase, when its main track is
+     * hom-REF but for a sample list: a difflist against hom-REF (type 4), all hom-REF (5), or an LD-compressed record
+     * whose base is such a list and stays one (type 2 over a base of type 4 or 5; inverted type 3 over a base of
+     * type 6, whose hom-ALT majority inverts to hom-REF). The cost is the length of those lists plus the phase track,
+     * whatever the sample count. Returns {@code false} for every other record, having decoded nothing: decode it
+     * with {@link #decodeCalls}. The cursor is left after the phase track, as by {@link #decodeCalls}.
+     */
+    public boolean decodeSparse(int i, DecodeScratch s) {
+        int type = biallelicType(i);
+        int low = type & 7;
+        CallList out = s.sparse;
+        if (low == 4 || low == 5) {
+            load(i, s);
+            out.keepNonRef(s.ids, s.cats, low == 4 ? lists.difflist(s.cursor, s.ids, s.cats) : 0);
+        } else if (low == 2 || low == 3) {
+            int base = ldBase(i);
+            int baseLow = index.type(base) & 7;
+            boolean homRefBase = baseLow == 4 || baseLow == 5;
+            if (low == 2 ? !homRefBase : baseLow != 6) {
+                return false;
+            }
+            if (s.sparseBaseVariant != base) {
+                load(base, s);
+                s.sparseBase.copy(s.ids, s.cats, baseLow == 5 ? 0 : lists.difflist(s.cursor, s.ids, s.cats));
+                s.sparseBaseVariant = base;
+            }
+            load(i, s);
+            out.mergeLd(s.sparseBase, s.ids, s.cats, lists.difflist(s.cursor, s.ids, s.cats), low == 3);
+        } else {
+            return false;
+        }
+        if ((type & 0x10) != 0) {
+            PhaseTrack.apply(s.cursor, s.ids, out.hets(s.ids), out.codes());
+        }
+        return true;
     }
 
     private int biallelicType(int i) {
