@@ -8,6 +8,7 @@ import io.gvl.io.internal.pgen.PgenIndex;
 import io.gvl.io.internal.pgen.PsamFile;
 import io.gvl.io.internal.pgen.PvarFile;
 import io.gvl.io.internal.pgen.RecordDecoder;
+import io.gvl.io.internal.pgen.SampleSlots;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -30,10 +31,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code .pvar}'s data lines, sample {@code j} is row {@code j} of the {@code .psam}); positions in
  * {@link PgenVariants} are the 1-based {@code POS} values of the file.
  *
- * <p>Thread-safety: every method may be called from several threads at once. {@link #readCalls} and
- * {@link #readDosages} decode with scratch memory of their own per call (about ten bytes per sample of the fileset,
- * plus one record), and the tables returned by the accessors are immutable. {@link #close()} must not race with
- * reads the caller still needs: a read that runs into a closed reader fails.
+ * <p>Thread-safety: every method may be called from several threads at once. The reads ({@link #readCalls},
+ * {@link #readCarriers}, {@link #markCarriers}, {@link #readDosages}) decode with scratch memory of their own per
+ * call (about eleven bytes per sample of the fileset, plus one record), and the tables returned by the accessors
+ * are immutable. {@link #close()} must not race with reads the caller still needs: a read that runs into a closed
+ * reader fails.
  *
  * <p>Conventions follow plink2's own reader (pgenlib), which GenVarLoader uses: an unphased het comes back with REF
  * on the first haplotype; a homozygous call counts as phased; a missing call is {@code -1} on both haplotypes.
@@ -317,26 +319,66 @@ public final class PgenReader implements AutoCloseable {
      *                              names the record and its position
      */
     public void readCarriers(int from, int to, int[] sampleIndexes, byte[] out, int offset) {
-        checkRange(from, to, sampleIndexes);
-        int k = sampleIndexes.length;
-        if (offset < 0 || out.length - (long) offset < (long) (to - from) * k * 2) {
-            throw new IllegalArgumentException("out holds " + out.length + " values; " + (long) (to - from) * k * 2
-                    + " needed from offset " + offset);
-        }
-        int first = k == 0 ? 0 : sampleIndexes[0];
-        boolean run = true;
-        for (int j = 1; j < k && run; j++) {
-            run = sampleIndexes[j] == first + j;
-        }
+        checkCarriers(from, to, sampleIndexes, out, offset);
+        SampleSlots slots = SampleSlots.of(sampleIndexes, index.sampleCount());
         DecodeScratch s = new DecodeScratch(index.sampleCount());
+        int width = sampleIndexes.length * 2;
         for (int v = from; v < to; v++) {
             decode(v, s, false);
-            int at = offset + (v - from) * k * 2;
-            if (run) {
-                CallCodes.toCarriers(s.calls(), first, k, out, at);
+            denseCarriers(s, slots, sampleIndexes, out, offset + (v - from) * width);
+        }
+    }
+
+    /**
+     * Like {@link #readCarriers}, but writes only the 1s, into a destination that already holds 0 in the cells of
+     * the range (a new array, as a dataset write's genotype block is): records that are hom-REF but for a short
+     * list of samples (the difflist encodings plink2 picks for rare variants) are then decoded and written in time
+     * proportional to that list, not to the number of samples. Other records are decoded as by
+     * {@link #readCarriers}. The cells written and their values are those of {@link #readCarriers}.
+     *
+     * @param from first variant index, inclusive, 0-based
+     * @param to last variant index, exclusive; {@code from <= to <= variantCount()} ({@code from == to} writes nothing)
+     * @param sampleIndexes samples to read, as 0-based indexes into {@link #samples()}, in the order the output takes
+     *                      them (repeats allowed); not modified
+     * @param out the destination, whose {@code (to - from) * k * 2} bytes from {@code offset} must hold 0; the 1s
+     *            among them are set and every other byte is left as it is
+     * @param offset index in {@code out} of the first variant's first haplotype, at least 0
+     * @throws IllegalArgumentException if the variant range or a sample index is out of bounds, or {@code out} is
+     *                                  too short from {@code offset}
+     * @throws IllegalStateException if the reader is closed before or while a record of the range is decoded
+     * @throws InputFormatException if a record in the range cannot be decoded (a corrupt {@code .pgen}); the message
+     *                              names the record and its position
+     */
+    public void markCarriers(int from, int to, int[] sampleIndexes, byte[] out, int offset) {
+        checkCarriers(from, to, sampleIndexes, out, offset);
+        SampleSlots slots = SampleSlots.of(sampleIndexes, index.sampleCount());
+        DecodeScratch s = new DecodeScratch(index.sampleCount());
+        int width = sampleIndexes.length * 2;
+        for (int v = from; v < to; v++) {
+            int at = offset + (v - from) * width;
+            if (decodeSparse(v, s)) {
+                CallCodes.markCarriers(s.sparse(), slots, out, at);
             } else {
-                CallCodes.toCarriers(s.calls(), sampleIndexes, out, at);
+                decode(v, s, false);
+                denseCarriers(s, slots, sampleIndexes, out, at);
             }
+        }
+    }
+
+    private void checkCarriers(int from, int to, int[] sampleIndexes, byte[] out, int offset) {
+        checkRange(from, to, sampleIndexes);
+        long needed = (long) (to - from) * sampleIndexes.length * 2;
+        if (offset < 0 || out.length - (long) offset < needed) {
+            throw new IllegalArgumentException("out holds " + out.length + " values; " + needed
+                    + " needed from offset " + offset);
+        }
+    }
+
+    private static void denseCarriers(DecodeScratch s, SampleSlots slots, int[] sampleIndexes, byte[] out, int at) {
+        if (slots.run()) {
+            CallCodes.toCarriers(s.calls(), slots.first(), sampleIndexes.length, out, at);
+        } else {
+            CallCodes.toCarriers(s.calls(), sampleIndexes, out, at);
         }
     }
 
@@ -376,18 +418,36 @@ public final class PgenReader implements AutoCloseable {
     }
 
     private void decode(int v, DecodeScratch s, boolean withDosages) {
-        if (closed.get()) {
-            throw new IllegalStateException("PgenReader of " + pgen + " is closed");
-        }
+        ensureOpen();
         try {
             decoder.decodeCalls(v, s);
             if (withDosages) {
                 decoder.decodeDosages(v, s);
             }
         } catch (PgenCorruptException e) {
-            throw new InputFormatException(pgen, record(variants, v), "cannot be decoded: " + e.getMessage() + ".",
-                    REMAKE, e);
+            throw corrupt(v, e);
         }
+    }
+
+    /** {@link RecordDecoder#decodeSparse}: whether record {@code v} was decoded as its list of non-hom-REF calls. */
+    private boolean decodeSparse(int v, DecodeScratch s) {
+        ensureOpen();
+        try {
+            return decoder.decodeSparse(v, s);
+        } catch (PgenCorruptException e) {
+            throw corrupt(v, e);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("PgenReader of " + pgen + " is closed");
+        }
+    }
+
+    private InputFormatException corrupt(int v, PgenCorruptException e) {
+        return new InputFormatException(pgen, record(variants, v), "cannot be decoded: " + e.getMessage() + ".",
+                REMAKE, e);
     }
 
     private void checkRange(int from, int to, int[] sampleIndexes) {

@@ -11,8 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Broken filesets fail with an {@link InputFormatException} naming the file, the place in it and a fix. */
 class PgenBadInputTest {
@@ -175,5 +179,53 @@ class PgenBadInputTest {
         b[0x19 + 3] = 0x01;
         Files.write(pgen, b);
         fails(pgen, pgen, "record 3 (1:400)", "cannot be decoded");
+    }
+
+    @Test
+    void sampleListThatGoesBackNamesTheRecord() throws IOException {
+        Path pgen = copy("many");
+        byte[] b = Files.readAllBytes(pgen);
+        // v5 (offset 607) is a difflist of 70 entries in two groups starting at samples 12 and 913 (0x0391):
+        // the second group starting at 12 again goes back
+        b[610] = 0x0c;
+        b[611] = 0x00;
+        Files.write(pgen, b);
+        fails(pgen, pgen, "record 5", "cannot be decoded", "not in increasing order (sample 12 after");
+    }
+
+    /**
+     * Corrupt records that the sparse decode reads (difflists against hom-REF) fail through
+     * {@link PgenReader#markCarriers} as through {@link PgenReader#readCalls}, with the same message.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corruptSparseRecords")
+    void corruptSparseRecordsFailAlikeThroughBothReads(String what, int at, byte[] patch, int typeAt, int type,
+                                                       String message) throws IOException {
+        Path pgen = copy("many");
+        byte[] b = Files.readAllBytes(pgen);
+        System.arraycopy(patch, 0, b, at, patch.length);
+        if (typeAt >= 0) {
+            b[typeAt] = (byte) type;
+        }
+        Files.write(pgen, b);
+        String dense = fails(pgen, pgen, message).getMessage();
+        InputFormatException e = assertThrows(InputFormatException.class, () -> {
+            try (PgenReader r = PgenReader.open(pgen)) {
+                int[] all = PgenText.allSamples(r);
+                r.markCarriers(0, r.variantCount(), all, new byte[r.variantCount() * all.length * 2], 0);
+            }
+        });
+        assertEquals(dense, e.getMessage());
+    }
+
+    static Stream<Arguments> corruptSparseRecords() {
+        // many.pgen: index types at byte 20 + i; v4 (type 0x14) at 583, v5 (0x14) at 607, v9 (0x04, empty) at 945
+        return Stream.of(
+                Arguments.of("a list that goes back", 610, new byte[] {0x0c, 0x00}, -1, 0,
+                        "record 5 (2:1050): cannot be decoded: a sample list is not in increasing order"),
+                Arguments.of("a sample index past the last sample", 584, new byte[] {(byte) 0xff, (byte) 0xff}, -1, 0,
+                        "record 4 (2:1040): cannot be decoded: a sample list names sample index 1000"),
+                Arguments.of("a phase track without hets", 945, new byte[0], 20 + 9, 0x14,
+                        "record 9 (2:1090): cannot be decoded: the record has a phase track but no heterozygous call"));
     }
 }

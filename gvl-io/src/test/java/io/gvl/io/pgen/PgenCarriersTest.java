@@ -1,5 +1,6 @@
 package io.gvl.io.pgen;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -18,7 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link PgenReader#readCarriers} against the GT column of every example's {@code .expected.tsv}: all samples (a run
  * of consecutive indexes), a scattered subset with repeats, and seeded random variant ranges and sample runs, each
- * written at an offset between sentinel bytes that must stay untouched.
+ * written at an offset between sentinel bytes that must stay untouched. {@link PgenReader#markCarriers}, writing
+ * into zeros between the same sentinels, must leave the same bytes, also for seeded random sample subsets in any
+ * order with repeats.
  */
 class PgenCarriersTest {
     private static final byte SENTINEL = 0x7F;
@@ -60,6 +63,30 @@ class PgenCarriersTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("seeds")
+    void randomSampleSubsetsInAnyOrderMarkAsTheyRead(String name, long seed) {
+        Random rnd = new Random(seed);
+        for (String example : List.of("phased", "unphased", "many", "multi_split", "dosage")) {
+            try (PgenReader r = PgenReader.open(PgenExamplesTest.EXAMPLES.resolve(example))) {
+                int n = r.samples().size();
+                for (int t = 0; t < 10; t++) {
+                    int from = rnd.nextInt(r.variantCount());
+                    int to = from + rnd.nextInt(r.variantCount() - from + 1);
+                    int[] samples = new int[rnd.nextInt(2 * n + 1)];
+                    for (int j = 0; j < samples.length; j++) {
+                        samples[j] = rnd.nextInt(n);
+                    }
+                    byte[] read = new byte[OFFSET + (to - from) * samples.length * 2 + 2];
+                    Arrays.fill(read, SENTINEL);
+                    r.readCarriers(from, to, samples, read, OFFSET);
+                    assertArrayEquals(read, marked(r, from, to, samples), name + " " + example + " [" + from + ", "
+                            + to + ") samples " + Arrays.toString(samples));
+                }
+            }
+        }
+    }
+
     @Test
     void aDestinationTooShortFromTheOffsetIsRefused() {
         try (PgenReader r = PgenReader.open(PgenExamplesTest.EXAMPLES.resolve("phased"))) {
@@ -69,7 +96,20 @@ class PgenCarriersTest {
                     () -> r.readCarriers(0, 1, all, out, 1));
             assertEquals("out holds " + out.length + " values; " + out.length + " needed from offset 1",
                     e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> r.markCarriers(0, 1, all, out, 1));
+            assertEquals("out holds " + out.length + " values; " + out.length + " needed from offset 1",
+                    e.getMessage());
         }
+    }
+
+    /** {@link PgenReader#markCarriers} into zeros at {@link #OFFSET}, with sentinels before and two after. */
+    private static byte[] marked(PgenReader r, int from, int to, int[] samples) {
+        int bytes = (to - from) * samples.length * 2;
+        byte[] out = new byte[OFFSET + bytes + 2];
+        Arrays.fill(out, SENTINEL);
+        Arrays.fill(out, OFFSET, OFFSET + bytes, (byte) 0);
+        r.markCarriers(from, to, samples, out, OFFSET);
+        return out;
     }
 
     private static void check(String what, PgenReader r, List<String[]> rows, int from, int to, int[] samples) {
@@ -82,6 +122,7 @@ class PgenCarriersTest {
             assertEquals(SENTINEL, out[i], what + ": byte " + i + " before the offset was written");
         }
         assertEquals(SENTINEL, out[OFFSET + bytes], what + ": byte after the range was written");
+        assertArrayEquals(out, marked(r, from, to, samples), what + ": markCarriers");
         for (int v = from; v < to; v++) {
             String[] calls = rows.get(v)[2].split(" ");
             for (int j = 0; j < k; j++) {

@@ -61,6 +61,7 @@ final class GenotypeWindow {
             return;
         }
         int width = samples.length * ploidy;
+        // a new (zeroed) array each time: VariantSource.genotypes may write only the 1s
         byte[] more = new byte[Math.multiplyExact(newTo - to, width)];
         source.genotypes(to, newTo, samples, more);
         if (to == from) {

@@ -16,9 +16,11 @@ import java.util.Map;
  * A {@link VariantSource} over a PLINK 2 fileset. Rows are the {@code .pvar} records that have an ALT allele (as the
  * VCF source skips records without one), so a write from a PGEN made from a normalized VCF sees the same rows. A
  * haplotype carries the ALT when its allele code is 1; phased hets follow the phase track, and an unphased het puts
- * the ALT on the second haplotype (REF first), as GenVarLoader reads PGEN through pgenlib. Dosages are stored when
- * any record has a dosage track: the stored dosage, else the hardcall's ALT count, NaN when missing. Numeric INFO
- * fields come from the {@code .pvar} INFO column when its {@code ##INFO} lines declare them.
+ * the ALT on the second haplotype (REF first), as GenVarLoader reads PGEN through pgenlib. Records stored as
+ * difflists against hom-REF (most rare variants) are decoded as their carrier lists, so their cost follows the
+ * carriers rather than the sample count. Dosages are stored when any record has a dosage track: the stored dosage,
+ * else the hardcall's ALT count, NaN when missing. Numeric INFO fields come from the {@code .pvar} INFO column when
+ * its {@code ##INFO} lines declare them.
  */
 public final class PgenVariantSource implements VariantSource {
     private final PgenReader reader;
@@ -148,7 +150,8 @@ public final class PgenVariantSource implements VariantSource {
     @Override
     public void genotypes(int fromRow, int toRow, int[] sampleIndexes, byte[] out) {
         int width = sampleIndexes.length * 2;
-        forEachRun(fromRow, toRow, (first, last, at) -> reader.readCarriers(first, last, sampleIndexes, out,
+        // out arrives zeroed (VariantSource.genotypes), so difflist records write only their carriers
+        forEachRun(fromRow, toRow, (first, last, at) -> reader.markCarriers(first, last, sampleIndexes, out,
                 at * width));
     }
 

@@ -50,12 +50,14 @@ public interface VariantSource extends AutoCloseable {
     /**
      * Fills {@code out[((row - fromRow) * sampleIndexes.length + k) * ploidy() + p]} with 1 when haplotype
      * {@code p} of sample {@code sampleIndexes[k]} carries the ALT of {@code row}, else 0 (REF, missing and other
-     * allele codes alike). Rows {@code [fromRow, toRow)} lie on one contig.
+     * allele codes alike). Rows {@code [fromRow, toRow)} lie on one contig. The pipeline passes a new array, so
+     * {@code out} holds only 0s on entry and a source may write just the 1s (a sparse source then costs its
+     * carriers, not rows times samples).
      *
      * @param fromRow first variant row, inclusive
      * @param toRow last variant row, exclusive
      * @param sampleIndexes samples, as indexes into {@link #samples()}
-     * @param out the destination, at least {@code (toRow - fromRow) * sampleIndexes.length * ploidy()} bytes
+     * @param out the destination, at least {@code (toRow - fromRow) * sampleIndexes.length * ploidy()} bytes, all 0
      */
     void genotypes(int fromRow, int toRow, int[] sampleIndexes, byte[] out);
 

@@ -56,4 +56,22 @@ public final class CallCodes {
             SHORTS.set(out, at + 2 * j, CARRIERS[calls[samples[j]]]);
         }
     }
+
+    /**
+     * Writes the carrier pairs of the listed calls that carry an ALT to their slots (slot {@code j} at
+     * {@code out[at + 2j]}) and nothing else: the cells of hom-REF and missing calls must already hold 0. The work
+     * follows the list, not the number of slots.
+     */
+    public static void markCarriers(CallList calls, SampleSlots slots, byte[] out, int at) {
+        int[] samples = calls.samples();
+        byte[] codes = calls.codes();
+        for (int j = 0; j < calls.size(); j++) {
+            short carried = CARRIERS[codes[j]];
+            if (carried != 0) {
+                for (int slot = slots.slot(samples[j]); slot >= 0; slot = slots.nextSlot(slot)) {
+                    SHORTS.set(out, at + 2 * slot, carried);
+                }
+            }
+        }
+    }
 }

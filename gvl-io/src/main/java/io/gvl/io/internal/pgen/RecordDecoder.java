@@ -10,8 +10,9 @@ import java.util.Arrays;
 /**
  * Decodes biallelic PGEN records (plink-ng's {@code pgen_spec}: difflists, main track, aux tracks 1-2, dosage tracks) from the mapped file into a {@link DecodeScratch}: the main track in
  * each of its eight encodings (raw, one-bit, LD-compressed and inverted against the block's base record, difflists
- * against a common value, all hom-REF), the hardcall phase track, and the dosage tracks. The decoder holds no
- * mutable state, so one instance serves every thread; the LD base cache lives in the scratch.
+ * against a common value, all hom-REF), the hardcall phase track, and the dosage tracks. Records that are hom-REF
+ * but for a sample list can also be decoded as that list ({@link #decodeSparse}), in time proportional to it. The
+ * decoder holds no mutable state, so one instance serves every thread; the LD base caches live in the scratch.
  */
 public final class RecordDecoder {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
@@ -22,13 +23,13 @@ public final class RecordDecoder {
     private final PgenIndex index;
     private final MemorySegment data;
     private final int samples;
-    private final int idWidth;
+    private final SampleLists lists;
 
     public RecordDecoder(PgenIndex index, MemorySegment data) {
         this.index = index;
         this.data = data;
         this.samples = index.sampleCount();
-        this.idWidth = samples < (1 << 8) ? 1 : samples < (1 << 16) ? 2 : samples < (1 << 24) ? 3 : 4;
+        this.lists = new SampleLists(samples);
     }
 
     /**
@@ -36,15 +37,58 @@ public final class RecordDecoder {
      * cursor after the phase track, where the dosage tracks start.
      */
     public void decodeCalls(int i, DecodeScratch s) {
+        int type = biallelicType(i);
+        mainTrack(i, s);
+        if ((type & 0x10) != 0) {
+            PhaseTrack.apply(s.cursor, s.ids, hets(s.calls, s.ids), s.calls);
+        }
+    }
+
+    /**
+     * Decodes record {@code i} into {@code s.sparse()}, its non-hom-REF calls with phase, when its main track is
+     * hom-REF but for a sample list: a difflist against hom-REF (type 4), all hom-REF (5), or an LD-compressed record
+     * whose base is such a list and stays one (type 2 over a base of type 4 or 5; inverted type 3 over a base of
+     * type 6, whose hom-ALT majority inverts to hom-REF). The cost is the length of those lists plus the phase track,
+     * whatever the sample count. Returns {@code false} for every other record, having decoded nothing: decode it
+     * with {@link #decodeCalls}. The cursor is left after the phase track, as by {@link #decodeCalls}.
+     */
+    public boolean decodeSparse(int i, DecodeScratch s) {
+        int type = biallelicType(i);
+        int low = type & 7;
+        CallList out = s.sparse;
+        if (low == 4 || low == 5) {
+            load(i, s);
+            out.keepNonRef(s.ids, s.cats, low == 4 ? lists.difflist(s.cursor, s.ids, s.cats) : 0);
+        } else if (low == 2 || low == 3) {
+            int base = ldBase(i);
+            int baseLow = index.type(base) & 7;
+            boolean homRefBase = baseLow == 4 || baseLow == 5;
+            if (low == 2 ? !homRefBase : baseLow != 6) {
+                return false;
+            }
+            if (s.sparseBaseVariant != base) {
+                load(base, s);
+                s.sparseBase.copy(s.ids, s.cats, baseLow == 5 ? 0 : lists.difflist(s.cursor, s.ids, s.cats));
+                s.sparseBaseVariant = base;
+            }
+            load(i, s);
+            out.mergeLd(s.sparseBase, s.ids, s.cats, lists.difflist(s.cursor, s.ids, s.cats), low == 3);
+        } else {
+            return false;
+        }
+        if ((type & 0x10) != 0) {
+            PhaseTrack.apply(s.cursor, s.ids, out.hets(s.ids), out.codes());
+        }
+        return true;
+    }
+
+    private int biallelicType(int i) {
         int type = index.type(i);
         if ((type & 0x08) != 0) {
             throw new PgenCorruptException("the record is multiallelic (its type has the multiallelic bit) although"
                     + " the variant table lists one ALT allele");
         }
-        mainTrack(i, s);
-        if ((type & 0x10) != 0) {
-            phaseTrack(s);
-        }
+        return type;
     }
 
     /**
@@ -66,7 +110,7 @@ public final class RecordDecoder {
         int[] ids = s.ids;
         int d;
         if (kind == 1) {
-            d = deltalist(c, ids);
+            d = lists.deltalist(c, ids);
         } else if (kind == 2) {
             d = samples;
             for (int k = 0; k < samples; k++) {
@@ -118,7 +162,7 @@ public final class RecordDecoder {
             }
             load(i, s);
             System.arraycopy(s.baseCalls, 0, g, 0, samples);
-            difflist(s.cursor, g);
+            applyDifflist(s, g);
             if (low == 3) {
                 for (int k = 0; k < samples; k++) {
                     if ((g[k] & 1) == 0) {
@@ -184,116 +228,24 @@ public final class RecordDecoder {
                 for (int k = 0; k < samples; k++) {
                     g[k] = (byte) (((b[at + (k >> 3)] >> (k & 7)) & 1) != 0 ? set : unset);
                 }
-                difflist(c, g);
+                applyDifflist(s, g);
             }
             case 4, 6, 7 -> {
                 Arrays.fill(g, 0, samples, (byte) (low & 3));
-                difflist(c, g);
+                applyDifflist(s, g);
             }
             case 5 -> Arrays.fill(g, 0, samples, CallCodes.HOM_REF);
             default -> throw new IllegalStateException("LD record " + i + " has no base here");
         }
     }
 
-    /** Applies a difflist with 2-bit categories to {@code g}. */
-    private void difflist(RecordCursor c, byte[] g) {
-        int len = c.varint();
-        if (len == 0) {
-            return;
-        }
-        checkListLength(len);
-        byte[] b = c.bytes();
-        int groups = (len + 63) / 64;
-        int starts = c.take((long) groups * idWidth);
-        c.take(groups - 1L);
-        int cats = c.take((len + 3L) / 4);
-        int id = 0;
-        for (int k = 0; k < len; k++) {
-            id = nextId(c, b, starts, k, id);
-            g[id] = (byte) ((b[cats + (k >> 2)] >> (2 * (k & 3))) & 3);
-        }
-    }
-
-    /** Reads a deltalist (a difflist without categories) into {@code ids}; returns its length. */
-    private int deltalist(RecordCursor c, int[] ids) {
-        int len = c.varint();
-        if (len == 0) {
-            return 0;
-        }
-        checkListLength(len);
-        byte[] b = c.bytes();
-        int groups = (len + 63) / 64;
-        int starts = c.take((long) groups * idWidth);
-        c.take(groups - 1L);
-        int id = 0;
-        for (int k = 0; k < len; k++) {
-            id = nextId(c, b, starts, k, id);
-            ids[k] = id;
-        }
-        return len;
-    }
-
-    private void checkListLength(int len) {
-        if (len > samples) {
-            throw new PgenCorruptException("a sample list has " + len + " entries but the file has " + samples
-                    + " samples");
-        }
-    }
-
-    private int nextId(RecordCursor c, byte[] b, int starts, int k, int previous) {
-        int id;
-        if ((k & 63) == 0) {
-            int at = starts + (k >> 6) * idWidth;
-            long v = 0;
-            for (int w = 0; w < idWidth; w++) {
-                v |= (long) (b[at + w] & 0xFF) << (8 * w);
-            }
-            id = v >= samples ? samples : (int) v;
-        } else {
-            int delta = c.varint();
-            if (delta == 0) {
-                throw new PgenCorruptException("a sample list repeats sample " + previous);
-            }
-            id = previous + delta;
-        }
-        if (id < 0 || id >= samples) {
-            throw new PgenCorruptException("a sample list names sample index " + (id < 0 ? "above 2^31" : id)
-                    + " but the file has " + samples + " samples");
-        }
-        return id;
-    }
-
-    /** Aux track 2 (hardcall phase): turns the hets of {@code s.calls} into unphased or phased codes. */
-    private void phaseTrack(DecodeScratch s) {
-        byte[] g = s.calls;
-        int[] hetIds = s.ids;
-        int hets = hets(g, hetIds);
-        if (hets == 0) {
-            throw new PgenCorruptException("the record has a phase track but no heterozygous call");
-        }
-        RecordCursor c = s.cursor;
-        byte[] b = c.bytes();
-        int first = c.take(1 + hets / 8);
-        boolean explicit = (b[first] & 1) != 0;
-        if (!explicit) {
-            for (int j = 0; j < hets; j++) {
-                g[hetIds[j]] = bit(b, first, j + 1) ? CallCodes.PHASED_1_0 : CallCodes.PHASED_0_1;
-            }
-            return;
-        }
-        int phased = 0;
-        for (int j = 0; j < hets; j++) {
-            if (bit(b, first, j + 1)) {
-                phased++;
-            }
-        }
-        int info = c.take((phased + 7) / 8);
-        int p = 0;
-        for (int j = 0; j < hets; j++) {
-            if (bit(b, first, j + 1)) {
-                g[hetIds[j]] = bit(b, info, p) ? CallCodes.PHASED_1_0 : CallCodes.PHASED_0_1;
-                p++;
-            }
+    /** Reads the difflist at the cursor and overwrites the categories of {@code g} it lists. */
+    private void applyDifflist(DecodeScratch s, byte[] g) {
+        int[] ids = s.ids;
+        byte[] cats = s.cats;
+        int n = lists.difflist(s.cursor, ids, cats);
+        for (int k = 0; k < n; k++) {
+            g[ids[k]] = cats[k];
         }
     }
 
@@ -318,9 +270,5 @@ public final class RecordDecoder {
             }
         }
         return n;
-    }
-
-    private static boolean bit(byte[] b, int at, int k) {
-        return ((b[at + (k >> 3)] >> (k & 7)) & 1) != 0;
     }
 }
