@@ -170,6 +170,8 @@ def test_find_launcher_explains_what_is_missing(tmp_path: Path, monkeypatch: pyt
     with pytest.raises(HandoffError, match="not an executable"):
         find_launcher(tmp_path / "gvl")
     assert find_launcher(["java", "-cp", "x", "io.gvl.handoff.HandoffMain"])[-1] == "io.gvl.handoff.HandoffMain"
+    (tmp_path / "gvl").chmod(0o755)
+    assert find_launcher("gvl") == [str(tmp_path / "gvl"), "handoff"], "a bare name is looked up on PATH"
 
 
 @pytest.mark.parametrize("kwargs,message", [

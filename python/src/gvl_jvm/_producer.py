@@ -27,6 +27,8 @@ def find_launcher(launcher: Union[None, PathLike, Sequence[str]] = None) -> List
             raise HandoffError("the launcher command is empty")
         return prefix
     path = os.fspath(launcher) if launcher is not None else os.environ.get("GVL_LAUNCHER") or shutil.which("gvl")
+    if path and os.sep not in path:
+        path = shutil.which(path) or path  # a bare command name, looked up on PATH
     if not path:
         raise HandoffError("no gvl launcher: pass launcher='/path/to/gvl' (the gvl checkout's ./gvl), set "
                            "GVL_LAUNCHER, or put gvl on PATH")

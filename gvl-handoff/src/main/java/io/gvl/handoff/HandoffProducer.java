@@ -5,7 +5,6 @@ import io.gvl.dataloader.DatasetSource;
 import io.gvl.dataloader.Mode;
 import io.gvl.dataset.Dataset;
 import io.gvl.dataset.settings.OutputLength;
-import io.gvl.handoff.internal.ConsumerSocket;
 import java.io.BufferedOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gvl.handoff.internal.ConsumerSocket;
 import io.gvl.testing.SyntheticDataset;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;

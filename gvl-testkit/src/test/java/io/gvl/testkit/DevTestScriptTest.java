@@ -34,6 +34,7 @@ class DevTestScriptTest {
         calls = tmp.resolve("calls.txt");
         Files.createFile(calls);
         recorder("mvn");
+        recorder("python-test");
     }
 
     @Test
@@ -56,7 +57,7 @@ class DevTestScriptTest {
         Result r = run();
         assertEquals(0, r.rc, r.err);
         assertEquals(List.of("apt-get update", "apt-get install -y --no-install-recommends tabix hdf5-tools",
-                "mvn -B -ntp verify"), r.calls);
+                "mvn -B -ntp verify", "python-test"), r.calls);
     }
 
     @Test
@@ -67,7 +68,7 @@ class DevTestScriptTest {
         }
         Result r = run();
         assertEquals(0, r.rc, r.err);
-        assertEquals(List.of("mvn -B -ntp verify"), r.calls);
+        assertEquals(List.of("mvn -B -ntp verify", "python-test"), r.calls, "a full build, then the Python tests");
     }
 
     @Test
@@ -99,7 +100,7 @@ class DevTestScriptTest {
 
     /** A stand-in that appends its name and arguments to {@code calls.txt}. */
     private void recorder(String name) throws IOException {
-        script(name, "echo \"" + name + " $*\" >> '" + calls + "'");
+        script(name, "echo \"" + name + "${*:+ $*}\" >> '" + calls + "'");
     }
 
     private void script(String name, String body) throws IOException {
@@ -115,6 +116,7 @@ class DevTestScriptTest {
                 .redirectError(tmp.resolve("err.txt").toFile());
         pb.environment().clear();
         pb.environment().put("PATH", bin.toString());
+        pb.environment().put("GVL_PYTHON_TEST", bin.resolve("python-test").toString());
         int rc = pb.start().waitFor();
         return new Result(rc, Files.readAllLines(calls), Files.readString(tmp.resolve("err.txt")));
     }

@@ -1,6 +1,5 @@
-package io.gvl.handoff.internal;
+package io.gvl.handoff;
 
-import io.gvl.handoff.HandoffException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,12 +20,13 @@ import java.time.Duration;
  * The one consumer a producer started with {@code --listen PATH} serves: a Unix domain socket at {@code PATH} that
  * accepts a single connection, which then carries the descriptor lines one way and the release lines the other. The
  * socket file is removed as soon as the consumer is connected (nobody else can attach to this run) and on close.
+ * Package-private: only {@link HandoffProducer} listens.
  *
  * <p>The streams call the channel's own {@code read} and {@code write}, which may run at the same time on two
  * threads (the writer sends descriptors while a daemon thread reads releases); the stream adapters of
  * {@code java.nio.channels.Channels} serialize both on one lock for selectable channels.
  */
-public final class ConsumerSocket implements AutoCloseable {
+final class ConsumerSocket implements AutoCloseable {
     private final Path path;
     private final SocketChannel channel;
 
@@ -44,7 +44,7 @@ public final class ConsumerSocket implements AutoCloseable {
      * @throws HandoffException if {@code path} is taken, cannot be created, or nobody connects in time
      * @throws InterruptedException if the thread is interrupted while waiting
      */
-    public static ConsumerSocket accept(Path path, Duration timeout) throws InterruptedException {
+    static ConsumerSocket accept(Path path, Duration timeout) throws InterruptedException {
         removeStale(path);
         UnixDomainSocketAddress address = UnixDomainSocketAddress.of(path);
         ServerSocketChannel server;
@@ -114,7 +114,7 @@ public final class ConsumerSocket implements AutoCloseable {
      *
      * @return a stream over the connection; end of stream when the consumer closes or dies
      */
-    public InputStream input() {
+    InputStream input() {
         return new InputStream() {
             @Override
             public int read() throws IOException {
@@ -134,7 +134,7 @@ public final class ConsumerSocket implements AutoCloseable {
      *
      * @return a stream over the connection (unbuffered: wrap it)
      */
-    public OutputStream output() {
+    OutputStream output() {
         return new OutputStream() {
             @Override
             public void write(int b) throws IOException {
