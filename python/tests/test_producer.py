@@ -107,14 +107,16 @@ def test_a_bad_dataset_is_reported_with_the_producers_message(launcher: str, tmp
 
 def test_a_killed_producer_is_reported_not_waited_for(launcher: str, haplotypes_dataset: Dict[str, Path],
                                                       tmp_path: Path) -> None:
+    slots = slot_dir(tmp_path, "killed")
     p = Producer(haplotypes_dataset["dataset"], reference=haplotypes_dataset["reference"], batch_size=2, epochs=50,
-                 length=100, launcher=launcher, slot_dir=slot_dir(tmp_path, "killed"))
+                 length=100, launcher=launcher, slot_dir=slots)
     reader = p.start()
     with pytest.raises(HandoffError, match="killed by signal SIGKILL"):
         for i, _ in enumerate(reader):
             if i == 1:
                 os.kill(reader.process.pid, signal.SIGKILL)
     reader.close()
+    assert not slots.exists(), "the reader removes the slot files a killed producer could not"
 
 
 def test_closing_early_stops_the_producer_and_removes_its_slots(launcher: str, haplotypes_dataset: Dict[str, Path],

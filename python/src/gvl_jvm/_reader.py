@@ -287,9 +287,25 @@ class HandoffReader:
             status = f"killed by signal {signal.Signals(-code).name}"
         else:
             status = f"exit status {code}"
+        if code is not None:
+            self._remove_slot_files()
         tail = self._stderr.text() if self._stderr is not None else ""
         return (f"the gvl producer ended without 'done' ({status})"
                 + (f"; its last standard error lines:\n{tail}" if tail else ""))
+
+    def _remove_slot_files(self) -> None:
+        """After the producer died: its slot files (a SIGKILL leaves them), and the directory if nothing else is in it."""
+        if self._dir is None:
+            return
+        for k in range(self._slots):
+            try:
+                os.remove(os.path.join(self._dir, f"slot-{k}.bin"))
+            except OSError:
+                pass
+        try:
+            os.rmdir(self._dir)
+        except OSError:
+            pass  # not empty (not only ours), or already gone
 
     def _map(self, d: Dict[str, Any]) -> memoryview:
         key = (d["slot"], d["file_bytes"])

@@ -36,16 +36,22 @@ public final class HandoffProducer {
             throws InterruptedException {
         Dataset ds = o.reference().isPresent() ? Dataset.open(o.dataset(), o.reference().get())
                 : Dataset.open(o.dataset());
-        try (ds; SlotRing ring = SlotRing.create(o.dir(), o.slots(), o.slotBytes())) {
-            // A consumer that stops early terminates this process: the slot files must not outlive it.
-            Thread cleanup = new Thread(ring::deleteFiles, "gvl-handoff-cleanup");
-            Runtime.getRuntime().addShutdownHook(cleanup);
-            try {
-                return o.listen().isPresent() ? overSocket(o, view(ds, o), ring, notices)
-                        : send(o, view(ds, o), ring, out, in);
-            } finally {
-                removeHook(cleanup);
-            }
+        SlotRing ring;
+        try {
+            ring = SlotRing.create(o.dir(), o.slots(), o.slotBytes());
+        } catch (RuntimeException e) {
+            ds.close();
+            throw e;
+        }
+        // A consumer that stops early terminates this process: the slot files must not outlive it. The hook stays
+        // registered until the ring is closed (resources close before the finally block runs).
+        Thread cleanup = new Thread(ring::deleteFiles, "gvl-handoff-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try (ds; ring) {
+            return o.listen().isPresent() ? overSocket(o, view(ds, o), ring, notices)
+                    : send(o, view(ds, o), ring, out, in);
+        } finally {
+            removeHook(cleanup);
         }
     }
 

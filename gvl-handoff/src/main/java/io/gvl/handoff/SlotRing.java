@@ -159,8 +159,12 @@ public final class SlotRing implements AutoCloseable {
         closed = true;
         IOException failed = null;
         for (int i = 0; i < slots.length; i++) {
-            if (arenas[i] != null) {
-                arenas[i].close();
+            try {
+                if (arenas[i] != null) {
+                    arenas[i].close();
+                }
+            } catch (IllegalStateException e) {
+                // Already closed (a failed growth) or still in use by another thread: the file goes anyway.
             }
             try {
                 Files.deleteIfExists(dir.resolve(fileName(i)));
