@@ -2,6 +2,7 @@ package io.gvl.write;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.testing.Stored;
@@ -91,6 +92,52 @@ class GenotypeOnlyWriteTest {
         for (Path input : List.of(files.bgzipped(), files.bcf(), files.plain())) {
             assertSameDataset(dir, input, regions, null, 4L << 30);
             assertSameDataset(dir, input, regions, subset, 400L << 10);
+        }
+    }
+
+    static Stream<Arguments> badRecords() {
+        return Stream.of(
+                Arguments.of("multiallelic", "c1\t30\t.\tA\tC,G\t.\t.\t.\tGT\t0|1\t0|0\t1|1"),
+                Arguments.of("symbolic", "c1\t30\t.\tA\t<DEL>\t.\t.\t.\tGT\t0|1\t0|0\t1|1"),
+                Arguments.of("allele 2", "c1\t30\t.\tA\tC\t.\t.\t.\tGT\t0|1\t2|0\t1|1"),
+                Arguments.of("triploid", "c1\t30\t.\tA\tC\t.\t.\t.\tGT:DS\t0|1\t0|0|1:0.5\t1|1"),
+                Arguments.of("bad character", "c1\t30\t.\tA\tC\t.\t.\t.\tDS:GT\t1:0|1\t1:0|x\t1:1|1"),
+                Arguments.of("short record", "c1\t30\t.\tA\tC\t.\t.\t.\tGT\t0|1\t0|0"),
+                Arguments.of("POS", "c1\t3x\t.\tA\tC\t.\t.\t.\tGT\t0|1\t0|0\t1|1"));
+    }
+
+    /** A record GVL refuses fails the write with the same message on both paths, from plain and bgzipped text and BCF. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badRecords")
+    void badRecordsFailTheSameWay(String name, String record) throws IOException {
+        Path dir = Files.createTempDirectory(tmp, "bad");
+        Path vcf = Files.writeString(dir.resolve("bad.vcf"), "##fileformat=VCFv4.2\n##contig=<ID=c1,length=1000>\n"
+                + "##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
+                + "##FORMAT=<ID=DS,Number=1,Type=Float,Description=\"DS\">\n"
+                + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\tB\tC\n"
+                + "c1\t10\t.\tA\tC\t.\t.\t.\tGT\t0|1\t0|0\t1|1\n" + record + "\n"
+                + "c1\t50\t.\tA\tC\t.\t.\t.\tGT\t0|1\t0|0\t1|1\n");
+        Path bed = Files.writeString(dir.resolve("r.bed"), "c1\t0\t100\n");
+        List<Path> inputs = new ArrayList<>(List.of(vcf));
+        if (!name.equals("POS")) { // tabix cannot index a record without a numeric POS
+            Path copy = Files.copy(vcf, dir.resolve("bgz.vcf"));
+            Oracle.BGZIP.run("-f", copy.toString());
+            Path gz = dir.resolve("bgz.vcf.gz");
+            Oracle.TABIX.run("-f", "-p", "vcf", gz.toString());
+            inputs.add(gz);
+        }
+        if (List.of("multiallelic", "symbolic", "allele 2", "triploid").contains(name)) {
+            Path bcf = dir.resolve("bad.bcf");
+            Oracle.BCFTOOLS.run(List.of("view", "-Ob", "-o", bcf.toString(), vcf.toString()));
+            Oracle.BCFTOOLS.run(List.of("index", bcf.toString()));
+            inputs.add(bcf);
+        }
+        for (Path input : inputs) {
+            String fast = assertThrows(RuntimeException.class, () -> Gvl.write(dir.resolve("fast.gvl"),
+                    options(bed, VcfVariantSource.open(input, List.of(), true), null, 4L << 30))).getMessage();
+            String full = assertThrows(RuntimeException.class, () -> Gvl.write(dir.resolve("full.gvl"),
+                    options(bed, VcfVariantSource.open(input, List.of(), false), null, 4L << 30))).getMessage();
+            assertEquals(full, fast, input.getFileName().toString());
         }
     }
 
