@@ -32,7 +32,6 @@ public final class GenotypeLineDecoder {
     private static final long UNPHASED = 0x00002f0000002f00L;
 
     private final Path file;
-    private final List<String> sampleNames;
     private final int[] selected;
     private final int[] outIndexOfFileSample;
     private final int lastSelected;
@@ -47,7 +46,6 @@ public final class GenotypeLineDecoder {
 
     public GenotypeLineDecoder(Path file, List<String> sampleNames, int[] selected, boolean skipUnsupported) {
         this.file = file;
-        this.sampleNames = sampleNames;
         this.selected = selected.clone();
         this.outIndexOfFileSample = new int[sampleNames.size()];
         Arrays.fill(outIndexOfFileSample, -1);
