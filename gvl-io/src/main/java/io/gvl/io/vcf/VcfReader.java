@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Reads a bgzipped VCF indexed with tabix (.tbi) or CSI (.csi), a BGZF BCF with its .csi index, or a small plain
@@ -179,24 +180,94 @@ public final class VcfReader implements AutoCloseable {
      */
     public VariantBatch query(String contig, long start, long end, VariantRequest request) {
         checkOpen();
-        String name = normalizer.normalize(contig);
-        if (name == null) {
-            throw new InputFormatException(path, "contig '" + contig + "'", "the VCF has no records for it and does not"
-                    + " declare it (contigs: " + abbreviate(normalizer.contigs()) + ").",
-                    "check the contig naming, or drop regions on contigs without variants.");
-        }
+        String name = resolve(contig);
         BatchBuilder out = new BatchBuilder(request.sampleIndexes().length, request.formatFields(),
                 request.infoFields());
+        queryInto(name, start, end, request, policy == Unsupported.SKIP, out);
+        return out.build(name);
+    }
+
+    /** Runs a query of the resolved contig {@code name}; returns the unsupported records it skipped. */
+    private long queryInto(String name, long start, long end, VariantRequest request, boolean skipUnsupported,
+            BatchBuilder out) {
         int s = (int) Math.clamp(start, 0, Integer.MAX_VALUE);
         int e = (int) Math.clamp(end, 0, Integer.MAX_VALUE);
         if (s < e) {
             try {
-                source.query(name, s, e, request, policy == Unsupported.SKIP, out);
+                return source.query(name, s, e, request, skipUnsupported, out);
             } catch (IOException | RuntimeException ex) {
                 throw damaged("region " + name + ":" + (s + 1) + "-" + e, ex);
             }
         }
-        return out.build(name);
+        return 0;
+    }
+
+    /**
+     * {@link #requireSupported()} followed by {@link #query} of every contig of {@link #contigs()} from 0 to
+     * {@link Integer#MAX_VALUE}, with one read of the file instead of two: the contigs are queried with unsupported
+     * records set aside, and only when one was set aside, or a query failed, are the two steps run as such. The
+     * result, or the error, is therefore that of the two steps.
+     *
+     * @param request the samples and fields to decode
+     * @return one batch per contig of {@link #contigs()}, in that order
+     * @throws InputFormatException as {@link #requireSupported()} or {@link #query} would
+     * @throws IllegalStateException if the reader is closed
+     */
+    public List<VariantBatch> requireSupportedAndReadAll(VariantRequest request) {
+        checkOpen();
+        List<VariantBatch> batches = new ArrayList<>();
+        long unsupported = 0;
+        try {
+            for (String c : contigs()) {
+                BatchBuilder out = new BatchBuilder(request.sampleIndexes().length, request.formatFields(),
+                        request.infoFields());
+                unsupported += queryInto(resolve(c), 0, Integer.MAX_VALUE, request, true, out);
+                batches.add(out.build(resolve(c)));
+            }
+        } catch (RuntimeException e) {
+            unsupported = -1;
+        }
+        if (unsupported == 0) {
+            return batches;
+        }
+        requireSupported();
+        batches.clear();
+        for (String c : contigs()) {
+            batches.add(query(c, 0, Integer.MAX_VALUE, request));
+        }
+        return batches;
+    }
+
+    /**
+     * Genotype-only read of the records {@link #query} would return for the samples {@code sampleIndexes}: decodes POS, the
+     * ALT column's kind and the GT of those samples, and nothing else (no alleles, INFO or other FORMAT fields are
+     * materialized). For each usable record, in file order, {@code place} receives its 0-based position and returns
+     * the offset in {@code out} of its row of {@code sampleIndexes.length x 2} bytes, 1 where a haplotype carries
+     * allele 1 (as {@link VariantBatch#genotypes()} holds it), or a negative number to check the record and drop
+     * it. Every row written is overwritten whole. Records, skips and errors are those of {@link #query}.
+     *
+     * @param contig a contig name, {@code chr} prefix optional
+     * @param start 0-based inclusive start
+     * @param end exclusive end
+     * @param sampleIndexes samples, as indexes into {@link #samples()}, in row order
+     * @param out where the rows go
+     * @param place the offset of each record's row in {@code out}, given its 0-based position; negative to drop it
+     * @throws InputFormatException if the contig is unknown, a record is unusable, or the file is damaged
+     * @throws IllegalStateException if the reader is closed
+     */
+    public void genotypes(String contig, long start, long end, int[] sampleIndexes, byte[] out,
+            IntUnaryOperator place) {
+        checkOpen();
+        String name = resolve(contig);
+        int s = (int) Math.clamp(start, 0, Integer.MAX_VALUE);
+        int e = (int) Math.clamp(end, 0, Integer.MAX_VALUE);
+        if (s < e) {
+            try {
+                source.genotypes(name, s, e, sampleIndexes, policy == Unsupported.SKIP, out, place);
+            } catch (IOException | RuntimeException ex) {
+                throw damaged("region " + name + ":" + (s + 1) + "-" + e, ex);
+            }
+        }
     }
 
     /**
@@ -231,6 +302,16 @@ public final class VcfReader implements AutoCloseable {
                     + u.multiallelic() + " multi-allelic, " + u.symbolic() + " symbolic (e.g. <DEL>/<INS>), "
                     + u.breakend() + " breakend.", RecordErrors.NORMALIZE);
         }
+    }
+
+    private String resolve(String contig) {
+        String name = normalizer.normalize(contig);
+        if (name == null) {
+            throw new InputFormatException(path, "contig '" + contig + "'", "the VCF has no records for it and does not"
+                    + " declare it (contigs: " + abbreviate(normalizer.contigs()) + ").",
+                    "check the contig naming, or drop regions on contigs without variants.");
+        }
+        return name;
     }
 
     private static String abbreviate(List<String> list) {

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * A {@link VariantSource} over gvl-io's tabix VCF reader. The variant table is every record in file order (contig
@@ -18,21 +19,31 @@ import java.util.List;
  * (deletions starting earlier) and same-position records before the first row are dropped by position and count.
  * Numeric INFO fields ({@code AF} when declared, plus any requested) are decoded with the table; {@code DS}
  * dosages, when the header declares them, are read per run of rows like genotypes.
+ *
+ * <p>Genotypes go through the reader's genotype-only decode ({@link VcfReader#genotypes}: POS, ALT kind and GT
+ * only, rows written straight into the caller's buffer) unless the source was opened with it off, or the system
+ * property {@value #DECODE_PROPERTY} is {@code full}; then every run is read as a full query, as before. Both give
+ * the same bytes (see docs/scale.md, "Genotype-only VCF/BCF decode").
  */
 public final class VcfVariantSource implements VariantSource {
     private static final String DS = "DS";
+    /** {@code full} turns the genotype-only decode off (for comparisons and benchmarks); {@code fast} is the default. */
+    public static final String DECODE_PROPERTY = "gvl.vcf.genotypes";
 
     private final VcfReader reader;
     private final List<String> infoFields;
     private final List<String> integerInfo;
     private final boolean dosages;
+    private final boolean genotypeOnly;
     private VariantTable table;
     private List<VariantTable.NumericColumn> info;
     private int[] start0;
     private String[] chrom;
 
-    private VcfVariantSource(VcfReader reader, List<String> infoFields, List<String> integerInfo, boolean dosages) {
+    private VcfVariantSource(VcfReader reader, List<String> infoFields, List<String> integerInfo, boolean dosages,
+            boolean genotypeOnly) {
         this.reader = reader;
+        this.genotypeOnly = genotypeOnly;
         this.infoFields = List.copyOf(infoFields);
         this.integerInfo = List.copyOf(integerInfo);
         this.dosages = dosages;
@@ -45,16 +56,26 @@ public final class VcfVariantSource implements VariantSource {
 
     /** As {@link #open(Path)}, also storing the numeric INFO fields {@code info} (each must be declared). */
     public static VcfVariantSource open(Path vcf, List<String> info) {
+        return open(vcf, info, !"full".equals(System.getProperty(DECODE_PROPERTY, "fast")));
+    }
+
+    /**
+     * As {@link #open(Path, List)}, choosing how genotypes are read: {@code genotypeOnly} through the reader's
+     * genotype-only decode, otherwise through full queries (the path before it; kept for comparisons).
+     */
+    public static VcfVariantSource open(Path vcf, List<String> info, boolean genotypeOnly) {
         VcfReader reader = VcfReader.open(vcf);
         try {
-            return open(reader, new VcfHeaderFields(reader.declaredInfo(), reader.declaredFormat()), info);
+            return open(reader, new VcfHeaderFields(reader.declaredInfo(), reader.declaredFormat()), info,
+                    genotypeOnly);
         } catch (RuntimeException e) {
             reader.close();
             throw e;
         }
     }
 
-    private static VcfVariantSource open(VcfReader reader, VcfHeaderFields header, List<String> info) {
+    private static VcfVariantSource open(VcfReader reader, VcfHeaderFields header, List<String> info,
+            boolean genotypeOnly) {
         Path vcf = reader.path();
         List<String> fields = new ArrayList<>();
         if (header.numericInfo("AF")) {
@@ -71,7 +92,7 @@ public final class VcfVariantSource implements VariantSource {
             }
         }
         List<String> integers = fields.stream().filter(f -> "Integer".equals(header.info().get(f))).toList();
-        return new VcfVariantSource(reader, fields, integers, header.hasDosages());
+        return new VcfVariantSource(reader, fields, integers, header.hasDosages(), genotypeOnly);
     }
 
     @Override
@@ -100,15 +121,20 @@ public final class VcfVariantSource implements VariantSource {
         if (table != null) {
             return table;
         }
-        reader.requireSupported();
         VariantRequest request = new VariantRequest(new int[0], List.of(), infoFields);
-        List<String> chroms = new ArrayList<>();
-        List<VariantBatch> batches = new ArrayList<>();
+        List<String> chroms = new ArrayList<>(reader.contigs());
+        List<VariantBatch> batches;
+        if (genotypeOnly) {
+            batches = reader.requireSupportedAndReadAll(request); // the same, in one read of the file
+        } else {
+            reader.requireSupported();
+            batches = new ArrayList<>();
+            for (String c : chroms) {
+                batches.add(reader.query(c, 0, Integer.MAX_VALUE, request));
+            }
+        }
         int n = 0;
-        for (String c : reader.contigs()) {
-            VariantBatch b = reader.query(c, 0, Integer.MAX_VALUE, request);
-            batches.add(b);
-            chroms.add(c);
+        for (VariantBatch b : batches) {
             n += b.size();
         }
         chrom = new String[n];
@@ -174,6 +200,14 @@ public final class VcfVariantSource implements VariantSource {
             return;
         }
         variants();
+        if (genotypeOnly) {
+            RowPlacer placer = new RowPlacer(fromRow, toRow, sampleIndexes.length * 2);
+            reader.genotypes(chrom[fromRow], start0[fromRow], start0[toRow - 1] + 1L, sampleIndexes, out, placer);
+            if (placer.taken < toRow - fromRow || placer.firstPosition != start0[fromRow]) {
+                throw changed(fromRow, toRow);
+            }
+            return;
+        }
         VariantRequest request = new VariantRequest(sampleIndexes, List.of(), List.of());
         VariantBatch b = reader.query(chrom[fromRow], start0[fromRow], start0[toRow - 1] + 1L, request);
         int i = firstRecord(b, fromRow, toRow);
@@ -194,12 +228,65 @@ public final class VcfVariantSource implements VariantSource {
         System.arraycopy(b.format().get(DS), i * width, out, 0, (toRow - fromRow) * width);
     }
 
-    /** Index in {@code b} of row {@code fromRow}: skips records starting earlier and same-position records before it. */
-    private int firstRecord(VariantBatch b, int fromRow, int toRow) {
-        int first = fromRow;
-        while (first > 0 && start0[first - 1] == start0[fromRow] && chrom[first - 1].equals(chrom[fromRow])) {
+    /**
+     * Where the genotype-only decode puts each record of a run's query, as {@link #firstRecord} picks rows from a
+     * batch: the leading records that start before row {@code fromRow} and the same-position records before it are
+     * dropped, the next {@code toRow - fromRow} are rows {@code 0, 1, ...} of the output, any later ones dropped.
+     */
+    private final class RowPlacer implements IntUnaryOperator {
+        private final int from;
+        private final int skip;
+        private final int rows;
+        private final int width;
+        private boolean leading = true;
+        private int skipped;
+        int taken;
+        int firstPosition = -1;
+
+        RowPlacer(int fromRow, int toRow, int width) {
+            this.from = start0[fromRow];
+            this.skip = fromRow - sameStartFirst(fromRow);
+            this.rows = toRow - fromRow;
+            this.width = width;
+        }
+
+        @Override
+        public int applyAsInt(int position) {
+            if (leading && position < from) {
+                return -1;
+            }
+            leading = false;
+            if (skipped < skip) {
+                skipped++;
+                return -1;
+            }
+            if (taken == rows) {
+                return -1;
+            }
+            if (taken == 0) {
+                firstPosition = position;
+            }
+            return width * taken++;
+        }
+    }
+
+    /** The first row at row {@code row}'s position on its contig. */
+    private int sameStartFirst(int row) {
+        int first = row;
+        while (first > 0 && start0[first - 1] == start0[row] && chrom[first - 1].equals(chrom[row])) {
             first--;
         }
+        return first;
+    }
+
+    private IllegalStateException changed(int fromRow, int toRow) {
+        return new IllegalStateException(reader.path() + ": records of " + chrom[fromRow] + ":" + (start0[fromRow] + 1)
+                + "-" + (start0[toRow - 1] + 1) + " changed while writing (expected " + (toRow - fromRow) + ")");
+    }
+
+    /** Index in {@code b} of row {@code fromRow}: skips records starting earlier and same-position records before it. */
+    private int firstRecord(VariantBatch b, int fromRow, int toRow) {
+        int first = sameStartFirst(fromRow);
         int i = 0;
         while (i < b.size() && b.positions()[i] < start0[fromRow]) {
             i++;
@@ -207,8 +294,7 @@ public final class VcfVariantSource implements VariantSource {
         i += fromRow - first;
         int rows = toRow - fromRow;
         if (b.size() - i < rows || (rows > 0 && b.positions()[i] != start0[fromRow])) {
-            throw new IllegalStateException(reader.path() + ": records of " + chrom[fromRow] + ":" + (start0[fromRow] + 1)
-                    + "-" + (start0[toRow - 1] + 1) + " changed while writing (expected " + rows + ")");
+            throw changed(fromRow, toRow);
         }
         return i;
     }

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * A BGZF BCF 2.1/2.2 file queried through its CSI index. htsjdk's BCF codec only accepts BCF 2.1 and decodes every
@@ -70,10 +71,10 @@ public final class BcfFile implements VariantFile {
     }
 
     @Override
-    public synchronized void query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
+    public synchronized long query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
             BatchBuilder out) throws IOException {
         if (!tids.containsKey(contig)) {
-            return;
+            return 0;
         }
         int tid = tids.getInt(contig);
         BcfRecordDecoder decoder = new BcfRecordDecoder(path, stream.header(), request, skipUnsupported);
@@ -84,10 +85,39 @@ public final class BcfFile implements VariantFile {
                     continue;
                 }
                 if (record.pos >= end) {
-                    return;
+                    return decoder.unsupported();
                 }
                 if (record.end() > start) {
                     decode(decoder, out);
+                }
+            }
+        }
+        return decoder.unsupported();
+    }
+
+    @Override
+    public synchronized void genotypes(String contig, int start, int end, int[] sampleIndexes,
+            boolean skipUnsupported, byte[] out, IntUnaryOperator place) throws IOException {
+        if (!tids.containsKey(contig)) {
+            return;
+        }
+        int tid = tids.getInt(contig);
+        BcfGenotypeDecoder decoder = new BcfGenotypeDecoder(path, stream.header(), sampleIndexes, skipUnsupported);
+        for (Chunk chunk : index.chunks(tid, start, end)) {
+            stream.seek(chunk.begin());
+            while (stream.position() < chunk.end() && stream.next(record, decoder.needsSamples())) {
+                if (record.chrom != tid) {
+                    continue;
+                }
+                if (record.pos >= end) {
+                    return;
+                }
+                if (record.end() > start) {
+                    try {
+                        decoder.decode(record, out, place);
+                    } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+                        throw malformed(e);
+                    }
                 }
             }
         }
@@ -97,10 +127,14 @@ public final class BcfFile implements VariantFile {
         try {
             decoder.decode(record, out);
         } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
-            throw new InputFormatException(path, "record " + stream.header().contig(record.chrom) + ":"
-                    + (record.pos + 1L), "its INFO or sample data is malformed (" + e.getMessage() + ").",
-                    BcfStream.RECREATE, e);
+            throw malformed(e);
         }
+    }
+
+    private InputFormatException malformed(RuntimeException e) {
+        return new InputFormatException(path, "record " + stream.header().contig(record.chrom) + ":"
+                + (record.pos + 1L), "its INFO or sample data is malformed (" + e.getMessage() + ").",
+                BcfStream.RECREATE, e);
     }
 
     @Override

@@ -24,6 +24,7 @@ final class BcfRecordDecoder {
     private final int[] infoKeys;
     private final float[] infoValues;
     private final BcfCursor cursor = new BcfCursor();
+    private long unsupported;
 
     BcfRecordDecoder(Path file, BcfHeader header, VariantRequest request, boolean skipUnsupported) {
         this.file = file;
@@ -40,6 +41,11 @@ final class BcfRecordDecoder {
         return names.stream().mapToInt(header::string).toArray();
     }
 
+    /** Unsupported records skipped (with skipping on). */
+    long unsupported() {
+        return unsupported;
+    }
+
     /** Whether records must be read with their per-sample part. */
     boolean needsSamples() {
         return selected.length > 0 || formatKeys.length > 0;
@@ -49,6 +55,9 @@ final class BcfRecordDecoder {
         AlleleKind kind = r.kind();
         if (kind != AlleleKind.SUPPORTED) {
             if (kind == AlleleKind.NO_ALT || skipUnsupported) {
+                if (kind != AlleleKind.NO_ALT) {
+                    unsupported++;
+                }
                 return;
             }
             throw RecordErrors.unsupported(file, contig(r), String.valueOf(r.pos + 1L), r.allele(0), r.altText(), kind);

@@ -23,6 +23,8 @@ import java.util.zip.Inflater;
 public final class BgzfInputStream extends InputStream {
     private static final int HEADER = 18;
     private static final int MAX_BLOCK = 1 << 16;
+    private static final java.lang.invoke.VarHandle LONG = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Path file;
     private final FileChannel channel;
@@ -30,6 +32,7 @@ public final class BgzfInputStream extends InputStream {
     private final CRC32 crc = new CRC32();
     private final ByteBuffer compressed = ByteBuffer.allocate(MAX_BLOCK).order(ByteOrder.LITTLE_ENDIAN);
     private final byte[] block = new byte[MAX_BLOCK];
+    private byte[] line = new byte[1 << 12];
     private int blockLength;
     private int offset;
     private long blockAddress;
@@ -138,6 +141,59 @@ public final class BgzfInputStream extends InputStream {
         }
         byte[] all = line.toByteArray();
         return text(all, 0, all.length);
+    }
+
+    /**
+     * Reads the next line into a buffer this stream owns and reuses ({@link #line()}), without its {@code \n} (or
+     * {@code \r\n}); returns its length in bytes, or -1 at the end of the file. The same bytes {@link #readLine()}
+     * would decode, without making a string: the buffer is valid until the next read.
+     */
+    public int readLineBytes() throws IOException {
+        int n = 0;
+        boolean any = false;
+        while (fill()) {
+            any = true;
+            int start = offset;
+            int i = newline(block, start, blockLength);
+            int k = i - start;
+            if (line.length < n + k) {
+                line = java.util.Arrays.copyOf(line, Math.max(n + k, line.length * 2));
+            }
+            System.arraycopy(block, start, line, n, k);
+            n += k;
+            offset = Math.min(i + 1, blockLength);
+            if (i < blockLength) {
+                break;
+            }
+        }
+        if (!any) {
+            return -1;
+        }
+        return n > 0 && line[n - 1] == '\r' ? n - 1 : n;
+    }
+
+    /**
+     * Index of the first {@code \n} in {@code b[from, to)}, or {@code to}: eight bytes per step (a byte equal to
+     * {@code \n} becomes zero after the XOR, and the lowest flagged lane of the zero-byte test is always exact).
+     */
+    static int newline(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONG.get(b, i) ^ 0x0a0a0a0a0a0a0a0aL;
+            long zero = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        while (i < to && b[i] != '\n') {
+            i++;
+        }
+        return i;
+    }
+
+    /** The buffer {@link #readLineBytes()} fills; replaced when a longer line arrives, so ask after each read. */
+    public byte[] line() {
+        return line;
     }
 
     private static String text(byte[] b, int from, int to) {

@@ -84,6 +84,16 @@ public final class BatchBuilder {
         format[k].set(format[k].size() - samples + sample, value);
     }
 
+    /** Copies the genotype row of site {@code site} ({@code width} bytes) into {@code dest} at {@code at}. */
+    public void copyGenotypeRow(int site, byte[] dest, int at, int width) {
+        genotypes.copyTo(site * width, dest, at, width);
+    }
+
+    /** The 0-based position of site {@code site}. */
+    public int position(int site) {
+        return positions.getInt(site);
+    }
+
     public VariantBatch build(String contig) {
         Map<String, float[]> f = new LinkedHashMap<>();
         for (int i = 0; i < format.length; i++) {

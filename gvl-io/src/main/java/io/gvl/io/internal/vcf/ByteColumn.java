@@ -44,6 +44,12 @@ final class ByteColumn {
         data[i] = value;
     }
 
+    /** Copies {@code length} bytes from {@code from} into {@code dest} at {@code at}. */
+    void copyTo(int from, byte[] dest, int at, int length) {
+        java.util.Objects.checkFromIndexSize(from, length, size);
+        System.arraycopy(data, from, dest, at, length);
+    }
+
     private void ensure(int need) {
         if (need > data.length) {
             data = ByteArrays.forceCapacity(data, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need,

@@ -6,6 +6,7 @@ import io.gvl.io.internal.csi.Chunk;
 import io.gvl.io.internal.csi.CsiIndex;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ public final class IndexedTextSource implements RecordSource {
     private final List<String> contigs;
     private final BgzfInputStream in;
     private final BgzfPositions positions;
+    private final RecordSpan span = new RecordSpan();
 
     /** {@code reindex} is the command that rebuilds the index, quoted in every mismatch error. */
     public IndexedTextSource(Path vcf, Path indexFile, CsiIndex index, String reindex) {
@@ -112,11 +114,18 @@ public final class IndexedTextSource implements RecordSource {
     }
 
     @Override
-    public synchronized void query(String contig, int start, int end, Consumer<String> sink) throws IOException {
+    public void query(String contig, int start, int end, Consumer<String> sink) throws IOException {
+        queryBytes(contig, start, end, (line, length) -> sink.accept(new String(line, 0, length,
+                StandardCharsets.UTF_8)));
+    }
+
+    @Override
+    public synchronized void queryBytes(String contig, int start, int end, LineSink sink) throws IOException {
         String where = "region " + contig + ":" + (start + 1) + "-" + end;
         List<Chunk> chunks = index.chunks(names.indexOf(contig), start, end);
+        byte[] name = contig.getBytes(StandardCharsets.UTF_8);
         for (Chunk chunk : chunks) {
-            if (!readChunk(where, chunk, contig, start, end, sink)) {
+            if (!readChunk(where, chunk, contig, name, start, end, sink)) {
                 return;
             }
         }
@@ -125,9 +134,12 @@ public final class IndexedTextSource implements RecordSource {
         }
     }
 
-    /** Feeds the chunk's overlapping records; returns false once a record starts at or past {@code end}. */
-    private boolean readChunk(String where, Chunk chunk, String contig, int start, int end, Consumer<String> sink)
-            throws IOException {
+    /**
+     * Feeds the chunk's overlapping records; returns false once a record starts at or past {@code end}. Lines are
+     * checked as bytes (see {@link RecordSpan}), so a query makes no string per line.
+     */
+    private boolean readChunk(String where, Chunk chunk, String contig, byte[] name, int start, int end,
+            LineSink sink) throws IOException {
         seek(where, chunk.begin());
         boolean first = true;
         while (true) {
@@ -135,40 +147,46 @@ public final class IndexedTextSource implements RecordSource {
             if (at >= chunk.end() || positions.same(at, chunk.end())) {
                 return true;
             }
-            String line = in.readLine();
-            if (line == null) {
+            int length = in.readLineBytes();
+            if (length < 0) {
                 throw mismatch(where, "one of its chunks runs past the end of the file");
             }
+            byte[] line = in.line();
             long after = in.getFilePointer();
             if (after > chunk.end() && !positions.same(after, chunk.end())) {
-                throw mismatch(where, "one of its chunks ends inside the line " + Lines.excerpt(line));
+                throw mismatch(where, "one of its chunks ends inside the line " + excerpt(line, length));
             }
-            if (line.isEmpty()) {
+            if (length == 0) {
                 continue;
             }
-            int t1 = contigOf(line, contig);
-            long[] span = t1 < 0 ? null : span(line, t1);
+            boolean ofContig = RecordSpan.ofContig(line, length, name);
+            boolean readable = ofContig && span.read(line, length, name.length);
             if (first) {
-                if (span == null) {
-                    throw mismatch(where, "one of its chunks starts at " + Lines.excerpt(line)
+                if (!readable) {
+                    throw mismatch(where, "one of its chunks starts at " + excerpt(line, length)
                             + ", not at a record of contig " + contig);
                 }
-                if (span[0] < chunk.binStart() || span[0] >= chunk.binEnd()) {
-                    throw mismatch(where, "one of its chunks starts at the record " + Lines.excerpt(line)
+                if (span.begin < chunk.binStart() || span.begin >= chunk.binEnd()) {
+                    throw mismatch(where, "one of its chunks starts at the record " + excerpt(line, length)
                             + ", outside the bin " + (chunk.binStart() + 1) + "-" + chunk.binEnd() + " it is listed in");
                 }
                 first = false;
-            } else if (t1 < 0) {
-                throw mismatch(where, "one of its chunks for contig " + contig + " holds the line " + Lines.excerpt(line));
+            } else if (!ofContig) {
+                throw mismatch(where, "one of its chunks for contig " + contig + " holds the line "
+                        + excerpt(line, length));
             }
-            if (span == null) {
-                sink.accept(line); // malformed: the parser names the problem
-            } else if (span[0] >= end) {
+            if (!readable) {
+                sink.accept(line, length); // malformed: the parser names the problem
+            } else if (span.begin >= end) {
                 return false;
-            } else if (span[1] > start) {
-                sink.accept(line);
+            } else if (span.end > start) {
+                sink.accept(line, length);
             }
         }
+    }
+
+    private static String excerpt(byte[] line, int length) {
+        return Lines.excerpt(new String(line, 0, length, StandardCharsets.UTF_8));
     }
 
     /** After the last chunk, a record of the contig that starts inside the region was left out by the index. */
@@ -223,7 +241,7 @@ public final class IndexedTextSource implements RecordSource {
     }
 
     /** 0-based {@code [begin, end)} of a record, or {@code null} when its columns cannot be read. */
-    private static long[] span(String line, int t1) {
+    static long[] span(String line, int t1) {
         int t2 = line.indexOf('\t', t1 + 1);
         int t3 = t2 < 0 ? -1 : line.indexOf('\t', t2 + 1);
         int t4 = t3 < 0 ? -1 : line.indexOf('\t', t3 + 1);

@@ -1,6 +1,7 @@
 package io.gvl.io.internal.vcf;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -11,6 +12,17 @@ public interface RecordSource extends AutoCloseable {
 
     /** Feeds every record line whose REF span overlaps the 0-based half-open {@code [start, end)}. */
     void query(String contig, int start, int end, Consumer<String> sink) throws IOException;
+
+    /**
+     * As {@link #query(String, int, int, Consumer)}, feeding each line's UTF-8 bytes instead of a string (the
+     * genotype-only decode reads bytes). By default the lines of {@link #query} are encoded.
+     */
+    default void queryBytes(String contig, int start, int end, LineSink sink) throws IOException {
+        query(contig, start, end, line -> {
+            byte[] b = line.getBytes(StandardCharsets.UTF_8);
+            sink.accept(b, b.length);
+        });
+    }
 
     @Override
     void close();

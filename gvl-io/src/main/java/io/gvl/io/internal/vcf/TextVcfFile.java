@@ -1,6 +1,7 @@
 package io.gvl.io.internal.vcf;
 
 import io.gvl.io.internal.Inputs;
+import io.gvl.io.internal.bgzf.BgzfInputStream;
 import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantRequest;
 import java.io.BufferedReader;
@@ -9,6 +10,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /** A text VCF: raw lines from a {@link RecordSource}, decoded by a {@link VcfLineParser} per query. */
 public final class TextVcfFile implements VariantFile {
@@ -33,15 +35,44 @@ public final class TextVcfFile implements VariantFile {
     }
 
     @Override
-    public void query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
+    public long query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
             BatchBuilder out) throws IOException {
         VcfLineParser parser = new VcfLineParser(path, header.samples(), request.sampleIndexes(),
                 request.formatFields(), request.infoFields(), skipUnsupported);
+        if (request.sampleIndexes().length == 0 && request.formatFields().isEmpty()) {
+            // sites only: the parser reads nothing past INFO, so it is given the first eight columns alone and
+            // the sample columns are never decoded into a string
+            source.queryBytes(contig, start, end, (line, length) -> parser.parse(new String(line, 0,
+                    sitesLength(line, length), StandardCharsets.UTF_8), out));
+            return parser.unsupported();
+        }
         source.query(contig, start, end, line -> parser.parse(line, out));
+        return parser.unsupported();
+    }
+
+    /** Bytes before the tab that ends INFO (the eighth tab), or the whole line when it has fewer tabs. */
+    static int sitesLength(byte[] line, int length) {
+        int tabs = 0;
+        for (int i = 0; i < length; i++) {
+            if (line[i] == '\t' && ++tabs == 8) {
+                return i;
+            }
+        }
+        return length;
+    }
+
+    @Override
+    public void genotypes(String contig, int start, int end, int[] sampleIndexes, boolean skipUnsupported,
+            byte[] out, IntUnaryOperator place) throws IOException {
+        GenotypeLineDecoder decoder = new GenotypeLineDecoder(path, header.samples(), sampleIndexes, skipUnsupported);
+        source.queryBytes(contig, start, end, (line, length) -> decoder.decode(line, length, out, place));
     }
 
     @Override
     public UnsupportedVariants scanUnsupported() throws IOException {
+        if (isBgzf()) {
+            return scanBgzf();
+        }
         UnsupportedCounter counter = new UnsupportedCounter();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Inputs.openDecompressed(path),
                 StandardCharsets.UTF_8), 1 << 16)) {
@@ -57,6 +88,52 @@ public final class TextVcfFile implements VariantFile {
             }
         }
         return counter.result();
+    }
+
+    private boolean isBgzf() throws IOException {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(path)) {
+            byte[] head = in.readNBytes(18);
+            return BgzfInputStream.isBgzfHeader(head, head.length);
+        }
+    }
+
+    /**
+     * The scan of a bgzipped VCF on line bytes: the first five columns are found by their tabs and turned into
+     * strings only for a record that is not plain-letter biallelic, so the sample columns are never decoded. Counts
+     * and the first example are those of the text scan.
+     */
+    private UnsupportedVariants scanBgzf() throws IOException {
+        UnsupportedCounter counter = new UnsupportedCounter();
+        int[] tabs = new int[5];
+        try (BgzfInputStream in = new BgzfInputStream(path)) {
+            int length;
+            while ((length = in.readLineBytes()) >= 0) {
+                byte[] line = in.line();
+                if (length == 0 || line[0] == '#') {
+                    continue;
+                }
+                int n = 0;
+                for (int i = 0; i < length && n < 5; i++) {
+                    if (line[i] == '\t') {
+                        tabs[n++] = i;
+                    }
+                }
+                if (n < 4) {
+                    continue;
+                }
+                int altEnd = n == 5 ? tabs[4] : length;
+                AlleleKind kind = AlleleKind.of(line, tabs[3] + 1, altEnd);
+                if (kind != AlleleKind.SUPPORTED) {
+                    counter.add(kind, text(line, 0, tabs[0]), text(line, tabs[0] + 1, tabs[1]),
+                            text(line, tabs[2] + 1, tabs[3]), text(line, tabs[3] + 1, altEnd));
+                }
+            }
+        }
+        return counter.result();
+    }
+
+    private static String text(byte[] line, int from, int to) {
+        return new String(line, from, to - from, StandardCharsets.UTF_8);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantRequest;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * One opened variant file behind {@code VcfReader}: text VCF (tabix, CSI or in memory) or BCF. Each decodes
@@ -19,9 +20,20 @@ public interface VariantFile extends AutoCloseable {
     /**
      * Appends every usable record whose REF span overlaps 0-based half-open {@code [start, end)} of {@code contig},
      * decoding only what {@code request} names; unsupported records raise unless {@code skipUnsupported}.
+     *
+     * @return how many unsupported records were skipped (0 unless {@code skipUnsupported})
      */
-    void query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported, BatchBuilder out)
+    long query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported, BatchBuilder out)
             throws IOException;
+
+    /**
+     * Genotype-only decode of the usable records overlapping {@code [start, end)}: for each, in file order,
+     * {@code place} gets its 0-based position and answers where its row ({@code sampleIndexes.length x 2} bytes, 1
+     * where a haplotype carries allele 1) goes in {@code out}, or a negative number to check it and drop it. Gives
+     * the rows, skips and errors of {@link #query} with only the samples requested, without decoding anything else.
+     */
+    void genotypes(String contig, int start, int end, int[] sampleIndexes, boolean skipUnsupported, byte[] out,
+            IntUnaryOperator place) throws IOException;
 
     /** Counts the records GVL rejects over the whole file. */
     UnsupportedVariants scanUnsupported() throws IOException;

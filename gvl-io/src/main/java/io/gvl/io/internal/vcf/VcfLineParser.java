@@ -28,6 +28,7 @@ public final class VcfLineParser {
     private int gtIndex;
     private int[] formatIndex;
     private long skipped;
+    private long unsupported;
 
     public VcfLineParser(Path file, List<String> sampleNames, int[] selected, List<String> formatKeys,
             List<String> infoKeys, boolean skipUnsupported) {
@@ -54,6 +55,11 @@ public final class VcfLineParser {
         return skipped;
     }
 
+    /** Unsupported records skipped (with skipping on): multiallelic, symbolic or breakend. */
+    public long unsupported() {
+        return unsupported;
+    }
+
     /** Appends {@code line} to {@code out} unless it is skipped. */
     public void parse(String line, BatchBuilder out) {
         int nTabs = 0;
@@ -74,6 +80,9 @@ public final class VcfLineParser {
         if (kind != AlleleKind.SUPPORTED) {
             if (kind == AlleleKind.NO_ALT || skipUnsupported) {
                 skipped++;
+                if (kind != AlleleKind.NO_ALT) {
+                    unsupported++;
+                }
                 return;
             }
             throw RecordErrors.unsupported(file, line.substring(0, tabs[0]), pos, ref, alt, kind);

@@ -1,0 +1,197 @@
+package io.gvl.io.internal.bcf;
+
+import io.gvl.io.internal.vcf.AlleleKind;
+import io.gvl.io.internal.vcf.BatchBuilder;
+import io.gvl.io.internal.vcf.ByteWords;
+import io.gvl.io.variant.VariantRequest;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Genotype-only decode of BCF records: the ALT kind and position from the shared part, then, in the per-sample part,
+ * only the GT vector (other FORMAT vectors are stepped over by their typed lengths). GT elements are
+ * {@code (allele + 1) << 1 | phased}; with 8-bit diploid GT and every sample selected in file order, four REF calls
+ * ({@code 0|0} or {@code 0/0}: every byte 2 or 3) are recognised in one 8-byte word and skipped.
+ *
+ * <p>Anything else the record decoder would refuse or treat specially (unsupported or ALT-less records, a
+ * negative POS, a sample count unlike the header's, an allele index above 1, more than two alleles, a malformed
+ * typed value) is handed to {@link BcfRecordDecoder}, so it decodes or fails exactly as the full path does. One
+ * decoder per query; not thread-safe.
+ */
+final class BcfGenotypeDecoder {
+    private static final long PHASE_MASK = 0xfefefefefefefefeL;
+    private static final long REF_CALLS = 0x0202020202020202L;
+    private static final byte END_OF_VECTOR = Byte.MIN_VALUE + 1;
+
+    private final int[] selected;
+    private final boolean identity;
+    private final int headerSamples;
+    private final int gtKey;
+    private final int width;
+    private final byte[] scratch;
+    private final BcfRecordDecoder full;
+    private final BcfCursor cursor = new BcfCursor();
+    private long fallbacks;
+
+    BcfGenotypeDecoder(Path file, BcfHeader header, int[] selected, boolean skipUnsupported) {
+        this.selected = selected.clone();
+        this.headerSamples = header.vcf().samples().size();
+        boolean id = selected.length == headerSamples;
+        for (int i = 0; id && i < selected.length; i++) {
+            id = selected[i] == i;
+        }
+        this.identity = id;
+        this.gtKey = header.string("GT");
+        this.width = selected.length * BatchBuilder.PLOIDY;
+        this.scratch = new byte[width];
+        this.full = new BcfRecordDecoder(file, header, new VariantRequest(selected, List.of(), List.of()),
+                skipUnsupported);
+    }
+
+    /** Whether records must be read with their per-sample part. */
+    boolean needsSamples() {
+        return selected.length > 0;
+    }
+
+    /** Records handed to the record decoder so far. */
+    long fallbacks() {
+        return fallbacks;
+    }
+
+    /** As {@code GenotypeLineDecoder.decode}: asks {@code place} where the record's row goes, negative to drop. */
+    void decode(BcfRecord r, byte[] out, IntUnaryOperator place) {
+        if (r.pos < 0 || r.kind() != AlleleKind.SUPPORTED) {
+            whole(r, out, place);
+            return;
+        }
+        int offset = place.applyAsInt(r.pos);
+        byte[] row = offset >= 0 ? out : scratch;
+        int base = Math.max(offset, 0);
+        Arrays.fill(row, base, base + width, (byte) 0);
+        if (selected.length == 0 || r.nFormat == 0) {
+            return;
+        }
+        boolean decoded;
+        try {
+            decoded = r.nSample == headerSamples && samples(r, row, base);
+        } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+            decoded = false; // the record decoder raises the error the full path raises
+        }
+        if (!decoded) {
+            Arrays.fill(row, base, base + width, (byte) 0);
+            row(r, row, base);
+        }
+    }
+
+    private boolean samples(BcfRecord r, byte[] row, int base) {
+        cursor.reset(r.buf, r.sharedLength);
+        boolean ok = true;
+        for (int f = 0; f < r.nFormat; f++) {
+            int key = cursor.nextInt();
+            cursor.next(); // descriptor: count is per sample
+            cursor.at = cursor.data;
+            int data = cursor.data;
+            cursor.skipElements((long) cursor.count * r.nSample);
+            if (key == gtKey && ok) {
+                ok = cursor.type == BcfCursor.INT8 && cursor.count == 2 ? diploid8(r.buf, data, row, base)
+                        : general(data, row, base);
+            }
+        }
+        return ok;
+    }
+
+    /** 8-bit diploid GT, the shape bcftools writes for VCF calls. */
+    private boolean diploid8(byte[] buf, int data, byte[] row, int base) {
+        int n = selected.length;
+        int o = 0;
+        if (identity) {
+            while (o + 4 <= n) {
+                if ((ByteWords.at(buf, data + 2 * o) & PHASE_MASK) == REF_CALLS) {
+                    o += 4;
+                    continue;
+                }
+                int stop = o + 4;
+                for (; o < stop; o++) {
+                    if (!call8(buf, data + 2 * o, row, base + 2 * o)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        for (; o < n; o++) {
+            if (!call8(buf, data + 2 * selected[o], row, base + 2 * o)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean call8(byte[] buf, int at, byte[] row, int out) {
+        for (int p = 0; p < 2; p++) {
+            byte v = buf[at + p];
+            if (v == END_OF_VECTOR) {
+                return true;
+            }
+            int allele = (v >> 1) - 1;
+            if (allele > 1) {
+                return false;
+            }
+            if (allele == 1) {
+                row[out + p] = 1;
+            }
+        }
+        return true;
+    }
+
+    /** Any integer width and ploidy, element by element. */
+    private boolean general(int data, byte[] row, int base) {
+        int type = cursor.type;
+        int n = cursor.count;
+        int size = BcfCursor.size(type);
+        for (int o = 0; o < selected.length; o++) {
+            int at = data + selected[o] * n * size;
+            for (int p = 0; p < n; p++) {
+                int v = cursor.rawInt(type, at + p * size);
+                if (BcfCursor.isEnd(type, v)) {
+                    break;
+                }
+                int allele = (v >> 1) - 1;
+                if (allele > 1 || p >= BatchBuilder.PLOIDY) {
+                    return false;
+                }
+                if (allele == 1) {
+                    row[base + o * BatchBuilder.PLOIDY + p] = 1;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void whole(BcfRecord r, byte[] out, IntUnaryOperator place) {
+        BatchBuilder one = decodeFully(r);
+        if (one.size() == 0) {
+            return;
+        }
+        int offset = place.applyAsInt(one.position(0));
+        if (offset >= 0) {
+            one.copyGenotypeRow(0, out, offset, width);
+        }
+    }
+
+    private void row(BcfRecord r, byte[] row, int base) {
+        BatchBuilder one = decodeFully(r);
+        if (one.size() != 1) {
+            throw new IllegalStateException("the record decoder skipped a record the genotype decoder kept");
+        }
+        one.copyGenotypeRow(0, row, base, width);
+    }
+
+    private BatchBuilder decodeFully(BcfRecord r) {
+        fallbacks++;
+        BatchBuilder one = new BatchBuilder(selected.length, List.of(), List.of());
+        full.decode(r, one);
+        return one;
+    }
+}

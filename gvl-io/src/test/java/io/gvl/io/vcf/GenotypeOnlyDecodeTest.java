@@ -1,0 +1,150 @@
+package io.gvl.io.vcf;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.gvl.io.InputFormatException;
+import io.gvl.io.TestData;
+import io.gvl.io.variant.VariantBatch;
+import io.gvl.io.variant.VariantRequest;
+import io.gvl.testkit.AwkwardVcf;
+import io.gvl.testkit.Oracle;
+import io.gvl.testkit.Seeds;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The genotype-only decode ({@link VcfReader#genotypes}) gives, call by call, the genotypes and positions of a full
+ * {@link VcfReader#query} for the same samples, on seeded VCFs full of awkward GT shapes, read as plain text,
+ * bgzipped text with tabix and BCF; and it refuses malformed calls with the same error.
+ */
+class GenotypeOnlyDecodeTest {
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void needsTools() {
+        Oracle.BCFTOOLS.require();
+        Oracle.BGZIP.require();
+        Oracle.TABIX.require();
+    }
+
+    static Stream<Arguments> cases() {
+        int[] counts = {1, 7, 63, 64, 65, 1001};
+        return Seeds.range(1, 13).map(seed -> Arguments.of(seed, counts[(int) Math.floorMod(seed, counts.length)]));
+    }
+
+    @ParameterizedTest(name = "seed {0}, {1} samples")
+    @MethodSource("cases")
+    void genotypeOnlyEqualsFullDecode(long seed, int samples) throws IOException {
+        Path dir = Files.createTempDirectory(tmp, "s" + seed);
+        AwkwardVcf.Files3 files = AwkwardVcf.write(dir, seed, samples, samples > 500 ? 150 : 400);
+        for (Path p : List.of(files.plain(), files.bgzipped(), files.bcf())) {
+            try (VcfReader reader = VcfReader.open(p)) {
+                SplittableRandom r = new SplittableRandom(seed * 31 + p.getFileName().toString().length());
+                for (String contig : reader.contigs()) {
+                    compare(reader, contig, 0, Integer.MAX_VALUE, reader.allSamples().sampleIndexes(), p);
+                }
+                for (int q = 0; q < 20; q++) {
+                    String contig = reader.contigs().get(r.nextInt(reader.contigs().size()));
+                    int start = r.nextInt(8000);
+                    int end = start + 1 + r.nextInt(q % 4 == 0 ? 20_000 : 600);
+                    compare(reader, contig, start, end, randomSamples(r, samples), p);
+                }
+            }
+        }
+    }
+
+    private static int[] randomSamples(SplittableRandom r, int samples) {
+        int n = r.nextInt(4) == 0 ? samples : r.nextInt(samples + 1);
+        IntArrayList picked = new IntArrayList();
+        for (int i = 0; i < n; i++) {
+            picked.add(r.nextInt(4) == 0 ? samples - 1 - i % samples : r.nextInt(samples));
+        }
+        return picked.toIntArray();
+    }
+
+    private static void compare(VcfReader reader, String contig, long start, long end, int[] samples, Path p) {
+        String where = p.getFileName() + " " + contig + ":" + start + "-" + end + " (" + samples.length + " samples)";
+        VariantBatch full = reader.query(contig, start, end, new VariantRequest(samples, List.of(), List.of()));
+        int width = samples.length * 2;
+        byte[] out = new byte[full.size() * width + 3];
+        java.util.Arrays.fill(out, (byte) 7); // rows are overwritten whole
+        IntArrayList positions = new IntArrayList();
+        reader.genotypes(contig, start, end, samples, out, pos -> {
+            int row = positions.size();
+            positions.add(pos);
+            return row < full.size() ? row * width : -1;
+        });
+        assertArrayEquals(full.positions(), positions.toIntArray(), where + " positions");
+        assertArrayEquals(full.genotypes(), java.util.Arrays.copyOf(out, full.size() * width), where + " genotypes");
+        assertEquals(7, out[out.length - 1], where + " wrote past its rows");
+    }
+
+    static Stream<Arguments> badCalls() {
+        return Stream.of(Arguments.of("2|0"), Arguments.of("0|1|1"), Arguments.of("0x1"), Arguments.of("0|"),
+                Arguments.of("a|0"), Arguments.of("0|1;"), Arguments.of("12"));
+    }
+
+    @ParameterizedTest(name = "bad call {0}")
+    @MethodSource("badCalls")
+    void malformedCallsFailAsTheFullDecodeFails(String call) throws IOException {
+        Path vcf = tmp.resolve("bad" + Math.abs(call.hashCode()) + ".vcf");
+        Files.writeString(vcf, "##fileformat=VCFv4.2\n##contig=<ID=c1>\n"
+                + "##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
+                + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\tB\tC\n"
+                + "c1\t10\t.\tA\tC\t.\t.\t.\tGT\t0|0\t0|1\t0|0\n"
+                + "c1\t20\t.\tA\tC\t.\t.\t.\tGT\t0|0\t" + call + "\t0|0\n");
+        try (VcfReader reader = VcfReader.open(vcf)) {
+            int[] all = reader.allSamples().sampleIndexes();
+            InputFormatException full = assertThrows(InputFormatException.class,
+                    () -> reader.query("c1", 0, 100, reader.allSamples()));
+            InputFormatException fast = assertThrows(InputFormatException.class,
+                    () -> reader.genotypes("c1", 0, 100, all, new byte[12], pos -> -1));
+            assertEquals(full.getMessage(), fast.getMessage());
+        }
+    }
+
+    @Test
+    void fewerSampleColumnsFailAsTheFullDecodeFails() throws IOException {
+        Path vcf = tmp.resolve("short.vcf");
+        Files.writeString(vcf, "##fileformat=VCFv4.2\n##contig=<ID=c1>\n"
+                + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\tB\tC\n"
+                + "c1\t20\t.\tA\tC\t.\t.\t.\tGT\t0|0\t0|1\n");
+        try (VcfReader reader = VcfReader.open(vcf)) {
+            int[] all = reader.allSamples().sampleIndexes();
+            InputFormatException full = assertThrows(InputFormatException.class,
+                    () -> reader.query("c1", 0, 100, reader.allSamples()));
+            InputFormatException fast = assertThrows(InputFormatException.class,
+                    () -> reader.genotypes("c1", 0, 100, all, new byte[6], pos -> 0));
+            assertEquals(full.getMessage(), fast.getMessage());
+        }
+    }
+
+    @Test
+    void sharedVcfsDecodeAlike() {
+        for (Path vcf : List.of(TestData.real("bioc-variantannotation/chr22.vcf.gz"),
+                TestData.shared().resolve("real-derived/vg-z-synth16/z_synth16.norm.vcf.gz"),
+                TestData.fixture("synthetic/filtered.vcf.gz"))) {
+            for (Path p : List.of(vcf, Bcftools.bcf(vcf, tmp))) {
+                try (VcfReader reader = VcfReader.open(p)) {
+                    for (String contig : reader.contigs()) {
+                        compare(reader, contig, 0, Integer.MAX_VALUE, reader.allSamples().sampleIndexes(), p);
+                    }
+                }
+            }
+        }
+    }
+}
