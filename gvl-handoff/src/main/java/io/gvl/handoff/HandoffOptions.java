@@ -40,6 +40,11 @@ public record HandoffOptions(Path dataset, Optional<Path> reference, Path dir, i
         Duration releaseTimeout, WriterMode mode, boolean checksums, Optional<Parallel> parallel, Shard shard,
         Optional<Path> listen, Duration acceptTimeout) {
 
+    /** Where default slot directories are made. */
+    static final Path DEFAULT_PARENT = Path.of("/dev/shm");
+    /** The name of a default slot directory before the producer's pid. */
+    static final String DEFAULT_PREFIX = "gvl-handoff-";
+
     /** How batches reach the slots. */
     public enum WriterMode {
         /** The producer's queries write straight into the slot files: no copy. */
@@ -125,7 +130,7 @@ public record HandoffOptions(Path dataset, Optional<Path> reference, Path dir, i
      * @return the path
      */
     public static Path defaultDir() {
-        return Path.of("/dev/shm/gvl-handoff-" + ProcessHandle.current().pid());
+        return DEFAULT_PARENT.resolve(DEFAULT_PREFIX + ProcessHandle.current().pid());
     }
 
     private static void positive(String name, int value) {

@@ -36,6 +36,10 @@ public final class HandoffProducer {
             throws InterruptedException {
         Dataset ds = o.reference().isPresent() ? Dataset.open(o.dataset(), o.reference().get())
                 : Dataset.open(o.dataset());
+        if (o.dir().getParent() != null && o.dir().getParent().equals(HandoffOptions.DEFAULT_PARENT)) {
+            // Default slot directories of producers that were killed with their reader (nobody removed them).
+            SlotRing.sweepStale(HandoffOptions.DEFAULT_PARENT, HandoffOptions.DEFAULT_PREFIX);
+        }
         SlotRing ring;
         try {
             ring = SlotRing.create(o.dir(), o.slots(), o.slotBytes());

@@ -4,9 +4,14 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * {@code N} reusable memory-mapped files, {@code slot-0.bin} to {@code slot-<N-1>.bin} in one directory (on Linux
@@ -19,6 +24,7 @@ import java.nio.file.StandardOpenOption;
  */
 public final class SlotRing implements AutoCloseable {
     private static final long GRANULE = 1L << 20;
+    private static final Pattern SLOT_FILE = Pattern.compile("slot-[0-9]+\\.bin");
 
     private final Path dir;
     private final MemorySegment[] slots;
@@ -62,6 +68,46 @@ public final class SlotRing implements AutoCloseable {
             throw new HandoffException("cannot create slot files in " + dir + ": " + e.getMessage()
                     + " (use a writable directory with room for " + count + " slots, e.g. under /dev/shm)", e);
         }
+    }
+
+    /**
+     * Removes the slot directories {@code <prefix><pid>} in {@code parent} whose process is gone (a producer killed
+     * with SIGKILL together with its reader leaves one): only directories holding nothing but slot files, so nothing
+     * else is touched. Best effort; a directory in use by a live process is never removed.
+     *
+     * @param parent where slot directories are made, e.g. {@code /dev/shm}
+     * @param prefix the part of their names before the pid, e.g. {@code gvl-handoff-}
+     * @return how many directories were removed
+     */
+    public static int sweepStale(Path parent, String prefix) {
+        int removed = 0;
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, prefix + "*")) {
+            for (Path dir : dirs) {
+                String suffix = dir.getFileName().toString().substring(prefix.length());
+                if (!suffix.matches("[0-9]{1,18}") || ProcessHandle.of(Long.parseLong(suffix)).isPresent()
+                        || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                    continue;
+                }
+                removed += removeSlotDirectory(dir) ? 1 : 0;
+            }
+        } catch (IOException e) {
+            // An unreadable parent: nothing to sweep.
+        }
+        return removed;
+    }
+
+    private static boolean removeSlotDirectory(Path dir) throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.toList();
+        }
+        if (!files.stream().allMatch(f -> SLOT_FILE.matcher(f.getFileName().toString()).matches())) {
+            return false;
+        }
+        for (Path f : files) {
+            Files.deleteIfExists(f);
+        }
+        return Files.deleteIfExists(dir);
     }
 
     /**

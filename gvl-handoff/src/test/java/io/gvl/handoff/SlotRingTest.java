@@ -3,6 +3,7 @@ package io.gvl.handoff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -39,5 +40,34 @@ class SlotRingTest {
         Path notADir = Files.writeString(tmp.resolve("file"), "x");
         HandoffException e = assertThrows(HandoffException.class, () -> SlotRing.create(notADir.resolve("ring"), 1, 0));
         assertEquals(true, e.getMessage().contains(notADir.resolve("ring").toString()), e.getMessage());
+    }
+
+    @Test
+    void slotDirectoriesOfDeadProducersAreSweptAndNothingElse() throws Exception {
+        long dead = deadPid();
+        Path stale = Files.createDirectories(tmp.resolve("gvl-handoff-" + dead));
+        Files.write(stale.resolve("slot-0.bin"), new byte[16]);
+        Files.write(stale.resolve("slot-12.bin"), new byte[16]);
+        Path foreign = Files.createDirectories(tmp.resolve("gvl-handoff-" + (dead + 1)));
+        Files.writeString(foreign.resolve("notes.txt"), "not a slot");
+        Path live = Files.createDirectories(tmp.resolve("gvl-handoff-" + ProcessHandle.current().pid()));
+        Files.write(live.resolve("slot-0.bin"), new byte[16]);
+        Path named = Files.createDirectories(tmp.resolve("gvl-handoff-run"));
+
+        assertEquals(1, SlotRing.sweepStale(tmp, "gvl-handoff-"));
+        assertFalse(Files.exists(stale), "a dead producer's slot directory goes");
+        assertTrue(Files.exists(foreign.resolve("notes.txt")), "a directory holding other files stays");
+        assertTrue(Files.exists(live.resolve("slot-0.bin")), "a live process's directory stays");
+        assertTrue(Files.isDirectory(named), "a name without a pid stays");
+        assertEquals(0, SlotRing.sweepStale(tmp.resolve("missing"), "gvl-handoff-"));
+    }
+
+    /** A pid no process has: the highest ones above the live processes' pids are free on Linux. */
+    private static long deadPid() {
+        long pid = ProcessHandle.allProcesses().mapToLong(ProcessHandle::pid).max().orElse(1) + 1000;
+        while (ProcessHandle.of(pid).isPresent() || ProcessHandle.of(pid + 1).isPresent()) {
+            pid += 1000;
+        }
+        return pid;
     }
 }
