@@ -11,8 +11,8 @@ batches of the same size, and hand the loop torch tensors:
   ``mode=None`` (its default) and ``mode="buffered"`` (its prefetching loader).
 
 The loop consumes every batch the same way on both sides: ``--consume read`` sums every tensor (torch reads every
-byte), ``--consume receive`` only takes each tensor's first element. Each side runs ``--epochs`` epochs; the first
-``--warmup`` epochs are not timed (the JVM compiles gvl's kernels while they run; GenVarLoader's numba kernels are
+byte), ``--consume receive`` only takes each tensor's first element (both by default). Each side runs whole epochs
+adding up to about ``--batches`` batches; the first ``--warmup-share`` of them (half) are not timed (the JVM compiles gvl's kernels while they run; GenVarLoader's numba kernels are
 compiled before its first batch), then instances per second over the rest. Time to the first batch is reported too.
 The sides must receive the same bytes: the script fails if the per-epoch byte sums differ.
 """

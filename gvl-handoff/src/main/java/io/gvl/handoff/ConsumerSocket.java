@@ -23,8 +23,9 @@ import java.time.Duration;
  * Package-private: only {@link HandoffProducer} listens.
  *
  * <p>The streams call the channel's own {@code read} and {@code write}, which may run at the same time on two
- * threads (the writer sends descriptors while a daemon thread reads releases); the stream adapters of
- * {@code java.nio.channels.Channels} serialize both on one lock for selectable channels.
+ * threads (the writer sends descriptors while a daemon thread reads releases). Unlike the adapters of
+ * {@code java.nio.channels.Channels}, closing one of them does not close the channel: the release reader ends at the
+ * consumer's end of stream while the last descriptor lines may still be sent.
  */
 final class ConsumerSocket implements AutoCloseable {
     private final Path path;
