@@ -1,8 +1,9 @@
-/** Input readers: reference FASTA, BED, VCF/BCF, PLINK 2 PGEN, bigWig, GTF/GFF3, interval tables (TSV/CSV, Parquet, Arrow IPC). */
+/** Input readers: reference FASTA, BED, VCF/BCF, PLINK 2 PGEN, genoray .svar2 stores, bigWig, GTF/GFF3, interval tables (TSV/CSV, Parquet, Arrow IPC). */
 module io.gvl.io {
     requires it.unimi.dsi.fastutil.core;
     requires transitive io.gvl.format;
     requires org.slf4j;
+    requires com.fasterxml.jackson.databind;
     requires com.github.luben.zstd_jni;
     requires dev.hardwood.core;
 
@@ -12,6 +13,7 @@ module io.gvl.io {
     exports io.gvl.io.fasta;
     exports io.gvl.io.gtf;
     exports io.gvl.io.pgen;
+    exports io.gvl.io.svar;
     exports io.gvl.io.table;
     exports io.gvl.io.variant;
     exports io.gvl.io.vcf;
