@@ -73,8 +73,8 @@ final class StoreFiles {
     /** Fails unless {@code seg} holds exactly {@code expected} bytes; {@code what} says where the number comes from. */
     static void requireBytes(Path file, MemorySegment seg, long expected, String what) {
         if (seg.byteSize() != expected) {
-            throw new InputFormatException(file, "", "has " + seg.byteSize() + " bytes but " + what + " needs "
-                    + expected + ".", REBUILD);
+            throw new InputFormatException(file, "", "has " + seg.byteSize() + " bytes; expected " + expected
+                    + " for " + what + ".", REBUILD);
         }
     }
 }
