@@ -607,7 +607,48 @@ def two_contig(work: Path, build: Path, log: dict) -> tuple[dict, dict]:
     for k in ("hap_ragged_data", "hap_ragged_offsets"):
         assert same(a[k], b[k]) and same(a[k], c[k]), ("2-contig", k)
     log["checks"]["yz: ragged haplotypes identical"] = list(results)
+    log["checks"]["zy (not committed): file order z, y"] = reversed_order(work, results["ds_yz_vcf"])
     return results, metas
+
+
+def reversed_order(work: Path, yz_vcf_out: dict) -> dict:
+    """svar.md 10.2: the same records with z before y (header and body). Built in the scratch directory only; records
+    how many haplotypes each source gets wrong against the natural-order VCF dataset."""
+    import genvarloader as gvl
+    import pysam
+    from genoray import VCF, SparseVar, SparseVar2
+
+    zy = work / "zy"
+    zy.mkdir()
+    with pysam.VariantFile(str(work / "yz.vcf.gz")) as vin:
+        hdr = pysam.VariantHeader()
+        hdr.add_line("##fileformat=VCFv4.2")
+        for c in ("z", "y"):
+            hdr.add_line(f"##contig=<ID={c},length={vin.header.contigs[c].length}>")
+        hdr.add_line('##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">')
+        for smp in vin.header.samples:
+            hdr.add_sample(smp)
+        with pysam.VariantFile(str(zy / "zy.vcf"), "w", header=hdr) as vout:
+            for c in ("z", "y"):
+                for rec in vin.fetch(c):
+                    new = vout.new_record(contig=c, start=rec.start, stop=rec.stop, alleles=rec.alleles, id=rec.id)
+                    for smp in rec.samples:
+                        new.samples[smp]["GT"] = rec.samples[smp]["GT"]
+                        new.samples[smp].phased = rec.samples[smp].phased
+                    vout.write(new)
+    pysam.tabix_compress(str(zy / "zy.vcf"), str(zy / "zy.vcf.gz"), force=True)
+    pysam.tabix_index(str(zy / "zy.vcf.gz"), preset="vcf", force=True)
+    SparseVar.from_vcf(zy / "zy.svar", VCF(zy / "zy.vcf.gz"), max_mem="1g", n_jobs=1)
+    SparseVar2.from_vcf(zy / "zy.svar2", zy / "zy.vcf.gz", work / "yz.fa", threads=1, progress=False)
+    want = hap_view(yz_vcf_out)
+    res = {}
+    for name, src in (("vcf", zy / "zy.vcf.gz"), ("svar", zy / "zy.svar"), ("svar2", zy / "zy.svar2")):
+        gvl.write(zy / f"ds_{name}", bed=work.parent / "svar/inputs/yz.bed", variants=src, max_mem="1g")
+        out, _ = read_dataset(zy / f"ds_{name}", work / "yz.fa", {}, lean=True)
+        got = hap_view(out)
+        res[f"{name}: haplotypes differing from the natural-order VCF dataset"] = (
+            f"{sum(a != b for a, b in zip(got, want))} of {len(want)}")
+    return res
 
 
 def dense_cache(py: str, build: Path, ref: Path, log: dict) -> tuple[dict, dict] | None:
@@ -947,7 +988,7 @@ def main() -> None:
         "versions": {"genvarloader": gvl.__version__, "genoray": genoray.__version__, "numpy": np.__version__,
                      "polars": pl.__version__, "pyarrow": pyarrow.__version__,
                      "plink2": subprocess.run(["plink2", "--version"], capture_output=True, text=True).stdout.strip()},
-        "seeds": {"dosage_and_adv_bed": SEED, "jitter_rng": JITTER_SEED},
+        "seeds": {"dosage_and_adv_bed": SEED, "jitter_rng": JITTER_SEED, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED")},
         "subset_samples_given": SUBSET,
     }
     try:
@@ -1051,4 +1092,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # genoray's VCF index (which becomes a .svar's index.arrow and a VCF dataset's variants.arrow) lists its columns
+    # in an order that follows Python's string hashing (seen: CHROM,REF,POS,ALT,ILEN and REF,CHROM,ALT,POS,ILEN;
+    # REF,ALT,POS,CHROM,ILEN with PYTHONHASHSEED=0); pin the hash seed so that a rerun writes the same bytes
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     main()
