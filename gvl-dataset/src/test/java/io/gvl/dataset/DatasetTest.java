@@ -388,7 +388,7 @@ class DatasetTest {
     }
 
     @Test
-    void datasetsBackedByAnSvarStoreAreRefusedNotReadAsGenotypeFree() throws Exception {
+    void anSvarDatasetWithoutItsLinkIsRefusedNotReadAsGenotypeFree() throws Exception {
         SyntheticDataset t = new SyntheticDataset(95, 0);
         Path dir = t.writeDataset(tmp.resolve("svar"));
         Path geno = dir.resolve(io.gvl.format.DatasetLayout.GENOTYPES);

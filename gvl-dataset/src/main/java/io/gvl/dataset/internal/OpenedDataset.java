@@ -43,6 +43,7 @@ public final class OpenedDataset implements AutoCloseable {
     private final GenotypeArrays genotypeArrays;
     private final VariantStore variants;
     private final HaplotypeSource haplotypes;
+    private final StoreContigCheck storeContigs;
     private final int ploidy;
     private final Map<String, Track> tracks;
     private final io.gvl.format.io.ShardManifest shardManifest;
@@ -63,8 +64,11 @@ public final class OpenedDataset implements AutoCloseable {
         GenotypeArrays geno = files.genotypes().orElse(null);
         this.genotypeArrays = geno;
         this.ploidy = geno == null ? 0 : geno.ploidy();
-        this.variants = geno == null ? null : VariantStore.open(dir, geno, files.variants(), metadata,
+        this.variants = geno == null ? null : VariantStore.open(files.variantTableFile(),
+                files.dosagesFile().orElse(null), geno, files.variants(), metadata,
                 files.gatheredDosages().orElse(null));
+        this.storeContigs = files.svarStore().map(s -> new StoreContigCheck(s.dir(), geno, s.variants().chrom(),
+                metadata.contigs(), files.regions().contig(), metadata.samples().size())).orElse(null);
         this.haplotypes = variants == null || genome == null ? null
                 : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
         this.tracks = tracks(files);
@@ -72,15 +76,13 @@ public final class OpenedDataset implements AutoCloseable {
     }
 
     /**
-     * Datasets whose genotypes live in a linked genoray {@code .svar}/{@code .svar2} store are refused rather than
-     * opened as if they had no genotypes (which would silently turn haplotypes into reference sequence).
+     * Datasets whose genotypes live in a linked genoray {@code .svar2} store are refused rather than opened as if
+     * they had no genotypes (which would silently turn haplotypes into reference sequence).
      */
     private static void refuseExternalGenotypeStores(DatasetFiles files) {
-        DatasetFiles.GenotypeSource source = files.genotypeSource();
-        if (source == DatasetFiles.GenotypeSource.SVAR || source == DatasetFiles.GenotypeSource.SVAR2) {
-            throw new DatasetFormatException(files.path() + ": the genotypes are stored in a linked "
-                    + (source == DatasetFiles.GenotypeSource.SVAR ? ".svar" : ".svar2") + " store, which gvl cannot"
-                    + " read yet; write the dataset from the VCF instead (gvl write --vcf ...)");
+        if (files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2) {
+            throw new DatasetFormatException(files.path() + ": the genotypes are stored in a linked .svar2 store,"
+                    + " which gvl cannot read yet; write the dataset from the VCF instead (gvl write --vcf ...)");
         }
     }
 
@@ -221,6 +223,9 @@ public final class OpenedDataset implements AutoCloseable {
     public void checkGenotypes(long[] dsIdx) {
         if (genotypeArrays != null) {
             genotypeArrays.checkCells(dsIdx);
+        }
+        if (storeContigs != null) {
+            storeContigs.check(dsIdx);
         }
     }
 

@@ -6,7 +6,6 @@ import io.gvl.core.kernel.variant.VariantArrays;
 import io.gvl.core.kernel.variant.VariantBuffers;
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
-import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.RawArray;
@@ -15,7 +14,6 @@ import io.gvl.format.io.VariantTableFile;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,7 +35,8 @@ public final class VariantStore implements AutoCloseable {
     public record Column(DType dtype, MemorySegment data, boolean perCall) {
     }
 
-    private final Path dir;
+    private final Path variantsFile;
+    private final Path dosagesFile;
     private final SparseGenotypes genotypes;
     private final VariantArrays table;
     private final VariantBuffers.Alleles alt;
@@ -50,9 +49,10 @@ public final class VariantStore implements AutoCloseable {
     private final RawArray gatheredDosages;
     private volatile VariantBuffers.Alleles ref;
 
-    private VariantStore(Path dir, SparseGenotypes genotypes, io.gvl.format.VariantTable t, DatasetMetadata meta,
-                         RawArray gatheredDosages) {
-        this.dir = dir;
+    private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, io.gvl.format.VariantTable t,
+                         DatasetMetadata meta, RawArray gatheredDosages) {
+        this.variantsFile = variantsFile;
+        this.dosagesFile = dosagesFile;
         this.genotypes = genotypes;
         this.gatheredDosages = gatheredDosages;
         int n = t.size();
@@ -70,9 +70,9 @@ public final class VariantStore implements AutoCloseable {
         this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
                 alt.bytes(), alt.offsets());
         this.refAlleles = t.ref();
-        this.infoTypes = VariantTableFile.numericColumns(dir.resolve(DatasetLayout.VARIANTS));
+        this.infoTypes = VariantTableFile.numericColumns(variantsFile);
         List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
-        if (gatheredDosages != null || Files.exists(dir.resolve(DatasetLayout.DOSAGES))) {
+        if (gatheredDosages != null || dosagesFile != null) {
             fields.add("dosage");
         }
         fields.addAll(infoTypes.keySet());
@@ -80,14 +80,16 @@ public final class VariantStore implements AutoCloseable {
     }
 
     /**
-     * Reads {@code genotypes/variants.arrow} and wraps the mapped genotype arrays of {@code dataset};
-     * {@code gatheredDosages} are the dosages a sharded dataset joined from its shards, else {@code null} (then
-     * {@code genotypes/dosages.npy} is mapped on first use).
+     * Wraps the mapped genotype arrays and the variant table of an opened dataset: {@code variantsFile} is the Arrow
+     * table the INFO columns are read from ({@code genotypes/variants.arrow} or a linked store's index),
+     * {@code dosagesFile} the per-call dosages mapped on first use (or {@code null} when there are none), and
+     * {@code gatheredDosages} the dosages a sharded dataset joined from its shards (else {@code null}).
      */
-    public static VariantStore open(Path dataset, GenotypeArrays geno, io.gvl.format.VariantTable table,
-                                    DatasetMetadata meta, RawArray gatheredDosages) {
-        SparseGenotypes g = SparseGenotypes.fromCumulative(geno.variantIdxs().segment(), geno.offsets().segment());
-        return new VariantStore(DatasetLayout.genotypes(dataset), g, table, meta, gatheredDosages);
+    public static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno,
+                                    io.gvl.format.VariantTable table, DatasetMetadata meta, RawArray gatheredDosages) {
+        SparseGenotypes g = new SparseGenotypes(geno.variantIdxs().segment(), geno.starts().segment(),
+                geno.stops().segment());
+        return new VariantStore(variantsFile, dosagesFile, g, table, meta, gatheredDosages);
     }
 
     /** A copy of {@code heap} in this store's arena (freed at {@link #close()}). */
@@ -157,7 +159,7 @@ public final class VariantStore implements AutoCloseable {
         count(name);
         if (name.equals("dosage")) {
             RawArray d = gatheredDosages != null ? gatheredDosages
-                    : RawArray.map(dir.resolve(DatasetLayout.DOSAGES), RawDtype.FLOAT32, mappings);
+                    : RawArray.map(dosagesFile, RawDtype.FLOAT32, mappings);
             if (d.length() != genotypes.variantIdxs().byteSize() / 4) {
                 throw new DatasetFormatException(d.file() + ": " + d.length() + " dosages for "
                         + genotypes.variantIdxs().byteSize() / 4 + " stored calls; rewrite the dataset");
@@ -167,7 +169,7 @@ public final class VariantStore implements AutoCloseable {
         if (!infoTypes.containsKey(name)) {
             throw new IllegalArgumentException("unknown variant field '" + name + "'; available: " + available);
         }
-        return switch (VariantTableFile.readNumeric(dir.resolve(DatasetLayout.VARIANTS), name)) {
+        return switch (VariantTableFile.readNumeric(variantsFile, name)) {
             case io.gvl.format.VariantTable.NumericColumn.Int32 c ->
                     new Column(DType.I32, MemorySegment.ofArray(c.values()), false);
             case io.gvl.format.VariantTable.NumericColumn.Int64 c ->

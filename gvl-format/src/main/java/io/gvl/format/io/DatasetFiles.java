@@ -37,11 +37,14 @@ public final class DatasetFiles implements AutoCloseable {
         NONE,
         /** VCF/PGEN: {@code offsets.npy} + {@code variant_idxs.npy} + {@code variants.arrow}. */
         SPARSE,
-        /** Ranges into an external {@code .svar} store ({@code svar_meta.json}); arrays not opened by gvl. */
+        /** Start/end pairs into a linked {@code .svar} store ({@code svar_meta.json}), read through {@link SvarStore}. */
         SVAR,
         /** Ranges into an external {@code .svar2} store; arrays not opened by gvl. */
         SVAR2
     }
+
+    /** The symlink to the store that GVL before 0.25.0 wrote instead of {@code svar_link}. */
+    private static final String LEGACY_SVAR_LINK = "link.svar";
 
     private final Path dir;
     private final Arena arena;
@@ -53,6 +56,7 @@ public final class DatasetFiles implements AutoCloseable {
     private final Map<String, IntervalTrack> annotationTracks;
     private final ShardManifest shardManifest;
     private final RawArray gatheredDosages;
+    private final SvarStore svarStore;
     private volatile boolean closed;
 
     private DatasetFiles(Path dir) {
@@ -75,6 +79,7 @@ public final class DatasetFiles implements AutoCloseable {
             this.genotypeSource = genotypeSource(dir);
             if (ShardManifest.isSharded(dir)) {
                 try (ShardSet set = ShardSet.open(dir, metadata, regions)) {
+                    this.svarStore = null;
                     this.shardManifest = set.manifest();
                     boolean geno = metadata.ploidy() != null;
                     this.genotypes = geno ? ShardGather.genotypes(dir, set, metadata, arena) : null;
@@ -86,7 +91,12 @@ public final class DatasetFiles implements AutoCloseable {
             } else {
                 this.shardManifest = null;
                 this.gatheredDosages = null;
-                this.genotypes = genotypeSource == GenotypeSource.SPARSE ? openGenotypes() : null;
+                this.svarStore = genotypeSource == GenotypeSource.SVAR ? openSvarStore() : null;
+                this.genotypes = switch (genotypeSource) {
+                    case SPARSE -> openGenotypes();
+                    case SVAR -> openSvarGenotypes();
+                    default -> null;
+                };
                 this.tracks = openTracks(TrackScope.SAMPLE);
                 this.annotationTracks = openTracks(TrackScope.ANNOTATION);
             }
@@ -150,15 +160,50 @@ public final class DatasetFiles implements AutoCloseable {
 
     private GenotypeArrays openGenotypes() {
         Path g = DatasetLayout.genotypes(dir);
-        if (metadata.ploidy() == null) {
-            throw new DatasetFormatException(DatasetLayout.metadata(dir) + ": genotypes/ exists but ploidy is null;"
-                    + " malformed dataset");
-        }
+        requirePloidy();
         RawArray offsets = RawArray.map(g.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena);
         Path idxFile = g.resolve(DatasetLayout.VARIANT_IDXS);
         RawArray idx = Files.exists(idxFile) ? RawArray.map(idxFile, RawDtype.INT32, arena)
                 : RawArray.wrap(idxFile, RawDtype.INT32, arena.allocate(0));
         return new GenotypeArrays(offsets, idx, metadata.nRegions(), metadata.samples().size(), metadata.ploidy());
+    }
+
+    private SvarStore openSvarStore() {
+        requirePloidy();
+        DatasetMetadata.SvarLink link = metadata.svarLink();
+        Path legacy = DatasetLayout.genotypes(dir).resolve(LEGACY_SVAR_LINK);
+        Path store = link == null && Files.isDirectory(legacy) ? legacy
+                : link == null ? null
+                : StoreLinks.resolve(dir, null, link.relativePath(), link.absolutePath(), ".svar");
+        if (store == null) {
+            throw new DatasetFormatException(DatasetLayout.metadata(dir) + ": genotypes/" + DatasetLayout.SVAR_META
+                    + " says the genotypes live in a .svar store but svar_link is null and there is no genotypes/"
+                    + LEGACY_SVAR_LINK + "; rewrite the dataset");
+        }
+        SvarStore s = SvarStore.open(store, arena);
+        if (link != null) {
+            s.checkLink(link, dir);
+        }
+        if (s.ploidy() != metadata.ploidy()) {
+            throw new DatasetFormatException(store + ": ploidy " + s.ploidy() + " but the dataset's is "
+                    + metadata.ploidy() + "; the link points at another store");
+        }
+        return s;
+    }
+
+    private GenotypeArrays openSvarGenotypes() {
+        long[][] blocks = svarStore.haplotypeBlocks(metadata.samples(), dir);
+        RawArray pairs = RawArray.map(DatasetLayout.genotypes(dir).resolve(DatasetLayout.OFFSETS), RawDtype.INT64,
+                arena);
+        return GenotypeArrays.ranged(pairs, svarStore.variantIdxs(), blocks[0], blocks[1], metadata.nRegions(),
+                metadata.samples().size(), metadata.ploidy());
+    }
+
+    private void requirePloidy() {
+        if (metadata.ploidy() == null) {
+            throw new DatasetFormatException(DatasetLayout.metadata(dir) + ": genotypes/ exists but ploidy is null;"
+                    + " malformed dataset");
+        }
     }
 
     private Map<String, IntervalTrack> openTracks(TrackScope kind) {
@@ -247,10 +292,11 @@ public final class DatasetFiles implements AutoCloseable {
     }
 
     /**
-     * The CSR genotype arrays, present for VCF/PGEN-backed datasets.
+     * The genotype arrays, present for VCF/PGEN-backed datasets (CSR) and {@code .svar}-linked ones (start/end pairs
+     * into the store).
      *
-     * @return the arrays when {@link #genotypeSource()} is {@link GenotypeSource#SPARSE}, else empty; valid until
-     *     {@link #close()}
+     * @return the arrays when {@link #genotypeSource()} is {@link GenotypeSource#SPARSE} or {@link GenotypeSource#SVAR},
+     *     else empty; valid until {@link #close()}
      */
     public Optional<GenotypeArrays> genotypes() {
         checkOpen();
@@ -331,7 +377,42 @@ public final class DatasetFiles implements AutoCloseable {
      */
     public VariantTable variants() {
         checkOpen();
-        return VariantTableFile.read(DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS));
+        return svarStore != null ? svarStore.variants() : VariantTableFile.read(variantTableFile());
+    }
+
+    /**
+     * The Arrow variant table file: {@code genotypes/variants.arrow}, or the linked {@code .svar} store's index.
+     *
+     * @return the file (which may be missing for a dataset without genotypes)
+     */
+    public Path variantTableFile() {
+        checkOpen();
+        return svarStore != null ? svarStore.indexFile() : DatasetLayout.genotypes(dir).resolve(DatasetLayout.VARIANTS);
+    }
+
+    /**
+     * The per-call dosages file beside the variant indices: {@code genotypes/dosages.npy}, or the linked
+     * {@code .svar} store's.
+     *
+     * @return the file, or empty when there are no stored dosages
+     */
+    public Optional<Path> dosagesFile() {
+        checkOpen();
+        if (svarStore != null) {
+            return svarStore.dosagesFile();
+        }
+        Path d = DatasetLayout.genotypes(dir).resolve(DatasetLayout.DOSAGES);
+        return Files.isRegularFile(d) ? Optional.of(d) : Optional.empty();
+    }
+
+    /**
+     * The linked {@code .svar} store of a dataset whose {@link #genotypeSource()} is {@link GenotypeSource#SVAR}.
+     *
+     * @return the store, or empty
+     */
+    public Optional<SvarStore> svarStore() {
+        checkOpen();
+        return Optional.ofNullable(svarStore);
     }
 
     /**
