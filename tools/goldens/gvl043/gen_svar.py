@@ -890,6 +890,11 @@ The FASTA `z.fa` and the VCF `z_synth16.norm.vcf.gz` are not copied here: tests 
 `../shared/data/real/vg-1mb1kgp/z.fa` and `../shared/data/real-derived/vg-z-synth16/` (relative to the repository
 root). Everything else the datasets need is in this directory.
 
+Careful when opening these datasets with Python GVL: `Dataset.open(..., reference=<fasta>)` writes a `<fasta>.gvlfa/`
+sequence cache and a `.lock` file beside the FASTA (even in a read-only-looking shared directory when run as root),
+and genoray writes a `.gvi.zst` index beside a VCF. Copy FASTA and VCF to a scratch directory first, as the
+generator does.
+
 ## Stores
 
 | store | source | notes |
