@@ -20,15 +20,12 @@ With --gvl042-python (a venv holding genvarloader==0.42.1) it also writes the le
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 
 import numpy as np
@@ -353,8 +350,7 @@ def read_dataset(path: Path, ref: Path, info: dict, lean: bool = False) -> tuple
     if not lean:
         attempt("annotated", annotated)
 
-    var_fields = [f for f in ds.available_var_fields if f not in ("ref",)]
-    want = ["alt", "start", "ilen"] + [f for f in info.get("extra_var_fields", [])]
+    want = ["alt", "start", "ilen"] + list(info.get("extra_var_fields", []))
     meta["settings"]["var_fields"] = want
 
     def variants():
@@ -374,8 +370,6 @@ def read_dataset(path: Path, ref: Path, info: dict, lean: bool = False) -> tuple
             out[f"var_{f}"] = np.asarray(xp.data)
 
     attempt("variants", variants)
-    meta["settings"]["var_fields_available_tried"] = var_fields
-
     attempt("n_variants", lambda: out.__setitem__("n_variants", np.asarray(ds.n_variants())))
     attempt("haplotype_lengths", lambda: out.__setitem__("haplotype_lengths", np.asarray(ds.haplotype_lengths())))
 
