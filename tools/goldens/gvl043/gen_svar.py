@@ -20,15 +20,12 @@ With --gvl042-python (a venv holding genvarloader==0.42.1) it also writes the le
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +40,9 @@ OUT = ROOT / "gvl-testdata/src/main/resources/gvl043/svar"
 
 SEED = 20260305  # dosage values and the adversarial BED's region lengths/strands
 JITTER_SEED = 1234  # rng of the jittered reads
-SUBSET = ["S11", "S03", "S07", "S14", "S00"]  # deliberately not sorted
+# deliberately not sorted; tuples because gvl.write sorts the `samples` list it is given in place, so every call gets
+# a fresh list
+SUBSET = ("S11", "S03", "S07", "S14", "S00")
 MAX_JITTER = 8
 
 
@@ -246,9 +245,14 @@ def write_datasets(work: Path, build: Path, log: dict) -> dict[str, dict]:
     for name, spec in specs.items():
         kw = {k: v for k, v in spec.items() if k not in ("bed", "variants")}
         desc = {"bed": spec["bed"].name, "variants": spec["variants"].name, **kw}
+        if "samples" in kw:
+            kw["samples"] = list(kw["samples"])
+            desc["samples"] = list(spec["samples"])
         try:
             gvl.write(build / name, bed=spec["bed"], variants=spec["variants"], max_mem="1g", **kw)
             written[name] = desc
+            if "samples" in kw:  # gvl.write sorts the list it was given in place
+                desc["samples_list_after_write"] = kw["samples"]
         except Exception as e:  # recorded, e.g. if GVL refuses jitter on a source
             desc["error"] = first_line(e)
             print(f"gvl.write {name} refused: {desc['error']}", file=sys.stderr)
@@ -346,8 +350,7 @@ def read_dataset(path: Path, ref: Path, info: dict, lean: bool = False) -> tuple
     if not lean:
         attempt("annotated", annotated)
 
-    var_fields = [f for f in ds.available_var_fields if f not in ("ref",)]
-    want = ["alt", "start", "ilen"] + [f for f in info.get("extra_var_fields", [])]
+    want = ["alt", "start", "ilen"] + list(info.get("extra_var_fields", []))
     meta["settings"]["var_fields"] = want
 
     def variants():
@@ -367,8 +370,6 @@ def read_dataset(path: Path, ref: Path, info: dict, lean: bool = False) -> tuple
             out[f"var_{f}"] = np.asarray(xp.data)
 
     attempt("variants", variants)
-    meta["settings"]["var_fields_available_tried"] = var_fields
-
     attempt("n_variants", lambda: out.__setitem__("n_variants", np.asarray(ds.n_variants())))
     attempt("haplotype_lengths", lambda: out.__setitem__("haplotype_lengths", np.asarray(ds.haplotype_lengths())))
 
@@ -466,7 +467,7 @@ def link_errors(build: Path, scratch: Path, ref: Path) -> dict:
 # --------------------------------------------------------------------------------------------------------------
 # extras: realigned tracks, a 2-contig store, the legacy dense range cache
 
-TRACK_SAMPLES = ["S02", "S00"]  # not sorted; two samples keep the per-sample intervals small
+TRACK_SAMPLES = ("S02", "S00")  # not sorted; two samples keep the per-sample intervals small
 
 
 def make_bigwig(bed: Path, dst: Path) -> int:
@@ -499,7 +500,7 @@ def track_datasets(work: Path, build: Path, ref: Path, log: dict) -> dict:
                "ds_svar2_trk": build / "z.svar2"}
     W = None
     for name, src in sources.items():
-        gvl.write(build / name, bed=build / "inputs/adv.bed", variants=src, samples=TRACK_SAMPLES,
+        gvl.write(build / name, bed=build / "inputs/adv.bed", variants=src, samples=list(TRACK_SAMPLES),
                   tracks=gvl.BigWigs("sig", {s: str(bw) for s in TRACK_SAMPLES}), max_mem="1g")
         (build / f"{name}.lock").unlink(missing_ok=True)
         va = build / name / "genotypes" / "variants.arrow"
@@ -507,7 +508,7 @@ def track_datasets(work: Path, build: Path, ref: Path, log: dict) -> dict:
             data = va.read_bytes()
             va.unlink()
             va.write_bytes(data)
-        log["datasets"][name] = {"bed": "adv.bed", "variants": src.name, "samples": TRACK_SAMPLES,
+        log["datasets"][name] = {"bed": "adv.bed", "variants": src.name, "samples": list(TRACK_SAMPLES),
                                  "tracks": "BigWigs('sig', {sample: inputs/sig.bw for each sample})"}
         ds = gvl.Dataset.open(build / name, reference=ref)
         lengths = (ds.regions["chromEnd"] - ds.regions["chromStart"]).to_list()
@@ -883,6 +884,56 @@ The FASTA `z.fa` and the VCF `z_synth16.norm.vcf.gz` are not copied here: tests 
 `../shared/data/real/vg-1mb1kgp/z.fa` and `../shared/data/real-derived/vg-z-synth16/` (relative to the repository
 root). Everything else the datasets need is in this directory.
 
+Careful when opening these datasets with Python GVL: `Dataset.open(..., reference=<fasta>)` writes a `<fasta>.gvlfa/`
+sequence cache and a `.lock` file beside the FASTA (even in a read-only-looking shared directory when run as root),
+and genoray writes a `.gvi.zst` index beside a VCF. Copy FASTA and VCF to a scratch directory first, as the
+generator does.
+
+## Stores
+
+| store | source | notes |
+|---|---|---|
+| `z.svar` | synth16 VCF | SVAR1: `metadata.json`, `index.arrow` (genoray's VCF index: REF, ALT, POS, CHROM (dictionary), ILEN; the column order follows Python's string hashing, see below), `offsets.npy`, `variant_idxs.npy` |
+| `z.svar2` | synth16 VCF + z.fa | SVAR2, no fields |
+| `zds.svar` | `inputs/zds.vcf.gz` | SVAR1 with `dosages.npy` (FORMAT/DS) |
+| `zds.svar2` | `inputs/zds.vcf.gz` + z.fa | SVAR2 with the FORMAT field `DS` (f32); the field changes the var_key/dense routing |
+| `zf.svar2` | synth16 VCF + z.fa | SVAR2 with INFO fields `AF` (f32) and `DP` (u16) |
+| `zp.svar` | PGEN from plink2 | SVAR1 whose `index.arrow` is the `.pvar` as Arrow (CHROM string, POS int64, ID, REF, ALT, QUAL, FILTER, INFO; no ILEN) |
+| `yz.svar`, `yz.svar2` | `inputs/yz.vcf.gz` (+ `inputs/yz.fa`) | two contigs `y`, `z` in natural order |
+
+## Datasets
+
+| dataset | store / source | BED | notes |
+|---|---|---|---|
+| `ds_vcf`, `ds_svar`, `ds_svar2` | VCF, `z.svar`, `z.svar2` | regions.bed | haplotypes identical (ragged and fixed) |
+| `ds_svar_ds`, `ds_svar2_ds` | `zds.svar`, `zds.svar2` | regions.bed | `var_fields` `dosage` (.svar) and `DS` (.svar2; `dosage` is refused there) |
+| `ds_svar2_f` | `zf.svar2` | regions.bed | `var_fields` `AF`, `DP` |
+| `ds_svar_pgen` | `zp.svar` | regions.bed | |
+| `ds_vcf_subset`, `ds_svar_subset`, `ds_svar2_subset` | VCF, `z.svar`, `z.svar2` | regions.bed | `samples={subset}` given in that order; datasets store them sorted (and `gvl.write` sorts the caller's list in place) |
+| `ds_vcf_adv`, `ds_svar_adv`, `ds_svar2_adv` | VCF, `z.svar`, `z.svar2` | adv.bed | spec 7.6 divergence at `with_len({w})` |
+| `ds_vcf_jit`, `ds_svar_jit`, `ds_svar2_jit` | VCF, `z.svar`, `z.svar2` | regions.bed | `max_jitter={mj}` (accepted by all three) |
+| `ds_vcf_trk`, `ds_svar_trk`, `ds_svar2_trk` | VCF, `z.svar`, `z.svar2` | adv.bed | samples `{trk}`, bigWig track `sig` (`inputs/sig.bw`) |
+| `ds_yz_vcf`, `ds_yz_svar`, `ds_yz_svar2` | `inputs/yz.vcf.gz`, `yz.svar`, `yz.svar2` | inputs/yz.bed | read with `inputs/yz.fa` |
+| `ds_svar2_dense` | `z.svar2` | regions.bed | {dense} |
+
+## What GVL did (all asserted or recorded by the generator; details in `outputs.json`)
+
+* Ragged haplotypes are byte-identical across VCF, `.svar`, `.svar2` (and PGEN-built `.svar`, the dosage/INFO
+  stores) on regions.bed, on the subset, on adv.bed, on the 2-contig set and for the seeded jittered read.
+* adv.bed: `.svar2` differs from VCF/`.svar` at `with_len({w})` ({w} = the shortest region, every 7.6-type region
+  has that length) in {ndiff} bytes on {nhap} haplotypes, in every 7.6-type region: VCF/`.svar` apply the SNV at
+  chromEnd that the length walk pulls in, `.svar2` emits the reference base. `regions.npy` ends are chromEnd + 1
+  for VCF/`.svar` and chromEnd for `.svar2`; the `variants` output of VCF/`.svar` holds {nextra} haplotypes with
+  extra variants at or past chromEnd that `.svar2` leaves out.
+* `variants` output: `.svar` equals VCF; `.svar2` differs only by empty ALTs for pure deletions.
+* `n_variants()` is all zeros on every `.svar2` dataset (GVL issue #363).
+* `.svar2` refusals: {unsup}.
+* Tracks on `.svar2`: ragged with rc_neg False works and equals VCF/`.svar`; rc_neg True and fixed length are refused.
+* Links: {links}.
+* genoray 6.0.2 `.svar` from a VCF whose contigs are in the order z, y (not committed): {zy}.
+* genoray's VCF index lists its columns in an order that follows Python's string hashing; the generator pins
+  `PYTHONHASHSEED=0` so that reruns are byte-identical. Readers must find Arrow columns by name.
+
 ## Links between datasets and stores
 
 Each `ds_*` dataset linked to a store has `svar_link` or `svar2_link` in its `metadata.json`; `relative_path`
@@ -933,7 +984,20 @@ only there. `outputs.<dataset>.errors` holds the first line of GVL's error for e
 def write_readme(build: Path, log: dict) -> None:
     v = log["versions"]
     versions = ", ".join(f"{k} {val}" for k, val in v.items() if k != "plink2") + f", {v['plink2']}"
-    text = README_HEAD.format(versions=versions, gvl=v["genvarloader"], jseed=JITTER_SEED)
+    c = log["checks"]
+    d76 = c["adv: 7.6 divergence"]
+    dense = log["datasets"].get("ds_svar2_dense")
+    dense = (f"legacy dense range cache written by GVL {dense['written_by']['genvarloader']} (genoray "
+             f"{dense['written_by']['genoray']}); 0.43.1 reads it like the sparse one" if dense else "skipped")
+    fill = dict(
+        versions=versions, gvl=v["genvarloader"], jseed=JITTER_SEED, subset=list(SUBSET), mj=MAX_JITTER,
+        trk=list(TRACK_SAMPLES), dense=dense, w=log["adv_bed"]["shortest_region_length"],
+        ndiff=d76["n_differing_bytes"], nhap=len(d76["differing_haplotypes"]),
+        nextra=len(c["adv: variants .svar2 vs VCF/.svar"]["haplotypes_with_extra_variants_in_vcf_and_svar"]),
+        unsup="".join(f"\n  * {k}: {e}" for k, e in log["svar2_unsupported"].items()),
+        links="".join(f"\n  * {k}: {e}" for k, e in log["link_errors"].items()),
+        zy="".join(f"\n  * {k}: {e}" for k, e in c["zy (not committed): file order z, y"].items()))
+    text = README_HEAD.format(**fill)
     rows = []
     for f in sorted(p for p in build.rglob("*") if p.is_file()):
         rel = f.relative_to(build).as_posix()
@@ -989,7 +1053,7 @@ def main() -> None:
                      "polars": pl.__version__, "pyarrow": pyarrow.__version__,
                      "plink2": subprocess.run(["plink2", "--version"], capture_output=True, text=True).stdout.strip()},
         "seeds": {"dosage_and_adv_bed": SEED, "jitter_rng": JITTER_SEED, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED")},
-        "subset_samples_given": SUBSET,
+        "subset_samples_given": list(SUBSET),
     }
     try:
         for f in ("z_synth16.norm.vcf.gz", "z_synth16.norm.vcf.gz.tbi", "regions.bed"):
