@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * indel_start i8, snp_len i4, indel_len i4}). {@link Layout#DENSE} (GVL 0.37.0 to 0.42.1, no {@code layout} key):
  * {@code vk_snp_range.npy} and {@code vk_indel_range.npy}, raw {@code <i8 (R, S, P, 2)} start/end for every cell.
  * Both have {@code dense_snp_range.npy}, {@code dense_indel_range.npy} (raw {@code <i8 (R, 2)}) and the real-NPY
- * {@code sample_cols.npy} ({@code <i8 (S,)}).
+ * {@code sample_cols.npy} ({@code <i8 (S,)}). {@code svar2_meta.json} is checked against the dataset: the sparse
+ * layout's {@code n_regions}, {@code n_samples} and {@code n_entries}, and in both layouts every recorded
+ * {@code ploidy} and array {@code shape} (the dense layout records only the shapes and the ploidy).
  *
  * <p>Lookup follows GVL 0.43.x: a full region block ({@code S*P} entries) is indexed directly; otherwise a
  * lower-bound binary search confirmed by {@code cell_id} equality; a miss reads as empty windows starting at 0 in
@@ -100,11 +102,19 @@ public final class Svar2RangesFile implements AutoCloseable {
         Path metaFile = directory.resolve("svar2_meta.json");
         JsonNode meta = readMeta(metaFile);
         Layout layout = layout(metaFile, meta);
-        requireInt(metaFile, meta, "n_regions", regions, "the dataset's region count");
-        requireInt(metaFile, meta, "n_samples", samples, "the dataset's sample count");
+        if (layout == Layout.SPARSE) {
+            requireInt(metaFile, meta, "n_regions", regions, "the dataset's region count");
+            requireInt(metaFile, meta, "n_samples", samples, "the dataset's sample count");
+        }
         if (meta.has("ploidy")) {
             requireInt(metaFile, meta, "ploidy", ploidy, "the dataset's ploidy");
         }
+        requireShape(metaFile, meta, "dense_snp_range", regions, 2);
+        requireShape(metaFile, meta, "dense_indel_range", regions, 2);
+        requireShape(metaFile, meta, "sample_cols", samples);
+        requireShape(metaFile, meta, "vk_snp_range", regions, samples, ploidy, 2);
+        requireShape(metaFile, meta, "vk_indel_range", regions, samples, ploidy, 2);
+        requireShape(metaFile, meta, "region_ptr", regions + 1L);
         long cells = (long) regions * samples * ploidy;
         Arena arena = Arena.ofShared();
         try {
@@ -122,6 +132,8 @@ public final class Svar2RangesFile implements AutoCloseable {
                 throw new DatasetFormatException(metaFile + ": n_entries is missing or not an integer; " + REWRITE);
             }
             long n = nEntries.asLong();
+            requireShape(metaFile, meta, "cell_id", n);
+            requireShape(metaFile, meta, "cell_vk", n);
             RawArray ptr = RawArray.map(directory.resolve("region_ptr.npy"), RawDtype.INT64, arena);
             requireLength(ptr, regions + 1L, "n_regions + 1");
             RawArray ids = RawArray.map(directory.resolve("cell_id.npy"), RawDtype.INT32, arena);
@@ -171,6 +183,23 @@ public final class Svar2RangesFile implements AutoCloseable {
         if (v == null || !v.canConvertToLong() || v.asLong() != expected) {
             throw new DatasetFormatException(file + ": " + key + " is " + v + " but " + what + " is " + expected
                     + "; the range cache belongs to another dataset, " + REWRITE);
+        }
+    }
+
+    /** Checks {@code meta[key].shape} when the writer recorded it (GVL records one per array). */
+    private static void requireShape(Path file, JsonNode meta, String key, long... expected) {
+        JsonNode shape = meta.path(key).get("shape");
+        if (shape == null) {
+            return;
+        }
+        boolean ok = shape.isArray() && shape.size() == expected.length;
+        for (int i = 0; ok && i < expected.length; i++) {
+            ok = shape.get(i).canConvertToLong() && shape.get(i).asLong() == expected[i];
+        }
+        if (!ok) {
+            throw new DatasetFormatException(file + ": " + key + " has shape " + shape + " but the dataset needs "
+                    + java.util.Arrays.toString(expected) + "; the range cache belongs to another dataset, "
+                    + REWRITE);
         }
     }
 

@@ -6,7 +6,6 @@ import htsjdk.variant.variantcontext.VariantContext;
 import htsjdk.variant.vcf.VCFFileReader;
 import io.gvl.io.TestData;
 import io.gvl.testing.TestFiles;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,8 +21,7 @@ final class Svar2Fixtures {
 
     /** A file or directory under {@code gvl043/svar/}. */
     static Path svar(String name) {
-        Path dev = Path.of("/tmp/svar2-dev", name); // TODO(svar-fixtures): drop once the goldens are merged
-        return Files.exists(dev) ? dev : TestFiles.gvl043("svar/" + name);
+        return TestFiles.gvl043("svar/" + name);
     }
 
     /** One ALT call of a haplotype as the store should give it back. */

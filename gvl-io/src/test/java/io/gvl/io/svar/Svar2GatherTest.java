@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The gather on every (region, sample, ploid) of the linked datasets against the VCF (spec/svar.md §7.1). */
 class Svar2GatherTest {
     static Stream<Arguments> cases() {
-        return Stream.of("ds_svar2", "ds_svar2_subset")
+        return Stream.of("ds_svar2", "ds_svar2_subset", "ds_svar2_adv", "ds_svar2_jit", "ds_svar2_dense")
                 .flatMap(ds -> Stream.of(Arguments.of(ds, 0), Arguments.of(ds, 7), Arguments.of(ds, -5)));
     }
 

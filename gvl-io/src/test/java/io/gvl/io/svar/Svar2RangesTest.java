@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The datasets' range caches against an independent re-derivation from the store (spec/svar.md §6.2, §6.4). */
 class Svar2RangesTest {
     static Stream<String> datasets() {
-        return Stream.of("ds_svar2", "ds_svar2_subset");
+        return Stream.of("ds_svar2", "ds_svar2_subset", "ds_svar2_adv", "ds_svar2_jit");
     }
 
     static Svar2RangesFile openRanges(Path dataset, DerivedRanges d) {
@@ -92,6 +92,33 @@ class Svar2RangesTest {
         }
     }
 
+    /** GVL 0.42.1's layout as written by GVL: every cell's windows, empty ones at the insertion point. */
+    @Test
+    void theCommittedLegacyCacheEqualsTheRederivation() {
+        Path dataset = Svar2Fixtures.svar("ds_svar2_dense");
+        try (Svar2Store store = Svar2Store.open(Svar2Fixtures.svar("z.svar2"))) {
+            DerivedRanges d = derive(dataset, store);
+            try (Svar2RangesFile f = openRanges(dataset, d)) {
+                assertEquals(Svar2RangesFile.Layout.DENSE, f.layout());
+                for (int r = 0; r < d.regions; r++) {
+                    assertEquals(d.dense[r][0], f.denseSnpStart(r), "dense SNP start of region " + r);
+                    assertEquals(d.dense[r][3], f.denseIndelEnd(r), "dense indel end of region " + r);
+                    for (int s = 0; s < d.samples; s++) {
+                        for (int p = 0; p < d.ploidy; p++) {
+                            long[] w = d.cells[r][s * d.ploidy + p];
+                            long cell = f.cell(r, s, p);
+                            String at = "cell (" + r + ", " + s + ", " + p + ")";
+                            assertEquals(w[0], f.snpStart(cell), at);
+                            assertEquals(w[1] - w[0], f.snpLength(cell), at);
+                            assertEquals(w[2], f.indelStart(cell), at);
+                            assertEquals(w[3] - w[2], f.indelLength(cell), at);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void theLegacyDenseLayoutGivesTheSameWindows(@TempDir Path tmp) throws IOException {
         Path dataset = Svar2Fixtures.svar("ds_svar2_subset");
@@ -132,8 +159,9 @@ class Svar2RangesTest {
         for (String f : List.of("sample_cols.npy", "dense_snp_range.npy", "dense_indel_range.npy")) {
             Files.copy(sparse.resolve(f), out.resolve(f));
         }
-        Files.writeString(out.resolve("svar2_meta.json"), "{\"n_regions\": " + d.regions + ", \"n_samples\": "
-                + d.samples + ", \"ploidy\": " + d.ploidy + "}");
+        String vk = "{\"shape\": [" + d.regions + ", " + d.samples + ", " + d.ploidy + ", 2], \"dtype\": \"<i8\"}";
+        Files.writeString(out.resolve("svar2_meta.json"), "{\"vk_snp_range\": " + vk + ", \"vk_indel_range\": "
+                + vk + ", \"ploidy\": " + d.ploidy + "}");
         List<Long> snp = new ArrayList<>();
         List<Long> indel = new ArrayList<>();
         for (long[][] region : d.cells) {
@@ -165,6 +193,13 @@ class Svar2RangesTest {
                 e.getMessage());
         e = assertThrows(DatasetFormatException.class, () -> Svar2RangesFile.open(ranges, 23, 16, 2));
         assertTrue(e.getMessage().contains("n_regions"), e.getMessage());
+        Path legacy = tmp.resolve("legacy");
+        DirectoryCopy.copyTree(Svar2Fixtures.svar("ds_svar2_dense/genotypes/svar2_ranges"), legacy);
+        e = assertThrows(DatasetFormatException.class, () -> Svar2RangesFile.open(legacy, 24, 15, 2));
+        assertTrue(e.getMessage().contains("svar2_meta.json") && e.getMessage().contains("shape"), e.getMessage());
+        Files.delete(legacy.resolve("svar2_meta.json"));
+        e = assertThrows(DatasetFormatException.class, () -> Svar2RangesFile.open(legacy, 24, 16, 2));
+        assertTrue(e.getMessage().contains("svar2_meta.json") && e.getMessage().contains("missing"), e.getMessage());
 
         byte[] vk = Files.readAllBytes(ranges.resolve("cell_vk.npy"));
         Files.write(ranges.resolve("cell_vk.npy"), java.util.Arrays.copyOf(vk, vk.length - 24));
