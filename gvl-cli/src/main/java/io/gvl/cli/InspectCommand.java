@@ -60,8 +60,13 @@ public final class InspectCommand implements Callable<Integer> {
 
     private static void genotypes(PrintWriter out, DatasetFiles files, GenotypeArrays g) {
         out.println("ploidy         " + g.ploidy());
-        out.println("genotypes      " + files.variants().size() + " variants, " + g.variantIdxs().length()
-                + " stored calls in " + g.slots() + " (region, sample, haplotype) slots");
+        files.svarStore().ifPresentOrElse(
+                s -> out.println("genotypes      in the linked .svar store " + s.dir() + " (" + files.variants().size()
+                        + " variants, " + g.variantIdxs().length() + " calls of " + s.samples().size()
+                        + " samples); " + g.slots() + " (region, sample, haplotype) slots"),
+                () -> out.println("genotypes      " + files.variants().size() + " variants, "
+                        + g.variantIdxs().length() + " stored calls in " + g.slots()
+                        + " (region, sample, haplotype) slots"));
     }
 
     private static void track(PrintWriter out, IntervalTrack t) {

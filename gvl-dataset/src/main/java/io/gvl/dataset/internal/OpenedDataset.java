@@ -41,6 +41,8 @@ public final class OpenedDataset implements AutoCloseable {
     private final int[] referenceContig;
     private final ReferenceGenome genome;
     private final GenotypeArrays genotypeArrays;
+    /** The gathered genotypes of a {@code .svar2}-linked dataset, else null. */
+    private final Svar2Genotypes svar2;
     private final VariantStore variants;
     private final HaplotypeSource haplotypes;
     private final StoreContigCheck storeContigs;
@@ -60,30 +62,28 @@ public final class OpenedDataset implements AutoCloseable {
         this.regions = RegionTable.read(files.inputRegions(), metadata, dir.resolve(DatasetLayout.INPUT_REGIONS));
         this.referenceContig = reference == null ? null : mapContigs(metadata.contigs(), reference, dir);
         this.genome = reference == null ? null : genome(reference);
-        refuseExternalGenotypeStores(files);
-        GenotypeArrays geno = files.genotypes().orElse(null);
-        this.genotypeArrays = geno;
-        this.ploidy = geno == null ? 0 : geno.ploidy();
-        this.variants = geno == null ? null : VariantStore.open(files.variantTableFile(),
-                files.dosagesFile().orElse(null), geno, files.variants(), metadata,
-                files.gatheredDosages().orElse(null));
-        this.storeContigs = files.svarStore().map(s -> new StoreContigCheck(s.dir(), geno, s.variants().chrom(),
-                metadata.contigs(), files.regions().contig(), metadata.samples().size())).orElse(null);
-        this.haplotypes = variants == null || genome == null ? null
-                : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
-        this.tracks = tracks(files);
-        this.shardManifest = files.shardManifest().orElse(null);
-    }
-
-    /**
-     * Datasets whose genotypes live in a linked genoray {@code .svar2} store are refused rather than opened as if
-     * they had no genotypes (which would silently turn haplotypes into reference sequence).
-     */
-    private static void refuseExternalGenotypeStores(DatasetFiles files) {
-        if (files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2) {
-            throw new DatasetFormatException(files.path() + ": the genotypes are stored in a linked .svar2 store,"
-                    + " which gvl cannot read yet; write the dataset from the VCF instead (gvl write --vcf ...)");
+        this.svar2 = files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2
+                ? Svar2Genotypes.open(dir, metadata, files.regions(), reference) : null;
+        try {
+            GenotypeArrays geno = svar2 != null ? svar2.genotypes() : files.genotypes().orElse(null);
+            this.genotypeArrays = geno;
+            this.ploidy = geno == null ? 0 : geno.ploidy();
+            this.variants = geno == null ? null : svar2 != null
+                    ? VariantStore.inMemory(geno, svar2.table(), metadata, svar2.fields())
+                    : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
+                            files.variants(), metadata, files.gatheredDosages().orElse(null));
+            this.storeContigs = files.svarStore().map(s -> new StoreContigCheck(s.dir(), geno, s.variants().chrom(),
+                    metadata.contigs(), files.regions().contig(), metadata.samples().size())).orElse(null);
+            this.haplotypes = variants == null || genome == null ? null
+                    : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
+            this.tracks = tracks(files);
+        } catch (RuntimeException e) {
+            if (svar2 != null) {
+                svar2.close();
+            }
+            throw e;
         }
+        this.shardManifest = files.shardManifest().orElse(null);
     }
 
     /** Opens the dataset at {@code dir}; {@code referenceFasta} may be null (no sequence output then). */
@@ -250,6 +250,11 @@ public final class OpenedDataset implements AutoCloseable {
         return haplotypes;
     }
 
+    /** Whether the genotypes were gathered from a linked {@code .svar2} store (there is no stored variant table). */
+    public boolean linkedToSvar2() {
+        return svar2 != null;
+    }
+
     public boolean hasGenotypes() {
         return ploidy > 0;
     }
@@ -274,6 +279,9 @@ public final class OpenedDataset implements AutoCloseable {
             try {
                 if (variants != null) {
                     variants.close();
+                }
+                if (svar2 != null) {
+                    svar2.close();
                 }
                 files.close();
             } finally {

@@ -99,8 +99,10 @@ final class VariantReconstructor {
         Map<String, FlatRagged> out = new LinkedHashMap<>();
         long[] rows = sel.rowOffsets();
         MemorySegment idx = sel.variantIdxs();
-        out.put(DatasetOutput.START, new FlatRagged(DType.I32,
-                VariantColumns.byIndex(arena, DType.I32, store.table().starts(), idx), rows));
+        out.put(DatasetOutput.START, store.wideStarts()
+                .map(w -> new FlatRagged(DType.I64, VariantColumns.byIndex(arena, DType.I64, w, idx), rows))
+                .orElseGet(() -> new FlatRagged(DType.I32,
+                        VariantColumns.byIndex(arena, DType.I32, store.table().starts(), idx), rows)));
         if (o.wants(DatasetOutput.ILEN)) {
             out.put(DatasetOutput.ILEN, new FlatRagged(DType.I32,
                     VariantColumns.byIndex(arena, DType.I32, store.table().ilens(), idx), rows));

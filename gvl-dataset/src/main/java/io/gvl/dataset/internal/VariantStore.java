@@ -42,6 +42,8 @@ public final class VariantStore implements AutoCloseable {
     private final VariantBuffers.Alleles alt;
     private final String[] refAlleles;
     private final Map<String, ArrowTable.ColumnType> infoTypes;
+    /** 64-bit starts, for a table whose {@code POS} is 64-bit (GVL's output then is too); else null. */
+    private final MemorySegment wideStarts;
     private final List<String> available;
     private final Map<String, Column> loaded = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> loads = new ConcurrentHashMap<>();
@@ -50,7 +52,7 @@ public final class VariantStore implements AutoCloseable {
     private volatile VariantBuffers.Alleles ref;
 
     private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, io.gvl.format.VariantTable t,
-                         DatasetMetadata meta, RawArray gatheredDosages) {
+                         DatasetMetadata meta, RawArray gatheredDosages, Map<String, Column> memoryFields) {
         this.variantsFile = variantsFile;
         this.dosagesFile = dosagesFile;
         this.genotypes = genotypes;
@@ -70,7 +72,16 @@ public final class VariantStore implements AutoCloseable {
         this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
                 alt.bytes(), alt.offsets());
         this.refAlleles = t.ref();
-        this.infoTypes = VariantTableFile.numericColumns(variantsFile);
+        Map<String, ArrowTable.ColumnType> info = new LinkedHashMap<>(
+                variantsFile == null ? Map.of() : VariantTableFile.numericColumns(variantsFile));
+        memoryFields.forEach((name, c) -> {
+            info.put(name, c.dtype() == DType.F32 ? ArrowTable.ColumnType.FLOAT32
+                    : c.dtype() == DType.I32 ? ArrowTable.ColumnType.INT32 : ArrowTable.ColumnType.INT64);
+            loaded.put(name, c);
+        });
+        this.infoTypes = Collections.unmodifiableMap(info);
+        this.wideStarts = variantsFile != null && VariantTableFile.int64Positions(variantsFile)
+                ? offHeap(MemorySegment.ofArray(java.util.Arrays.stream(starts).asLongStream().toArray())) : null;
         List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
         if (gatheredDosages != null || dosagesFile != null) {
             fields.add("dosage");
@@ -81,15 +92,27 @@ public final class VariantStore implements AutoCloseable {
 
     /**
      * Wraps the mapped genotype arrays and the variant table of an opened dataset: {@code variantsFile} is the Arrow
-     * table the INFO columns are read from ({@code genotypes/variants.arrow} or a linked store's index),
+     * table the INFO columns are read from ({@code genotypes/variants.arrow} or a linked store's index; {@code null}
+     * when the table was built in memory and has no INFO columns),
      * {@code dosagesFile} the per-call dosages mapped on first use (or {@code null} when there are none), and
      * {@code gatheredDosages} the dosages a sharded dataset joined from its shards (else {@code null}).
      */
     public static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno,
                                     io.gvl.format.VariantTable table, DatasetMetadata meta, RawArray gatheredDosages) {
-        SparseGenotypes g = new SparseGenotypes(geno.variantIdxs().segment(), geno.starts().segment(),
-                geno.stops().segment());
-        return new VariantStore(variantsFile, dosagesFile, g, table, meta, gatheredDosages);
+        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, gatheredDosages, Map.of());
+    }
+
+    /**
+     * A store over genotypes and a table built in memory (a {@code .svar2}-linked dataset), whose per-variant
+     * fields are given as columns rather than read from an Arrow table.
+     */
+    static VariantStore inMemory(GenotypeArrays geno, io.gvl.format.VariantTable table, DatasetMetadata meta,
+                                 Map<String, Column> fields) {
+        return new VariantStore(null, null, sparse(geno), table, meta, null, fields);
+    }
+
+    private static SparseGenotypes sparse(GenotypeArrays geno) {
+        return new SparseGenotypes(geno.variantIdxs().segment(), geno.starts().segment(), geno.stops().segment());
     }
 
     /** A copy of {@code heap} in this store's arena (freed at {@link #close()}). */
@@ -119,6 +142,14 @@ public final class VariantStore implements AutoCloseable {
     /** Starts, ILEN and ALT alleles, as the kernels index them. */
     public VariantArrays table() {
         return table;
+    }
+
+    /**
+     * The variant starts as 64-bit integers when the stored table's {@code POS} is 64-bit (genoray's PGEN index), so
+     * the {@code start} output has GenVarLoader's width; empty for a 32-bit table.
+     */
+    public java.util.Optional<MemorySegment> wideStarts() {
+        return java.util.Optional.ofNullable(wideStarts);
     }
 
     public VariantBuffers.Alleles alt() {

@@ -26,6 +26,11 @@ public final class ViewValidation {
             }
         }
         OutputKind.of(v.seqs()).check(ds, v);
+        if (v.seqs() == SeqKind.ANNOTATED && ds.linkedToSvar2()) {
+            throw new IllegalArgumentException("annotated haplotypes label each base with its row in a variant table,"
+                    + " and dataset " + ds.path() + " reads its genotypes from a .svar2 store, which has none (as in"
+                    + " GenVarLoader): use SeqKind.HAPLOTYPES with SeqKind.VARIANTS, or write the dataset from the VCF");
+        }
         VariantValidation.checkOptions(ds, v);
         if (v.varFilter() == io.gvl.dataset.settings.VarFilter.EXONIC && !ds.hasGenotypes()) {
             throw new IllegalArgumentException("the exonic variant filter needs genotypes, but dataset " + ds.path()

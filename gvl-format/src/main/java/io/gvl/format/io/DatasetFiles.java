@@ -184,6 +184,7 @@ public final class DatasetFiles implements AutoCloseable {
         if (link != null) {
             s.checkLink(link, dir);
         }
+        s.checkLayout();
         if (s.ploidy() != metadata.ploidy()) {
             throw new DatasetFormatException(store + ": ploidy " + s.ploidy() + " but the dataset's is "
                     + metadata.ploidy() + "; the link points at another store");

@@ -63,6 +63,16 @@ public final class SvarStore {
         this.ploidy = p.intValue();
         this.offsets = RawArray.map(file(OFFSETS), RawDtype.INT64, arena);
         this.variantIdxs = RawArray.map(file(VARIANT_IDXS), RawDtype.INT32, arena);
+        this.variants = VariantTableFile.read(file(INDEX));
+    }
+
+    /**
+     * Checks that the CSR offsets cover the payload: {@code H + 1} values from 0 to the number of calls. Run after
+     * {@link #checkLink}, so a store changed since the write is reported as that.
+     *
+     * @throws DatasetFormatException if they do not
+     */
+    public void checkLayout() {
         long haplotypes = (long) samples.size() * ploidy;
         if (offsets.length() != haplotypes + 1 || offsets.getLong(0) != 0
                 || offsets.getLong(haplotypes) != variantIdxs.length()) {
@@ -70,11 +80,11 @@ public final class SvarStore {
                     + variantIdxs.length() + " (the calls in " + VARIANT_IDXS + ") for " + samples.size()
                     + " samples x ploidy " + ploidy + "; the store is truncated or mixed from two stores");
         }
-        this.variants = VariantTableFile.read(file(INDEX));
     }
 
     /**
-     * Opens the store at {@code dir}, mapping its arrays into {@code arena} and reading its variant table.
+     * Opens the store at {@code dir}, mapping its arrays into {@code arena} and reading its variant table; the caller
+     * checks the link ({@link #checkLink}) and then the layout ({@link #checkLayout}).
      *
      * @param dir the {@code .svar} directory
      * @param arena owns the mappings

@@ -128,6 +128,29 @@ public final class VariantTableFile {
         return out;
     }
 
+    /**
+     * Whether the table stores {@code POS} as a 64-bit integer (genoray's PGEN index does; its VCF index and gvl's
+     * writer use 32 bits). GenVarLoader's variant {@code start} output takes that width.
+     *
+     * @param file a {@code variants.arrow} file
+     * @return {@code true} for a 64-bit {@code POS} column
+     * @throws DatasetFormatException if the file is unreadable
+     */
+    public static boolean int64Positions(Path file) {
+        JvmOptions.requireArrowAccess();
+        try (BufferAllocator alloc = new RootAllocator();
+             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+             ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
+            Field pos = reader.getVectorSchemaRoot().getSchema().getFields().stream()
+                    .filter(f -> f.getName().equals("POS")).findFirst().orElse(null);
+            return pos != null && pos.getType() instanceof ArrowType.Int i && i.getBitWidth() == 64;
+        } catch (NoSuchFileException e) {
+            throw new DatasetFormatException(file + ": required file is missing", e);
+        } catch (IOException | RuntimeException e) {
+            throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
+        }
+    }
+
     private static ArrowTable.ColumnType numericType(Field f) {
         if (f.getDictionary() != null) {
             return null;

@@ -1,0 +1,242 @@
+package io.gvl.dataset.internal;
+
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetLayout;
+import io.gvl.format.DatasetMetadata;
+import io.gvl.format.Regions;
+import io.gvl.format.VariantTable;
+import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.RawArray;
+import io.gvl.format.array.RawDtype;
+import io.gvl.format.io.StoreLinks;
+import io.gvl.format.io.Svar2RangesFile;
+import io.gvl.io.fasta.Reference;
+import io.gvl.io.svar.Svar2Calls;
+import io.gvl.core.buffer.DType;
+import io.gvl.io.svar.Svar2Contig;
+import io.gvl.io.svar.Svar2Field;
+import io.gvl.io.svar.Svar2Fingerprint;
+import io.gvl.io.svar.Svar2Gather;
+import io.gvl.io.svar.Svar2Store;
+import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The genotypes of a dataset linked to a genoray {@code .svar2} store, in the shape the read engine uses for every
+ * other source: a CSR of variant rows per {@code (region, sample, ploid)} slot and a variant table. Opening gathers
+ * every slot once, as GenVarLoader 0.43.1 gathers a query: the cached {@code var_key} windows of the slot and the
+ * region's dense ranges, filtered at the region's stored start and merged in GenVarLoader's order (so the haplotype,
+ * track and variant kernels see exactly the calls GenVarLoader reconstructs from). Each gathered call is its own
+ * table row. A pure deletion carries no ALT in the store; its row takes the reference anchor base, which is what
+ * both reconstruction and the VCF spelling of the call need, and its REF comes from the reference as for every row.
+ *
+ * <p>The memory is that of a VCF-sourced dataset's genotypes held in RAM (one row per stored call); gathering
+ * region blocks on demand would bound it, and is not done yet.
+ */
+final class Svar2Genotypes implements AutoCloseable {
+    private final Svar2Store store;
+    private final Arena arena;
+    private final GenotypeArrays genotypes;
+    private final VariantTable table;
+    private final Map<String, VariantStore.Column> fields;
+
+    private Svar2Genotypes(Svar2Store store, Arena arena, GenotypeArrays genotypes, VariantTable table,
+                           Map<String, VariantStore.Column> fields) {
+        this.store = store;
+        this.arena = arena;
+        this.genotypes = genotypes;
+        this.table = table;
+        this.fields = fields;
+    }
+
+    /**
+     * Resolves and checks the link of the dataset at {@code dir}, then gathers every slot.
+     *
+     * @param dir the dataset directory
+     * @param meta its metadata, with {@code svar2_link} set
+     * @param regions its stored regions
+     * @param reference the reference (deletion anchors and REF alleles come from it)
+     * @return the gathered genotypes; the caller closes them
+     */
+    static Svar2Genotypes open(Path dir, DatasetMetadata meta, Regions regions, Reference reference) {
+        DatasetMetadata.Svar2Link link = meta.svar2Link();
+        if (link == null) {
+            throw new DatasetFormatException(DatasetLayout.metadata(dir) + ": genotypes/" + DatasetLayout.SVAR2_META
+                    + " says the genotypes live in a .svar2 store but svar2_link is null; rewrite the dataset");
+        }
+        if (reference == null) {
+            throw new IllegalArgumentException(dir + ": a dataset linked to a .svar2 store needs the reference to"
+                    + " read its genotypes (the store keeps no REF alleles); open it with the reference FASTA");
+        }
+        Path storeDir = StoreLinks.resolve(dir, null, link.relativePath(), link.absolutePath(), ".svar2");
+        checkFingerprint(storeDir, link, dir);
+        Svar2Store store = Svar2Store.open(storeDir);
+        try {
+            if (store.ploidy() != meta.ploidy()) {
+                throw new DatasetFormatException(storeDir + ": ploidy " + store.ploidy() + " but the dataset's is "
+                        + meta.ploidy() + "; the link points at another store");
+            }
+            try (Svar2RangesFile ranges = Svar2RangesFile.open(
+                    DatasetLayout.genotypes(dir).resolve(DatasetLayout.SVAR2_META).getParent(), meta.nRegions(),
+                    meta.samples().size(), meta.ploidy())) {
+                return gather(store, ranges, meta, regions, reference, dir);
+            }
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /**
+     * GenVarLoader 0.43.1 fingerprints a store by its payload files; releases up to 0.43.0 counted every array of the
+     * store. Either matching is accepted, as GenVarLoader does, so layers added beside the payload later (a mutation
+     * catalogue) do not orphan a dataset, while a store changed since the write is refused.
+     */
+    private static void checkFingerprint(Path store, DatasetMetadata.Svar2Link link, Path dir) {
+        Svar2Fingerprint want = new Svar2Fingerprint(link.nFiles(), link.storeBytes());
+        Svar2Fingerprint scoped = Svar2Fingerprint.scoped(store);
+        if (scoped.equals(want)) {
+            return;
+        }
+        Svar2Fingerprint legacy = Svar2Fingerprint.legacy(store);
+        if (!legacy.equals(want)) {
+            throw new DatasetFormatException(store + ": this .svar2 store does not match the link in "
+                    + DatasetLayout.metadata(dir) + " (" + scoped.nFiles() + " payload files of " + scoped.storeBytes()
+                    + " bytes found, " + want.nFiles() + " files of " + want.storeBytes() + " bytes recorded; every"
+                    + " array of the store counted: " + legacy.nFiles() + " files of " + legacy.storeBytes()
+                    + " bytes); the store changed after the dataset was written: restore it or rewrite the dataset");
+        }
+    }
+
+    private static Svar2Genotypes gather(Svar2Store store, Svar2RangesFile ranges, DatasetMetadata meta,
+                                         Regions regions, Reference reference, Path dir) {
+        int nRegions = meta.nRegions();
+        int nSamples = meta.samples().size();
+        int ploidy = meta.ploidy();
+        long slots = (long) nRegions * nSamples * ploidy;
+        long[] offsets = new long[Math.toIntExact(slots + 1)];
+        List<String> chrom = new ArrayList<>();
+        LongArrayList pos = new LongArrayList();
+        List<String> ref = new ArrayList<>();
+        List<String> alt = new ArrayList<>();
+        IntArrayList ilen = new IntArrayList();
+        List<Svar2Field> storeFields = store.fields();
+        List<DoubleArrayList> values = new ArrayList<>();
+        storeFields.forEach(f -> values.add(new DoubleArrayList()));
+        Svar2Calls calls = new Svar2Calls();
+        int slot = 0;
+        for (int r = 0; r < nRegions; r++) {
+            String contigName = meta.contigs().get(regions.contig(r));
+            Svar2Contig contig = store.contig(contigName);
+            int refContig = reference.normalizer().indexOf(contigName);
+            for (int s = 0; s < nSamples; s++) {
+                for (int p = 0; p < ploidy; p++) {
+                    if (contig != null) {
+                        calls.clear();
+                        Svar2Gather.gather(contig, ranges, r, s, p, regions.start(r), calls);
+                        for (int i = 0; i < calls.size(); i++) {
+                            long at = calls.position(i);
+                            int len = calls.ilen(i);
+                            String anchor = bases(reference, refContig, at, at + 1);
+                            chrom.add(contigName);
+                            pos.add(at + 1);
+                            ilen.add(len);
+                            ref.add(len < 0 ? bases(reference, refContig, at, at + 1 - len) : anchor);
+                            alt.add(calls.isPureDeletion(i) ? anchor
+                                    : new String(calls.alt(i), StandardCharsets.US_ASCII));
+                            for (int f = 0; f < storeFields.size(); f++) {
+                                values.get(f).add(contig.fieldValue(storeFields.get(f), calls.origin(i),
+                                        (int) ranges.sampleColumn(s)));
+                            }
+                        }
+                    }
+                    offsets[slot + 1] = pos.size();
+                    slot++;
+                }
+            }
+        }
+        Map<String, VariantStore.Column> columns = new LinkedHashMap<>();
+        for (int f = 0; f < storeFields.size(); f++) {
+            columns.put(storeFields.get(f).name(), column(storeFields.get(f), values.get(f).toDoubleArray()));
+        }
+        return build(store, offsets, chrom, pos, ref, alt, ilen, columns, meta, dir);
+    }
+
+    /**
+     * One field as a per-row column: floating point as float32, integers of up to 32 signed bits (and 8/16-bit
+     * unsigned ones, {@code bool}) as int32, wider ones as int64, as gvl widens the INFO columns of a variant table.
+     */
+    private static VariantStore.Column column(Svar2Field field, double[] v) {
+        return switch (field.dtype()) {
+            case "f32", "f64" -> {
+                float[] out = new float[v.length];
+                for (int i = 0; i < v.length; i++) {
+                    out[i] = (float) v[i];
+                }
+                yield new VariantStore.Column(DType.F32, MemorySegment.ofArray(out), false);
+            }
+            case "i8", "i16", "i32", "u8", "u16", "bool" -> new VariantStore.Column(DType.I32,
+                    MemorySegment.ofArray(java.util.Arrays.stream(v).mapToInt(d -> (int) d).toArray()), false);
+            default -> new VariantStore.Column(DType.I64,
+                    MemorySegment.ofArray(java.util.Arrays.stream(v).mapToLong(d -> (long) d).toArray()), false);
+        };
+    }
+
+    private static String bases(Reference reference, int contig, long from, long to) {
+        if (contig < 0) {
+            return "N".repeat((int) (to - from));
+        }
+        return new String(reference.fetch(reference.contigs().get(contig), from, to), StandardCharsets.US_ASCII);
+    }
+
+    private static Svar2Genotypes build(Svar2Store store, long[] offsets, List<String> chrom, LongArrayList pos,
+                                        List<String> ref, List<String> alt, IntArrayList ilen,
+                                        Map<String, VariantStore.Column> fields, DatasetMetadata meta, Path dir) {
+        int n = pos.size();
+        VariantTable table = new VariantTable(chrom.toArray(String[]::new), pos.toLongArray(),
+                ref.toArray(String[]::new), alt.toArray(String[]::new), ilen.toIntArray());
+        Arena arena = Arena.ofShared();
+        MemorySegment off = arena.allocate(ValueLayout.JAVA_LONG, offsets.length);
+        MemorySegment.copy(offsets, 0, off, ValueLayout.JAVA_LONG, 0, offsets.length);
+        MemorySegment idx = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, n)).asSlice(0, 4L * n);
+        for (int v = 0; v < n; v++) {
+            idx.setAtIndex(ValueLayout.JAVA_INT, v, v);
+        }
+        Path ranges = DatasetLayout.genotypes(dir).resolve(DatasetLayout.SVAR2_META).getParent();
+        GenotypeArrays arrays = new GenotypeArrays(RawArray.wrap(ranges, RawDtype.INT64, off),
+                RawArray.wrap(store.path(), RawDtype.INT32, idx), meta.nRegions(), meta.samples().size(),
+                meta.ploidy());
+        return new Svar2Genotypes(store, arena, arrays, table, fields);
+    }
+
+    GenotypeArrays genotypes() {
+        return genotypes;
+    }
+
+    VariantTable table() {
+        return table;
+    }
+
+    /** The store's INFO and FORMAT fields, one value per table row, by name. */
+    Map<String, VariantStore.Column> fields() {
+        return fields;
+    }
+
+    @Override
+    public void close() {
+        if (arena.scope().isAlive()) {
+            arena.close();
+        }
+        store.close();
+    }
+}

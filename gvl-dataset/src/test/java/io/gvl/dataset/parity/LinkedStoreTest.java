@@ -1,0 +1,221 @@
+package io.gvl.dataset.parity;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gvl.core.buffer.Ragged;
+import io.gvl.dataset.Dataset;
+import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.SeqKind;
+import io.gvl.format.DatasetFormatException;
+import io.gvl.format.VariantTable;
+import io.gvl.format.array.Npz;
+import io.gvl.format.io.VariantTableFile;
+import io.gvl.io.fasta.Reference;
+import io.gvl.testing.DirectoryCopy;
+import io.gvl.testing.TestFiles;
+import java.io.IOException;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Following a dataset's link to its genoray store, and refusing a store that is missing, moved away or changed: the
+ * relative path, then the absolute one, then the single store beside the dataset; fingerprints in both of GVL's
+ * forms; a {@code .svar} store whose row numbering does not follow its table (genoray 6.0.2 with contigs out of
+ * natural order); and what gvl does where GenVarLoader refuses a {@code .svar2} dataset.
+ */
+class LinkedStoreTest {
+    static final Path Z_FASTA = Path.of(System.getProperty("gvl.shared.data")).resolve("real/vg-1mb1kgp/z.fa");
+
+    @TempDir
+    static Path tmp;
+    static Path goldens;
+    static Reference z;
+
+    @BeforeAll
+    static void load() {
+        goldens = TestFiles.gvl043("svar");
+        z = Reference.open(Z_FASTA, tmp.resolve("cache"));
+    }
+
+    @AfterAll
+    static void close() {
+        z.close();
+    }
+
+    /** A writable copy of a dataset and its store side by side under a new directory. */
+    private static Path copy(String dataset, String store, String under) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve(under));
+        DirectoryCopy.copyTree(goldens.resolve(dataset), dir.resolve(dataset));
+        DirectoryCopy.copyTree(goldens.resolve(store), dir.resolve(store));
+        return dir.resolve(dataset);
+    }
+
+    private static byte[] haplotypes(Dataset d) {
+        try (DatasetOutput o = d.withSeqs(SeqKind.HAPLOTYPES).withLen(OutputLength.ragged()).getAll()) {
+            return ((Ragged) o.sequences()).data().toArray(ValueLayout.JAVA_BYTE);
+        }
+    }
+
+    private static byte[] goldenHaplotypes() {
+        return Npz.read(goldens.resolve("outputs_ds_vcf.npz")).get("hap_ragged_data").data()
+                .toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ds_svar:z.svar", "ds_svar2:z.svar2"})
+    void aStoreRenamedBesideItsDatasetIsFoundAsTheOnlySibling(String pair) throws IOException {
+        String[] p = pair.split(":");
+        Path ds = copy(p[0], p[1], "sibling-" + p[0]);
+        Files.move(ds.resolveSibling(p[1]), ds.resolveSibling("renamed" + p[1].substring(p[1].indexOf('.'))));
+        try (Dataset d = Dataset.open(ds, z)) {
+            assertArrayEquals(goldenHaplotypes(), haplotypes(d));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ds_svar:z.svar", "ds_svar2:z.svar2"})
+    void aMissingStoreIsNamedWithEveryPlaceTried(String pair) throws IOException {
+        String[] p = pair.split(":");
+        Path ds = copy(p[0], p[1], "missing-" + p[0]);
+        Files.move(ds.resolveSibling(p[1]), tmp.resolve("away-" + p[1]));
+        DatasetFormatException e = assertThrows(DatasetFormatException.class, () -> Dataset.open(ds, z));
+        assertTrue(e.getMessage().contains("store was not found") && e.getMessage().contains(p[1])
+                && e.getMessage().contains("/tmp/gvl043-svar-scratch"), e.getMessage());
+    }
+
+    @Test
+    void twoCandidateStoresBesideTheDatasetAreNotGuessedBetween() throws IOException {
+        Path ds = copy("ds_svar", "z.svar", "two");
+        DirectoryCopy.copyTree(ds.resolveSibling("z.svar"), ds.resolveSibling("other.svar"));
+        Files.move(ds.resolveSibling("z.svar"), ds.resolveSibling("third.svar"));
+        DatasetFormatException e = assertThrows(DatasetFormatException.class, () -> Dataset.open(ds, z));
+        assertTrue(e.getMessage().contains("2 .svar directories beside the dataset"), e.getMessage());
+    }
+
+    /** The file GVL's own check saw change (4 zero bytes appended), as recorded with the goldens. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ds_svar:z.svar:variant_idxs.npy", "ds_svar2:z.svar2:z/var_key/snp/positions.bin"})
+    void aChangedStoreIsRefusedNamingWhatDiffers(String spec) throws IOException {
+        String[] p = spec.split(":");
+        Path ds = copy(p[0], p[1], "changed-" + p[0]);
+        Files.write(ds.resolveSibling(p[1]).resolve(p[2]), new byte[4], StandardOpenOption.APPEND);
+        DatasetFormatException e = assertThrows(DatasetFormatException.class, () -> Dataset.open(ds, z));
+        assertTrue(e.getMessage().contains("does not match the link") && e.getMessage().contains(
+                p[0].equals("ds_svar") ? "variant_idxs bytes 147364 found, 147360 recorded" : "35517 bytes found"),
+                e.getMessage());
+    }
+
+    /** GenVarLoader 0.43.1 fingerprints the payload only, so a layer added beside it keeps the dataset readable. */
+    @Test
+    void aLayerAddedBesideTheSvar2PayloadKeepsTheLink() throws IOException {
+        Path ds = copy("ds_svar2", "z.svar2", "mutcat");
+        Path layer = Files.createDirectories(ds.resolveSibling("z.svar2").resolve("z/mutcat/var_key_snp"));
+        Files.write(layer.resolve("code.bin"), new byte[16]);
+        try (Dataset d = Dataset.open(ds, z)) {
+            assertArrayEquals(goldenHaplotypes(), haplotypes(d));
+        }
+    }
+
+    /** Datasets written by GVL up to 0.43.0 recorded every array of the store; 0.43.1 still accepts that count. */
+    @Test
+    void theLegacySvar2FingerprintIsAccepted() throws IOException {
+        Path ds = copy("ds_svar2", "z.svar2", "legacy-fp");
+        Files.write(ds.resolveSibling("z.svar2").resolve("z/mutcat.npy"), new byte[8]);
+        Path meta = ds.resolve("metadata.json");
+        String json = Files.readString(meta);
+        assertTrue(json.contains("\"n_files\":16,\"store_bytes\":35513"), json);
+        Files.writeString(meta, json.replace("\"n_files\":16,\"store_bytes\":35513",
+                "\"n_files\":17,\"store_bytes\":35521"));
+        try (Dataset d = Dataset.open(ds, z)) {
+            assertArrayEquals(goldenHaplotypes(), haplotypes(d));
+        }
+    }
+
+    /**
+     * genoray 6.0.2 numbers a {@code .svar} store's rows in natural contig order even when its table follows another
+     * order; reordering the table of the two-contig store the same way must fail the query, not return sequence of
+     * the wrong contig.
+     */
+    @Test
+    void aStoreWhoseRowsDoNotFollowItsTableIsRefusedAtQueryTime() throws IOException {
+        Path ds = copy("ds_yz_svar", "yz.svar", "reordered");
+        Path index = ds.resolveSibling("yz.svar").resolve("index.arrow");
+        VariantTable t = VariantTableFile.read(index);
+        List<Integer> order = new ArrayList<>();
+        for (String contig : new String[] {"z", "y"}) {
+            for (int v = 0; v < t.size(); v++) {
+                if (t.chrom()[v].equals(contig)) {
+                    order.add(v);
+                }
+            }
+        }
+        assertEquals(t.size(), order.size());
+        int n = t.size();
+        String[] chrom = new String[n];
+        long[] pos = new long[n];
+        String[] ref = new String[n];
+        String[] alt = new String[n];
+        int[] ilen = new int[n];
+        for (int i = 0; i < n; i++) {
+            int v = order.get(i);
+            chrom[i] = t.chrom()[v];
+            pos[i] = t.pos()[v];
+            ref[i] = t.ref()[v];
+            alt[i] = t.alt()[v];
+            ilen[i] = t.ilen()[v];
+        }
+        VariantTableFile.write(new VariantTable(chrom, pos, ref, alt, ilen), index);
+        try (Reference yz = Reference.open(goldens.resolve("inputs/yz.fa"), tmp.resolve("cache"));
+             Dataset d = Dataset.open(ds, yz)) {
+            DatasetFormatException e = assertThrows(DatasetFormatException.class, () -> haplotypes(d));
+            assertTrue(e.getMessage().contains("numbering does not follow its variant table"), e.getMessage());
+        }
+    }
+
+    @Test
+    void annotatedHaplotypesOfASvar2DatasetAreRefusedAsInGvl() throws IOException {
+        try (Dataset d = Dataset.open(goldens.resolve("ds_svar2"), z)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> d.withSeqs(SeqKind.ANNOTATED));
+            assertTrue(e.getMessage().contains(".svar2 store"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aSvar2DatasetNeedsTheReference() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Dataset.open(goldens.resolve("ds_svar2")));
+        assertTrue(e.getMessage().contains("needs the reference"), e.getMessage());
+    }
+
+    /**
+     * GenVarLoader 0.43.1 refuses reverse-complemented realigned tracks on {@code .svar2} datasets; gvl gathers the
+     * same calls as the {@code .svar} and VCF paths, so it gives their output.
+     */
+    @Test
+    void reverseComplementedRealignedTracksOfSvar2EqualTheVcfDatasets() {
+        var golden = Npz.read(goldens.resolve("outputs_ds_vcf_trk.npz"));
+        try (Dataset d = Dataset.open(goldens.resolve("ds_svar2_trk"), z);
+             DatasetOutput o = d.withSeqs(SeqKind.HAPLOTYPES).withTracks("sig").withLen(OutputLength.ragged())
+                     .getAll()) {
+            assertArrayEquals(golden.get("trk_rc_hap_data").data().toArray(ValueLayout.JAVA_BYTE),
+                    ((Ragged) o.sequences()).data().toArray(ValueLayout.JAVA_BYTE));
+            assertArrayEquals(golden.get("trk_rc_values_data").data().toArray(ValueLayout.JAVA_BYTE),
+                    ((Ragged) o.tracks()).data().toArray(ValueLayout.JAVA_BYTE));
+        }
+    }
+}
