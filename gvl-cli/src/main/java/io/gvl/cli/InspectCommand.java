@@ -7,6 +7,7 @@ import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.IntervalTrack;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.io.ShardManifest;
+import io.gvl.format.io.StoreLinks;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -46,8 +47,9 @@ public final class InspectCommand implements Callable<Integer> {
             files.shardManifest().ifPresent(s -> out.println("sharded        " + s.shards().size() + " shards ("
                     + s.regionBlockSizes().length + " region blocks x " + s.sampleBlockSizes().length
                     + " sample blocks) under " + ShardManifest.SHARDS + "/"));
-            files.genotypes().ifPresentOrElse(g -> genotypes(out, files, g),
-                    () -> out.println("genotypes      none (" + files.genotypeSource() + ")"));
+            files.genotypes().ifPresentOrElse(g -> genotypes(out, files, g), () -> out.println(
+                    files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2 ? svar2(dir, m)
+                            : "genotypes      none (" + files.genotypeSource() + ")"));
             files.tracks().values().forEach(t -> track(out, t));
             files.annotationTracks().values().forEach(t -> track(out, t));
             out.println("size on disk   " + human(diskSize(dir)));
@@ -67,6 +69,14 @@ public final class InspectCommand implements Callable<Integer> {
                 () -> out.println("genotypes      " + files.variants().size() + " variants, "
                         + g.variantIdxs().length() + " stored calls in " + g.slots()
                         + " (region, sample, haplotype) slots"));
+    }
+
+    private static String svar2(Path dir, DatasetMetadata m) {
+        DatasetMetadata.Svar2Link link = m.svar2Link();
+        String store = link == null ? "(no svar2_link)" : StoreLinks.resolve(dir, null, link.relativePath(),
+                link.absolutePath(), ".svar2").toString();
+        return "ploidy         " + m.ploidy() + System.lineSeparator() + "genotypes      in the linked .svar2 store "
+                + store;
     }
 
     private static void track(PrintWriter out, IntervalTrack t) {

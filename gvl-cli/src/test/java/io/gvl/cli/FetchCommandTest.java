@@ -135,4 +135,17 @@ class FetchCommandTest {
         assertEquals(1, run("inspect", tmp.resolve("nope").toString()));
         assertTrue(last.err().startsWith("gvl inspect: "), last.err());
     }
+
+    @Test
+    void inspectNamesTheLinkedStoreOfSvarAndSvar2Datasets() {
+        Path svar = io.gvl.testing.TestFiles.gvl043("svar");
+        assertEquals(0, run("inspect", svar.resolve("ds_svar").toString()), last.err());
+        assertTrue(last.out().contains("genotypes      in the linked .svar store " + svar.resolve("ds_svar/../z.svar")
+                .normalize() + " (4715 variants, 36840 calls of 16 samples); 768 (region, sample, haplotype) slots"),
+                last.out());
+        assertEquals(0, run("inspect", svar.resolve("ds_svar2").toString()), last.err());
+        assertTrue(last.out().contains("ploidy         2") && last.out().contains(
+                "genotypes      in the linked .svar2 store " + svar.resolve("ds_svar2/../z.svar2").normalize()),
+                last.out());
+    }
 }

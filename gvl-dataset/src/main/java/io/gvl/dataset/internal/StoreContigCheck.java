@@ -3,10 +3,9 @@ package io.gvl.dataset.internal;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.IndexRange;
 import io.gvl.format.array.GenotypeArrays;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Checks, per query, that the store rows a {@code .svar}-linked haplotype reads belong to the contig of its region.
@@ -31,13 +30,14 @@ final class StoreContigCheck {
         this.contigs = contigs;
         this.regionContig = regionContig;
         this.samples = samples;
-        Map<String, Integer> code = new HashMap<>();
+        Object2IntOpenHashMap<String> code = new Object2IntOpenHashMap<>();
+        code.defaultReturnValue(-1);
         for (int c = 0; c < contigs.size(); c++) {
             code.put(contigs.get(c), c);
         }
         this.rowContig = new int[rowChrom.length];
         for (int v = 0; v < rowChrom.length; v++) {
-            rowContig[v] = code.getOrDefault(rowChrom[v], -1);
+            rowContig[v] = code.getInt(rowChrom[v]);
         }
     }
 

@@ -7,14 +7,13 @@ import io.gvl.format.DatasetMetadata;
 import io.gvl.format.VariantTable;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.array.RawDtype;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -161,15 +160,16 @@ public final class SvarStore {
      * @throws DatasetFormatException if a dataset sample is not in the store
      */
     public long[][] haplotypeBlocks(List<String> datasetSamples, Path dataset) {
-        Map<String, Integer> column = new HashMap<>();
+        Object2IntOpenHashMap<String> column = new Object2IntOpenHashMap<>();
+        column.defaultReturnValue(-1);
         for (int i = 0; i < samples.size(); i++) {
             column.putIfAbsent(samples.get(i), i);
         }
         long[] starts = new long[datasetSamples.size() * ploidy];
         long[] ends = new long[starts.length];
         for (int s = 0; s < datasetSamples.size(); s++) {
-            Integer c = column.get(datasetSamples.get(s));
-            if (c == null) {
+            int c = column.getInt(datasetSamples.get(s));
+            if (c < 0) {
                 throw new DatasetFormatException(io.gvl.format.DatasetLayout.metadata(dataset) + ": sample '"
                         + datasetSamples.get(s) + "' is not in the linked store " + dir + "; the link points at"
                         + " another store");
