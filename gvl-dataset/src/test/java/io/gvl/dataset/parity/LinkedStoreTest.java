@@ -218,4 +218,52 @@ class LinkedStoreTest {
                     ((Ragged) o.tracks()).data().toArray(ValueLayout.JAVA_BYTE));
         }
     }
+
+    /** Every array of an output, as bytes, in output order. */
+    private static List<byte[]> arrays(Dataset d, java.util.function.Function<Dataset, Dataset> view) {
+        List<byte[]> out = new ArrayList<>();
+        try (DatasetOutput o = view.apply(d).getAll()) {
+            for (var a : o.arrays()) {
+                if (a.array() instanceof Ragged r) {
+                    out.add(r.data().toArray(ValueLayout.JAVA_BYTE));
+                    out.add(r.offsets().toArray(ValueLayout.JAVA_BYTE));
+                } else {
+                    out.add(((io.gvl.core.buffer.Dense) a.array()).data().toArray(ValueLayout.JAVA_BYTE));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void assertSameArrays(List<byte[]> want, List<byte[]> got, String what) {
+        assertEquals(want.size(), got.size(), what + ": array count");
+        for (int i = 0; i < want.size(); i++) {
+            assertArrayEquals(want.get(i), got.get(i), what + ": array " + i);
+        }
+    }
+
+    /**
+     * Variant windows and spliced haplotypes, which GenVarLoader's goldens do not cover here, read the same from the
+     * VCF-, {@code .svar}- and {@code .svar2}-sourced datasets of the same regions (on these regions every source
+     * gathers the same calls).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ds_svar", "ds_svar2"})
+    void windowsAndSplicedHaplotypesEqualTheVcfDatasets(String linked) {
+        java.util.function.Function<Dataset, Dataset> windows = d -> d.withSeqs(SeqKind.VARIANT_WINDOWS,
+                io.gvl.dataset.settings.VarWindowOpt.windows(4, io.gvl.dataset.settings.TokenAlphabet.of("ACGT", 4)));
+        java.util.LinkedHashMap<String, int[]> groups = new java.util.LinkedHashMap<>();
+        for (int g = 0; g < 12; g++) {
+            groups.put("g" + g, new int[] {2 * g + 1, 2 * g});
+        }
+        java.util.function.Function<Dataset, Dataset> spliced = d -> d.withSeqs(SeqKind.HAPLOTYPES)
+                .withLen(OutputLength.ragged()).spliceInfo(io.gvl.dataset.settings.SpliceMap.of(groups));
+        try (Dataset vcf = Dataset.open(goldens.resolve("ds_vcf"), z);
+             Dataset store = Dataset.open(goldens.resolve(linked), z)) {
+            assertSameArrays(arrays(vcf, windows), arrays(store, windows), "variant windows");
+            List<byte[]> want = arrays(vcf, spliced);
+            assertTrue(want.getFirst().length > 1000, "spliced haplotypes");
+            assertSameArrays(want, arrays(store, spliced), "spliced haplotypes");
+        }
+    }
 }
