@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.gvl.io.TestData;
+import io.gvl.testkit.Oracle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -60,6 +61,26 @@ class Svar2WriterGoldenTest {
     void zFromVcfEqualsGenoray() {
         assertSameStore(Svar2Fixtures.svar("z.svar2"), convert(Svar2Fixtures.VCF, FASTA, "z.svar2", List.of(),
                 List.of()));
+    }
+
+    /** A BCF made from the VCF by bcftools (with its CSI index) converts to the same store. */
+    @Test
+    void zFromBcfEqualsGenoray() {
+        Path bcf = tmp.resolve("z.bcf");
+        Oracle.BCFTOOLS.run("view", "-Ob", "-o", bcf.toString(), Svar2Fixtures.VCF.toString());
+        Oracle.BCFTOOLS.run("index", "--csi", bcf.toString());
+        assertSameStore(Svar2Fixtures.svar("z.svar2"), convert(bcf, FASTA, "z.svar2", List.of(), List.of()));
+    }
+
+    /** A PGEN made from the VCF by plink2 (as genoray's from_pgen check did) converts to the same store. */
+    @Test
+    void zFromPgenEqualsGenoray() {
+        Path prefix = tmp.resolve("zp");
+        Oracle.PLINK2.run("--vcf", Svar2Fixtures.VCF.toString(), "--allow-extra-chr", "--vcf-half-call", "r",
+                "--make-pgen", "--threads", "1", "--out", prefix.toString());
+        assertSameStore(Svar2Fixtures.svar("z.svar2"), convert(tmp.resolve("zp.pgen"), FASTA, "zp.svar2", List.of(),
+                List.of()));
+        assertSameStore(Svar2Fixtures.svar("z.svar2"), convert(prefix, FASTA, "zp2.svar2", List.of(), List.of()));
     }
 
     @Test
