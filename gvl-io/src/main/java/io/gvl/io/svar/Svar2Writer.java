@@ -184,7 +184,7 @@ public final class Svar2Writer implements AutoCloseable {
      */
     public static void publish(Path store, boolean overwrite, List<String> samples, int ploidy, List<Field> fields,
                                Body body) {
-        DatasetPublisher.publish(store, overwrite, tmp -> {
+        DatasetPublisher.publish(store, overwrite, "meta.json", ".svar2 store", tmp -> {
             try (Svar2Writer w = create(tmp, samples, ploidy, fields)) {
                 body.write(w);
                 w.finish();
