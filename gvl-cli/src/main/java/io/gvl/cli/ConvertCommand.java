@@ -67,8 +67,11 @@ public final class ConvertCommand implements Callable<Integer> {
             if (threads != null && threads < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
             }
-            Svar2Converter.Summary s = Svar2Converter.convert(input, reference, out, new Svar2Converter.Options(
-                    info, format, WriteCommand.sampleList(samples), overwrite, null));
+            Svar2Converter.Summary s;
+            try (TempSiblings _ = TempSiblings.beside(out)) {
+                s = Svar2Converter.convert(input, reference, out, new Svar2Converter.Options(info, format,
+                        WriteCommand.sampleList(samples), overwrite, null));
+            }
             LOG.info("{}: {} records, {} samples, contigs {}", out, s.records(), s.samples(), s.contigs());
             spec.commandLine().getOut().println(out + ": written");
             return 0;
