@@ -13,7 +13,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "gvl",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {WriteCommand.class, UpdateCommand.class, FetchCommand.class, InspectCommand.class,
+        subcommands = {WriteCommand.class, ConvertCommand.class, UpdateCommand.class, FetchCommand.class, InspectCommand.class,
             MigrateCommand.class, ConcatCommand.class, ExportCommand.class, PredictCommand.class, CacheCommand.class,
             HandoffCommand.class, BenchCommand.class, DemoCommand.class},
         description = "Personalized genomic training data (haplotypes, realigned tracks) from FASTA, BED, VCF "

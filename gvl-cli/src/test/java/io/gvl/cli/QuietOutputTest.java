@@ -97,6 +97,8 @@ class QuietOutputTest {
                 List.of("update", tmp.resolve("u.gvl").toString(), "--annot",
                         "score=" + tmp.resolve("score.bed")),
                 List.of("migrate", ds),
+                List.of("convert", DEMO.resolve("z_synth16.norm.vcf.gz").toString(), "--reference", fa, "--out",
+                        tmp.resolve("z.svar2").toString(), "--info", "AF,DP"),
                 // 384 instances in 3 batches fill the 3 slots: no release is needed (standard input is /dev/null).
                 List.of("handoff", ds, "--reference", fa, "--length", "100", "--batch-size", "128"),
                 List.of("cache", "list"),

@@ -58,7 +58,23 @@ public final class DatasetPublisher {
      * @param builder writes the files into the temporary directory
      */
     public static void publish(Path dest, boolean overwrite, Builder builder) {
-        publish(dest, overwrite, null, builder);
+        publish(dest, overwrite, null, builder, DatasetLayout.METADATA, "dataset");
+    }
+
+    /**
+     * As {@link #publish(Path, boolean, Builder)} for another kind of directory (a genoray {@code .svar2} store):
+     * overwriting replaces only a directory holding the file {@code marker}.
+     *
+     * @param dest the directory to create or replace
+     * @param overwrite whether an existing directory of this kind at {@code dest} may be replaced
+     * @param marker the file name that marks a replaceable directory, e.g. {@code meta.json}
+     * @param kind what the directory is, for messages, e.g. {@code .svar2 store}
+     * @param builder writes the files into the temporary directory
+     * @throws DatasetExistsException if {@code dest} exists and {@code overwrite} is false, or it is not a directory
+     *                                holding {@code marker}
+     */
+    public static void publish(Path dest, boolean overwrite, String marker, String kind, Builder builder) {
+        publish(dest, overwrite, null, builder, marker, kind);
     }
 
     /**
@@ -153,15 +169,16 @@ public final class DatasetPublisher {
             throw new IllegalArgumentException(build + " is not a build directory of " + target
                     + " (an existing " + target.getFileName() + ".tmp.* sibling)");
         }
-        publish(target, overwrite, dir, finisher);
+        publish(target, overwrite, dir, finisher, DatasetLayout.METADATA, "dataset");
     }
 
     /** Publishes {@code build} (or a new build directory when {@code null}) after {@code builder} fills it. */
-    private static void publish(Path dest, boolean overwrite, Path build, Builder builder) {
+    private static void publish(Path dest, boolean overwrite, Path build, Builder builder, String marker,
+                                String kind) {
         Path target = dest.toAbsolutePath().normalize();
         Path parent = target.getParent();
         String name = target.getFileName().toString();
-        checkAbsent(target, overwrite);
+        checkAbsent(target, overwrite, marker, kind);
         DestinationLock held = build == null ? null : HELD.get(build);
         DestinationLock lock;
         try {
@@ -173,7 +190,7 @@ public final class DatasetPublisher {
         boolean buildKept = false;
         try {
             try {
-                checkAbsent(target, overwrite);
+                checkAbsent(target, overwrite, marker, kind);
             } catch (DatasetExistsException e) {
                 buildKept = held != null;
                 throw e;
@@ -234,14 +251,14 @@ public final class DatasetPublisher {
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
-    private static void checkAbsent(Path target, boolean overwrite) {
+    private static void checkAbsent(Path target, boolean overwrite, String marker, String kind) {
         if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         if (!overwrite) {
             throw new DatasetExistsException(alreadyExists(target));
         }
-        requireDataset(target);
+        require(target, marker, kind);
     }
 
     /**
@@ -263,8 +280,12 @@ public final class DatasetPublisher {
      *     directory)
      */
     public static void requireDataset(Path target) {
+        require(target, DatasetLayout.METADATA, "dataset");
+    }
+
+    private static void require(Path target, String marker, String kind) {
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)
-                && Files.isRegularFile(DatasetLayout.metadata(target), LinkOption.NOFOLLOW_LINKS)) {
+                && Files.isRegularFile(target.resolve(marker), LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         String what;
@@ -273,13 +294,13 @@ public final class DatasetPublisher {
         } else if (Files.isRegularFile(target)) {
             what = "a regular file";
         } else if (Files.isDirectory(target)) {
-            what = "a directory that is not a dataset (no " + DatasetLayout.METADATA + "; it holds "
+            what = "a directory that is not a " + kind + " (no " + marker + "; it holds "
                     + describeEntries(target) + ")";
         } else {
             what = "something that is neither a file nor a directory";
         }
         throw new DatasetExistsException(target + " is " + what + ", so --overwrite will not delete it; only an "
-                + "existing dataset is replaced. Choose another output path, or move it away yourself.");
+                + "existing " + kind + " is replaced. Choose another output path, or move it away yourself.");
     }
 
     private static String describeEntries(Path dir) {

@@ -69,6 +69,59 @@ public final class Svar2IndelKeys {
         return Svar2SnpCodes.base(key >>> (25 - 2 * i));
     }
 
+    /** The longest insertion (in inserted bases) an {@link Lane#INLINE} key holds; longer ALTs go to the table. */
+    public static final int MAX_INLINE_ILEN = 12;
+
+    /**
+     * The {@link Lane#INLINE} key of an insertion whose ALT (anchor included) is {@code length} bytes of
+     * {@code alt} from {@code from}, as genoray packs it: {@code ilen << 27} plus base {@code i}'s
+     * {@link Svar2SnpCodes#encode code} at bits {@code 26-2i, 25-2i}.
+     *
+     * @param alt the ALT bytes, ASCII
+     * @param from index of the anchor base
+     * @param length ALT length including the anchor, 1 to {@link #MAX_INLINE_ILEN} + 1
+     * @return the key (bits 0 and 31 clear)
+     * @throws IllegalArgumentException if {@code length} is outside 1 to 13
+     */
+    public static int inline(byte[] alt, int from, int length) {
+        if (length < 1 || length > MAX_INLINE_ILEN + 1) {
+            throw new IllegalArgumentException("an inline key holds 1 to 13 ALT bases, not " + length);
+        }
+        int key = (length - 1) << 27;
+        for (int i = 0; i < length; i++) {
+            key |= Svar2SnpCodes.encode(alt[from + i]) << (25 - 2 * i);
+        }
+        return key;
+    }
+
+    /**
+     * The {@link Lane#DELETION} key of a pure deletion of {@code deleted} bases: {@code -deleted << 1}.
+     *
+     * @param deleted number of deleted bases (REF length − 1), 1 to {@code 2^30 - 1}
+     * @return the key (bit 0 clear, bit 31 set)
+     * @throws IllegalArgumentException if {@code deleted} is out of range
+     */
+    public static int deletion(int deleted) {
+        if (deleted < 1 || deleted >= 1 << 30) {
+            throw new IllegalArgumentException("a deletion key holds 1 to 2^30 - 1 deleted bases, not " + deleted);
+        }
+        return -deleted << 1;
+    }
+
+    /**
+     * The {@link Lane#LOOKUP} key of long-allele table row {@code row}: {@code row << 1 | 1}.
+     *
+     * @param row the table row, {@code 0 <= row < 2^31}
+     * @return the key (bit 0 set)
+     * @throws IllegalArgumentException if {@code row} is negative
+     */
+    public static int lookup(int row) {
+        if (row < 0) {
+            throw new IllegalArgumentException("negative long-allele row " + row);
+        }
+        return row << 1 | 1;
+    }
+
     /**
      * The long-allele table row of a {@link Lane#LOOKUP} key.
      *

@@ -41,6 +41,18 @@ public final class Svar2SnpCodes {
     }
 
     /**
+     * The code genoray stores for an ASCII base: {@code (ascii >> 1) & 3}. Upper and lower case give the same code
+     * ({@code A/a=0, C/c=1, T/t=2, G/g=3}); other letters are not refused but land on one of the four codes as in
+     * genoray (e.g. {@code N} gives 3, read back as {@code G}).
+     *
+     * @param ascii the base as an ASCII byte
+     * @return the code, 0 to 3
+     */
+    public static int encode(byte ascii) {
+        return (ascii >> 1) & 3;
+    }
+
+    /**
      * The number of bytes a packed stream of {@code n} codes occupies.
      *
      * @param n number of codes, {@code >= 0}
