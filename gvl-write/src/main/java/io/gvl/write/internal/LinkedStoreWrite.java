@@ -21,6 +21,7 @@ import io.gvl.io.svar.Svar2Store;
 import io.gvl.write.spec.VariantFileKind;
 import io.gvl.write.spec.WriteException;
 import io.gvl.write.spec.WriteOptions;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -251,11 +252,11 @@ public final class LinkedStoreWrite {
     }
 
     private static int[] columns(List<String> storeSamples, List<String> samples) {
-        java.util.Map<String, Integer> col = new java.util.HashMap<>();
+        Object2IntOpenHashMap<String> col = new Object2IntOpenHashMap<>();
         for (int i = 0; i < storeSamples.size(); i++) {
             col.put(storeSamples.get(i), i);
         }
-        return samples.stream().mapToInt(col::get).toArray();
+        return samples.stream().mapToInt(col::getInt).toArray();
     }
 
     /**
