@@ -23,6 +23,14 @@ final class PythonFloat {
         }
         String sign = d < 0 ? "-" : "";
         BigDecimal b = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
+        if (b.precision() == 2) {
+            // Java never prints fewer than two significant digits and then takes the closest two-digit decimal
+            // (4.9E-324); Python takes the shortest that reads back (5e-324)
+            BigDecimal one = b.round(new java.math.MathContext(1, java.math.RoundingMode.HALF_EVEN));
+            if (Double.parseDouble(one.toString()) == Math.abs(d)) {
+                b = one.stripTrailingZeros();
+            }
+        }
         String digits = b.unscaledValue().toString();
         int n = digits.length();
         int decpt = n - b.scale();
