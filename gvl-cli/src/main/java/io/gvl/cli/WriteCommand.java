@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "write", mixinStandardHelpOptions = true,
         description = "Write a dataset (GenVarLoader format 2.0) from BED regions, phased variants (VCF, BCF or"
-                + " PLINK 2 PGEN) and bigWig, HDF5 or interval-table tracks.")
+                + " PLINK 2 PGEN, or a genoray .svar2/.svar store the dataset links to) and bigWig, HDF5 or"
+                + " interval-table tracks.")
 public final class WriteCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "OUT", description = "Dataset directory to create.")
@@ -43,7 +44,8 @@ public final class WriteCommand implements Callable<Integer> {
 
     @Option(names = {"--variants", "--vcf"}, paramLabel = "FILE",
             description = "Phased, normalized, bi-allelic variants: a VCF/BCF (bgzipped and indexed) or a PLINK 2"
-                    + " fileset (PREFIX.pgen, or PREFIX, with PREFIX.pvar and PREFIX.psam). --vcf is an alias.")
+                    + " fileset (PREFIX.pgen, or PREFIX, with PREFIX.pvar and PREFIX.psam), or a genoray store directory"
+                    + " (.svar2 or .svar) that the dataset links to without copying. --vcf is an alias.")
     Path vcf;
 
     @Option(names = "--reference", paramLabel = "FASTA",

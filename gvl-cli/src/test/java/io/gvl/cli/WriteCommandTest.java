@@ -63,6 +63,30 @@ class WriteCommandTest {
         assertTrue(Files.exists(ds.resolve("annot_intervals/a/values.npy")));
     }
 
+    /**
+     * {@code --variants} takes a genoray store: the dataset links to it ({@code regions.npy} and the range cache as
+     * GenVarLoader wrote them from the same store), and {@code --no-extend-to-length} is refused with one line.
+     */
+    @Test
+    void variantsTakesAGenorayStoreAndLinksToIt() throws IOException {
+        Path root = io.gvl.testing.TestFiles.gvl043("svar");
+        Path store = tmp.resolve("z.svar2");
+        io.gvl.testing.DirectoryCopy.copyTree(root.resolve("z.svar2"), store);
+        Path ds = tmp.resolve("ds_svar2");
+        assertEquals(0, run(new WriteCommand(), ds.toString(), "--bed", root.resolve("inputs/regions.bed").toString(),
+                "--variants", store.toString()), err.toString());
+        for (String f : List.of("regions.npy", "genotypes/svar2_ranges/cell_vk.npy",
+                "genotypes/svar2_ranges/svar2_meta.json")) {
+            assertTrue(java.util.Arrays.equals(Files.readAllBytes(root.resolve("ds_svar2").resolve(f)),
+                    Files.readAllBytes(ds.resolve(f))), f);
+        }
+        assertTrue(Files.readString(ds.resolve("metadata.json")).contains("\"relative_path\":\"../z.svar2\""));
+        assertEquals(1, run(new WriteCommand(), tmp.resolve("other").toString(), "--bed",
+                root.resolve("inputs/regions.bed").toString(), "--variants", store.toString(),
+                "--no-extend-to-length"));
+        assertTrue(err.toString().contains("extend_to_length=false is not supported for a .svar2"), err.toString());
+    }
+
     /** {@code --variants} takes a PLINK 2 prefix; the dataset equals the one {@code --vcf} writes from the source VCF. */
     @Test
     void variantsTakesAPgenPrefixAndVcfStaysAnAlias() throws IOException {

@@ -36,7 +36,9 @@ public final class VariantSources {
      *                   may be empty
      * @return an open source; the caller owns it and must close it
      * @throws WriteException if the name is none of the recognized kinds (see {@link #recognized(Path)}); the message
-     *                        lists the kinds
+     *                        lists the kinds; or if it names a genoray {@code .svar2}/{@code .svar} store, which a
+     *                        dataset links to ({@link WriteOptions.Builder#variants(Path)}) rather than reads as a
+     *                        source
      * @throws io.gvl.io.InputFormatException naming the file, the line or record and the fix, if the file (or its
      *                                        index, or a companion file of a PGEN fileset) is missing, unreadable or
      *                                        malformed, holds records GVL cannot store (such as multiallelic ones), or a
@@ -65,7 +67,8 @@ public final class VariantSources {
      *
      * @param path the variant file or PGEN prefix
      * @return {@code true} for a {@code .vcf}, {@code .vcf.gz}, {@code .vcf.bgz}, {@code .bcf} or {@code .pgen}
-     *         name, or a prefix with a {@code .pgen} file beside it
+     *         name, a prefix with a {@code .pgen} file beside it, or a {@code .svar2}/{@code .svar} store name (which
+     *         {@link WriteOptions.Builder#variants(Path)} takes, but {@link #open} refuses)
      */
     public static boolean recognized(Path path) {
         return VariantFileKind.of(path).isPresent();

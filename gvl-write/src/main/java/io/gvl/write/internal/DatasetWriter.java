@@ -36,6 +36,10 @@ public final class DatasetWriter {
 
     /** Writes through a plan with blocks of at most the given numbers of regions and samples. */
     public static void write(Path dest, WriteOptions o, int regionsPerBlock, int samplesPerBlock) {
+        if (LinkedStoreWrite.handles(o)) {
+            LinkedStoreWrite.write(dest, o);
+            return;
+        }
         try (VariantSource variants = PlanStager.open(o)) {
             WriteInputs in = WriteInputs.read(dest, o, variants);
             LOG.info("write {}: {} regions, {} samples, {} variants; memory budget {} MiB over {} threads", dest,

@@ -39,6 +39,10 @@ public final class PlanStager {
 
     /** Opens the inputs of {@code o}, checks them and stages the plan in a new build directory of {@code dest}. */
     public static WritePlan create(Path dest, WriteOptions o, int regionsPerBlock, int samplesPerBlock) {
+        if (LinkedStoreWrite.handles(o)) {
+            throw new WriteException("a write plan in parts does not take a linked store (" + o.variantFile()
+                    + "); its ranges are computed in one pass.", "write it with Gvl.write.");
+        }
         try (VariantSource variants = open(o)) {
             WriteInputs in = WriteInputs.read(dest, o, variants);
             checkBlocks(regionsPerBlock, samplesPerBlock);

@@ -22,6 +22,9 @@ public final class VariantSourceFiles {
         return switch (VariantFileKind.require(path)) {
             case VCF -> VcfVariantSource.open(path, infoFields);
             case PGEN -> PgenVariantSource.open(path, infoFields);
+            case SVAR2, SVAR -> throw new io.gvl.write.spec.WriteException(path + " is a genoray store, which a"
+                    + " dataset links to rather than reads as a variant source.", "pass it to"
+                    + " WriteOptions.Builder.variants(Path) and write with Gvl.write.");
         };
     }
 }

@@ -12,8 +12,9 @@ import java.util.Objects;
  * @param regions             BED (or BED-like) file of regions
  * @param variants            phased, normalized, bi-allelic variants as a source, or {@code null}
  * @param variantFile         the same as a file the write opens through {@link io.gvl.write.VariantSources} (a VCF/BCF,
- * or a
- *                            PLINK 2 {@code .pgen} fileset or its prefix), or {@code null};
+ *                            or a PLINK 2 {@code .pgen} fileset or its prefix), or a genoray {@code .svar2} or
+ *                            {@code .svar} store directory the dataset then links to (see
+ *                            {@link Builder#variants(Path)}), or {@code null};
  *                            at most one of {@code variants} and {@code variantFile}; neither gives a track-only
  *                            dataset
  * @param reference           optional FASTA; when given every BED contig must be one of its contigs
@@ -126,9 +127,16 @@ public record WriteOptions(Path regions, VariantSource variants, Path variantFil
 
         /**
          * A variant file the write opens and closes: a bgzipped, indexed VCF, a BCF or a PLINK 2 PGEN (a prefix or the
-         * {@code .pgen} path; see {@link io.gvl.write.VariantSources}).
+         * {@code .pgen} path; see {@link io.gvl.write.VariantSources}), or a genoray store directory whose name ends
+         * in {@code .svar2} or {@code .svar}. A store is not copied: the dataset keeps only ranges into it (a
+         * {@code .svar2}: {@code genotypes/svar2_ranges/}; a {@code .svar}: {@code genotypes/offsets.npy}) and links to
+         * it from {@code metadata.json} with a fingerprint, exactly as GenVarLoader 0.43.1 writes it; the store is
+         * read, never modified, and must stay where it is (or move together with the dataset). With a store,
+         * {@link #extendToLength(boolean) extendToLength(false)} is refused for {@code .svar2} (as GenVarLoader
+         * refuses it), {@link #infoFields} and {@link #reuseGvlIndex} are refused, and a write plan in parts
+         * ({@link io.gvl.write.Gvl#plan}) is not available.
          *
-         * @param file the variant file
+         * @param file the variant file or store directory
          * @return this builder
          */
         public Builder variants(Path file) {
