@@ -45,7 +45,6 @@ public final class OpenedDataset implements AutoCloseable {
     private final Svar2Genotypes svar2;
     private final VariantStore variants;
     private final HaplotypeSource haplotypes;
-    private final StoreContigCheck storeContigs;
     private final int ploidy;
     private final Map<String, Track> tracks;
     private final io.gvl.format.io.ShardManifest shardManifest;
@@ -72,8 +71,6 @@ public final class OpenedDataset implements AutoCloseable {
                     ? VariantStore.inMemory(geno, svar2.table(), metadata, svar2.fields())
                     : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
                             files.variants(), metadata, files.gatheredDosages().orElse(null));
-            this.storeContigs = files.svarStore().map(s -> new StoreContigCheck(s.dir(), geno, s.variants().chrom(),
-                    metadata.contigs(), files.regions().contig(), metadata.samples().size())).orElse(null);
             this.haplotypes = variants == null || genome == null ? null
                     : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
             this.tracks = tracks(files);
@@ -223,9 +220,6 @@ public final class OpenedDataset implements AutoCloseable {
     public void checkGenotypes(long[] dsIdx) {
         if (genotypeArrays != null) {
             genotypeArrays.checkCells(dsIdx);
-        }
-        if (storeContigs != null) {
-            storeContigs.check(dsIdx);
         }
     }
 

@@ -147,11 +147,11 @@ class LinkedStoreTest {
 
     /**
      * genoray 6.0.2 numbers a {@code .svar} store's rows in natural contig order even when its table follows another
-     * order; reordering the table of the two-contig store the same way must fail the query, not return sequence of
+     * order; reordering the table of the two-contig store the same way must fail the open, not return sequence of
      * the wrong contig.
      */
     @Test
-    void aStoreWhoseRowsDoNotFollowItsTableIsRefusedAtQueryTime() throws IOException {
+    void aStoreWhoseRowsDoNotFollowItsListedContigOrderIsRefused() throws IOException {
         Path ds = copy("ds_yz_svar", "yz.svar", "reordered");
         Path index = ds.resolveSibling("yz.svar").resolve("index.arrow");
         VariantTable t = VariantTableFile.read(index);
@@ -179,10 +179,10 @@ class LinkedStoreTest {
             ilen[i] = t.ilen()[v];
         }
         VariantTableFile.write(new VariantTable(chrom, pos, ref, alt, ilen), index);
-        try (Reference yz = Reference.open(goldens.resolve("inputs/yz.fa"), tmp.resolve("cache"));
-             Dataset d = Dataset.open(ds, yz)) {
-            DatasetFormatException e = assertThrows(DatasetFormatException.class, () -> haplotypes(d));
-            assertTrue(e.getMessage().contains("numbering does not follow its variant table"), e.getMessage());
+        try (Reference yz = Reference.open(goldens.resolve("inputs/yz.fa"), tmp.resolve("cache"))) {
+            DatasetFormatException e = assertThrows(DatasetFormatException.class, () -> Dataset.open(ds, yz));
+            assertTrue(e.getMessage().contains("the rows list the contigs in the order [z, y], but metadata.json"
+                    + " lists them as [y, z]"), e.getMessage());
         }
     }
 

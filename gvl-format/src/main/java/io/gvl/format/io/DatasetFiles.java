@@ -185,6 +185,10 @@ public final class DatasetFiles implements AutoCloseable {
             s.checkLink(link, dir);
         }
         s.checkLayout();
+        s.contigOrderProblem().ifPresent(problem -> {
+            throw new DatasetFormatException(s.indexFile() + ": " + problem + "; " + SvarStore.CONTIG_ORDER_FIX
+                    + ", then write the dataset again");
+        });
         if (s.ploidy() != metadata.ploidy()) {
             throw new DatasetFormatException(store + ": ploidy " + s.ploidy() + " but the dataset's is "
                     + metadata.ploidy() + "; the link points at another store");

@@ -13,6 +13,7 @@ import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,10 +37,15 @@ public final class SvarStore {
     /** Per-call dosages, parallel to {@link #VARIANT_IDXS}. */
     public static final String DOSAGES = "dosages.npy";
 
+    /** What to do about a store {@link #contigOrderProblem()} refuses. */
+    public static final String CONTIG_ORDER_FIX = "rebuild the store from a VCF whose contigs are in natural order"
+            + " (bcftools sort), or convert the VCF to .svar2 (gvl convert), which has no such problem";
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final Path dir;
     private final List<String> samples;
+    private final List<String> contigs;
     private final int ploidy;
     private final RawArray offsets;
     private final RawArray variantIdxs;
@@ -55,6 +61,7 @@ public final class SvarStore {
                     + " reads (1); rebuild the store with genoray 6");
         }
         this.samples = strings(root, "samples", meta);
+        this.contigs = strings(root, "contigs", meta);
         JsonNode p = root.get("ploidy");
         if (p == null || !p.isInt() || p.intValue() < 1) {
             throw new DatasetFormatException(meta + ": 'ploidy' must be a positive integer, found " + p);
@@ -133,6 +140,27 @@ public final class SvarStore {
     }
 
     /**
+     * Why the store's calls cannot be trusted, if they cannot: genoray 6.0.2 numbers {@code variant_idxs.npy} as if
+     * the table's rows came in the order of {@code metadata.json}'s (natural-sorted) contigs, while
+     * {@code index.arrow} keeps the source order (a VCF ordered {@code ..., chrX, chrY, chrM}); when the two orders
+     * differ, haplotypes point at another contig's variants. Readers and writers refuse such a store with this text.
+     *
+     * @return the problem (without the file name; {@link #CONTIG_ORDER_FIX} says what to do), or empty for a store
+     *     whose rows follow its listed contig order
+     */
+    public Optional<String> contigOrderProblem() {
+        LinkedHashSet<String> order = new LinkedHashSet<>(java.util.Arrays.asList(variants.chrom()));
+        List<String> inRows = new ArrayList<>(order);
+        List<String> inList = contigs.stream().filter(order::contains).toList();
+        if (inRows.equals(inList)) {
+            return Optional.empty();
+        }
+        return Optional.of("the rows list the contigs in the order " + inRows + ", but " + METADATA + " lists them as "
+                + inList + "; genoray 6.0.2 then numbers variant_idxs.npy in the listed order, so this store's"
+                + " haplotypes point at the wrong variants");
+    }
+
+    /**
      * Checks the link's fingerprint: the store's variant count and payload size when the dataset was written.
      *
      * @param link the dataset's {@code svar_link}
@@ -190,6 +218,15 @@ public final class SvarStore {
      */
     public Path dir() {
         return dir;
+    }
+
+    /**
+     * The contigs {@code metadata.json} lists (natural-sorted by genoray).
+     *
+     * @return the contig names
+     */
+    public List<String> contigs() {
+        return contigs;
     }
 
     /**

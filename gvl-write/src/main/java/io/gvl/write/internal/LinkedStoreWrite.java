@@ -158,8 +158,10 @@ public final class LinkedStoreWrite {
         VariantTable table = store.variants();
         UnsupportedVariantCheck.check(table, store.indexFile());
         VariantRows rows = new VariantRows(table, store.indexFile());
-        List<String> listed = listedContigs(meta);
-        checkRowOrder(store, table, listed);
+        List<String> listed = store.contigs();
+        store.contigOrderProblem().ifPresent(problem -> {
+            throw new InputFormatException(store.indexFile(), "CHROM", problem + ".", SvarStore.CONTIG_ORDER_FIX + ".");
+        });
         List<String> samples = samples(store.samples(), meta, o);
         ContigNormalizer known = new ContigNormalizer(listed);
         int[] recordContig = new int[regions.contigs().size()];
@@ -268,44 +270,6 @@ public final class LinkedStoreWrite {
         Path from = dest.toAbsolutePath().normalize();
         String rel = from.relativize(real).toString().replace(java.io.File.separatorChar, '/');
         return new String[] {rel.isEmpty() ? "." : rel, real.toString()};
-    }
-
-    /** The contigs a {@code .svar} store's {@code metadata.json} lists. */
-    private static List<String> listedContigs(Path meta) {
-        try {
-            JsonNode a = MAPPER.readTree(Files.readAllBytes(meta)).get("contigs");
-            if (a == null || !a.isArray()) {
-                throw new InputFormatException(meta, "contigs", "'contigs' is not a list of names.",
-                        "rebuild the store with genoray.");
-            }
-            List<String> out = new ArrayList<>();
-            a.forEach(n -> out.add(n.asText()));
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(meta + ": cannot read", e);
-        }
-    }
-
-    /**
-     * genoray 6.0.2 numbers {@code variant_idxs.npy} as if the table's rows came in the order of
-     * {@code metadata.json}'s (natural-sorted) contigs, while {@code index.arrow} keeps the source order (spec/svar.md
-     * §10.2): when the two orders differ, every haplotype's rows point into the wrong contig. Such a store is
-     * refused rather than linked.
-     */
-    private static void checkRowOrder(SvarStore store, VariantTable table, List<String> listed) {
-        LinkedHashSet<String> order = new LinkedHashSet<>();
-        for (String c : table.chrom()) {
-            order.add(c);
-        }
-        List<String> inRows = new ArrayList<>(order);
-        List<String> inList = listed.stream().filter(order::contains).toList();
-        if (!inRows.equals(inList)) {
-            throw new InputFormatException(store.indexFile(), "CHROM", "the rows list the contigs in the order "
-                    + inRows + ", but " + SvarStore.METADATA + " lists them as " + inList + "; genoray 6.0.2 then"
-                    + " numbers variant_idxs.npy in the listed order, so the haplotypes of this store point at the"
-                    + " wrong variants.", "rebuild the store from a VCF whose contigs are in natural order (e.g."
-                    + " `bcftools sort`), or convert it to .svar2, which genoray writes correctly.");
-        }
     }
 
     private static long firstLine(RegionSet regions, int code) {
