@@ -20,6 +20,7 @@ import io.gvl.io.svar.Svar2Gather;
 import io.gvl.io.svar.Svar2Store;
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -36,12 +37,13 @@ import java.util.Map;
  * other source: a CSR of variant rows per {@code (region, sample, ploid)} slot and a variant table. Opening gathers
  * every slot once, as GenVarLoader 0.43.1 gathers a query: the cached {@code var_key} windows of the slot and the
  * region's dense ranges, filtered at the region's stored start and merged in GenVarLoader's order (so the haplotype,
- * track and variant kernels see exactly the calls GenVarLoader reconstructs from). Each gathered call is its own
- * table row. A pure deletion carries no ALT in the store; its row takes the reference anchor base, which is what
+ * track and variant kernels see exactly the calls GenVarLoader reconstructs from). A stored variant is one table
+ * row however many haplotypes carry it. A pure deletion carries no ALT in the store; its row takes the reference anchor base, which is what
  * both reconstruction and the VCF spelling of the call need, and its REF comes from the reference as for every row.
  *
- * <p>The memory is that of a VCF-sourced dataset's genotypes held in RAM (one row per stored call); gathering
- * region blocks on demand would bound it, and is not done yet.
+ * <p>The memory is that of a VCF-sourced dataset's genotypes held in RAM (an int64 offset per slot, an int32 row
+ * per gathered call, the distinct variants of the regions); gathering the slots a query reads on demand would
+ * bound it by the query instead, and is not done yet.
  */
 final class Svar2Genotypes implements AutoCloseable {
     private final Svar2Store store;
@@ -125,14 +127,8 @@ final class Svar2Genotypes implements AutoCloseable {
         int ploidy = meta.ploidy();
         long slots = (long) nRegions * nSamples * ploidy;
         long[] offsets = new long[Math.toIntExact(slots + 1)];
-        List<String> chrom = new ArrayList<>();
-        LongArrayList pos = new LongArrayList();
-        List<String> ref = new ArrayList<>();
-        List<String> alt = new ArrayList<>();
-        IntArrayList ilen = new IntArrayList();
-        List<Svar2Field> storeFields = store.fields();
-        List<DoubleArrayList> values = new ArrayList<>();
-        storeFields.forEach(f -> values.add(new DoubleArrayList()));
+        Rows rows = new Rows(store.fields());
+        IntArrayList idx = new IntArrayList();
         Svar2Calls calls = new Svar2Calls();
         int slot = 0;
         for (int r = 0; r < nRegions; r++) {
@@ -140,55 +136,115 @@ final class Svar2Genotypes implements AutoCloseable {
             Svar2Contig contig = store.contig(contigName);
             int refContig = reference.normalizer().indexOf(contigName);
             for (int s = 0; s < nSamples; s++) {
+                int column = (int) ranges.sampleColumn(s);
                 for (int p = 0; p < ploidy; p++) {
                     if (contig != null) {
                         calls.clear();
                         Svar2Gather.gather(contig, ranges, r, s, p, regions.start(r), calls);
                         for (int i = 0; i < calls.size(); i++) {
-                            long at = calls.position(i);
-                            int len = calls.ilen(i);
-                            String anchor = bases(reference, refContig, at, at + 1);
-                            chrom.add(contigName);
-                            pos.add(at + 1);
-                            ilen.add(len);
-                            ref.add(len < 0 ? bases(reference, refContig, at, at + 1 - len) : anchor);
-                            alt.add(calls.isPureDeletion(i) ? anchor
-                                    : new String(calls.alt(i), StandardCharsets.US_ASCII));
-                            for (int f = 0; f < storeFields.size(); f++) {
-                                values.get(f).add(contig.fieldValue(storeFields.get(f), calls.origin(i),
-                                        (int) ranges.sampleColumn(s)));
-                            }
+                            idx.add(rows.rowOf(contig, refContig, reference, calls, i));
+                            rows.addCallFields(contig, calls.origin(i), column);
                         }
                     }
-                    offsets[slot + 1] = pos.size();
+                    offsets[slot + 1] = idx.size();
                     slot++;
                 }
             }
         }
-        Map<String, VariantStore.Column> columns = new LinkedHashMap<>();
-        for (int f = 0; f < storeFields.size(); f++) {
-            columns.put(storeFields.get(f).name(), column(storeFields.get(f), values.get(f).toDoubleArray()));
-        }
-        return build(store, offsets, chrom, pos, ref, alt, ilen, columns, meta, dir);
+        return build(store, offsets, idx.toIntArray(), rows, meta, dir);
     }
 
     /**
-     * One field as a per-row column: floating point as float32, integers of up to 32 signed bits (and 8/16-bit
-     * unsigned ones, {@code bool}) as int32, wider ones as int64, as gvl widens the INFO columns of a variant table.
+     * The table being built: one row per distinct stored variant (a dense variant that many haplotypes carry is one
+     * row; each {@code var_key} call is its own), keyed by contig and origin. INFO values are per row; FORMAT values,
+     * which differ between the samples carrying a dense variant, are kept per call.
      */
-    private static VariantStore.Column column(Svar2Field field, double[] v) {
+    private static final class Rows {
+        private final Map<String, Long2IntOpenHashMap> byOrigin = new LinkedHashMap<>();
+        private final List<String> chrom = new ArrayList<>();
+        private final LongArrayList pos = new LongArrayList();
+        private final List<String> ref = new ArrayList<>();
+        private final List<String> alt = new ArrayList<>();
+        private final IntArrayList ilen = new IntArrayList();
+        private final List<Svar2Field> fields;
+        private final List<DoubleArrayList> values = new ArrayList<>();
+
+        Rows(List<Svar2Field> fields) {
+            this.fields = fields;
+            fields.forEach(f -> values.add(new DoubleArrayList()));
+        }
+
+        int rowOf(Svar2Contig contig, int refContig, Reference reference, Svar2Calls calls, int i) {
+            Long2IntOpenHashMap rows = byOrigin.computeIfAbsent(contig.name(), k -> {
+                Long2IntOpenHashMap m = new Long2IntOpenHashMap();
+                m.defaultReturnValue(-1);
+                return m;
+            });
+            long origin = calls.origin(i);
+            int row = rows.get(origin);
+            if (row >= 0) {
+                return row;
+            }
+            row = pos.size();
+            rows.put(origin, row);
+            long at = calls.position(i);
+            int len = calls.ilen(i);
+            String anchor = bases(reference, refContig, at, at + 1);
+            chrom.add(contig.name());
+            pos.add(at + 1);
+            ilen.add(len);
+            ref.add(len < 0 ? bases(reference, refContig, at, at + 1 - len) : anchor);
+            alt.add(calls.isPureDeletion(i) ? anchor : new String(calls.alt(i), StandardCharsets.US_ASCII));
+            for (int f = 0; f < fields.size(); f++) {
+                if (fields.get(f).category() == Svar2Field.Category.INFO) {
+                    values.get(f).add(contig.fieldValue(fields.get(f), origin, 0));
+                }
+            }
+            return row;
+        }
+
+        void addCallFields(Svar2Contig contig, long origin, int sampleColumn) {
+            for (int f = 0; f < fields.size(); f++) {
+                if (fields.get(f).category() == Svar2Field.Category.FORMAT) {
+                    values.get(f).add(contig.fieldValue(fields.get(f), origin, sampleColumn));
+                }
+            }
+        }
+
+        VariantTable table() {
+            return new VariantTable(chrom.toArray(String[]::new), pos.toLongArray(), ref.toArray(String[]::new),
+                    alt.toArray(String[]::new), ilen.toIntArray());
+        }
+
+        Map<String, VariantStore.Column> columns() {
+            Map<String, VariantStore.Column> out = new LinkedHashMap<>();
+            for (int f = 0; f < fields.size(); f++) {
+                Svar2Field field = fields.get(f);
+                out.put(field.name(), column(field, values.get(f).toDoubleArray(),
+                        field.category() == Svar2Field.Category.FORMAT));
+            }
+            return out;
+        }
+    }
+
+    /**
+     * One field as a column, per row or per call: floating point as float32, integers of up to 32 signed bits (and
+     * 8/16-bit unsigned ones, {@code bool}) as int32, wider ones as int64, as gvl widens the INFO columns of a
+     * variant table.
+     */
+    private static VariantStore.Column column(Svar2Field field, double[] v, boolean perCall) {
         return switch (field.dtype()) {
             case "f32", "f64" -> {
                 float[] out = new float[v.length];
                 for (int i = 0; i < v.length; i++) {
                     out[i] = (float) v[i];
                 }
-                yield new VariantStore.Column(DType.F32, MemorySegment.ofArray(out), false);
+                yield new VariantStore.Column(DType.F32, MemorySegment.ofArray(out), perCall);
             }
             case "i8", "i16", "i32", "u8", "u16", "bool" -> new VariantStore.Column(DType.I32,
-                    MemorySegment.ofArray(java.util.Arrays.stream(v).mapToInt(d -> (int) d).toArray()), false);
+                    MemorySegment.ofArray(java.util.Arrays.stream(v).mapToInt(d -> (int) d).toArray()), perCall);
             default -> new VariantStore.Column(DType.I64,
-                    MemorySegment.ofArray(java.util.Arrays.stream(v).mapToLong(d -> (long) d).toArray()), false);
+                    MemorySegment.ofArray(java.util.Arrays.stream(v).mapToLong(d -> (long) d).toArray()), perCall);
         };
     }
 
@@ -199,24 +255,19 @@ final class Svar2Genotypes implements AutoCloseable {
         return new String(reference.fetch(reference.contigs().get(contig), from, to), StandardCharsets.US_ASCII);
     }
 
-    private static Svar2Genotypes build(Svar2Store store, long[] offsets, List<String> chrom, LongArrayList pos,
-                                        List<String> ref, List<String> alt, IntArrayList ilen,
-                                        Map<String, VariantStore.Column> fields, DatasetMetadata meta, Path dir) {
-        int n = pos.size();
-        VariantTable table = new VariantTable(chrom.toArray(String[]::new), pos.toLongArray(),
-                ref.toArray(String[]::new), alt.toArray(String[]::new), ilen.toIntArray());
+    private static Svar2Genotypes build(Svar2Store store, long[] offsets, int[] rowOfCall, Rows rows,
+                                        DatasetMetadata meta, Path dir) {
         Arena arena = Arena.ofShared();
         MemorySegment off = arena.allocate(ValueLayout.JAVA_LONG, offsets.length);
         MemorySegment.copy(offsets, 0, off, ValueLayout.JAVA_LONG, 0, offsets.length);
-        MemorySegment idx = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, n)).asSlice(0, 4L * n);
-        for (int v = 0; v < n; v++) {
-            idx.setAtIndex(ValueLayout.JAVA_INT, v, v);
-        }
+        MemorySegment idx = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, rowOfCall.length))
+                .asSlice(0, 4L * rowOfCall.length);
+        MemorySegment.copy(rowOfCall, 0, idx, ValueLayout.JAVA_INT, 0, rowOfCall.length);
         Path ranges = DatasetLayout.genotypes(dir).resolve(DatasetLayout.SVAR2_META).getParent();
         GenotypeArrays arrays = new GenotypeArrays(RawArray.wrap(ranges, RawDtype.INT64, off),
                 RawArray.wrap(store.path(), RawDtype.INT32, idx), meta.nRegions(), meta.samples().size(),
                 meta.ploidy());
-        return new Svar2Genotypes(store, arena, arrays, table, fields);
+        return new Svar2Genotypes(store, arena, arrays, rows.table(), rows.columns());
     }
 
     GenotypeArrays genotypes() {
@@ -227,7 +278,7 @@ final class Svar2Genotypes implements AutoCloseable {
         return table;
     }
 
-    /** The store's INFO and FORMAT fields, one value per table row, by name. */
+    /** The store's fields by name: INFO values per table row, FORMAT values per call. */
     Map<String, VariantStore.Column> fields() {
         return fields;
     }

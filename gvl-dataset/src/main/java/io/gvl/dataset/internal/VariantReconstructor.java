@@ -115,7 +115,9 @@ final class VariantReconstructor {
         for (String f : o.varFields()) {
             if (store.isInfo(f)) {
                 VariantStore.Column c = store.column(f);
-                out.put(f, new FlatRagged(c.dtype(), VariantColumns.byIndex(arena, c.dtype(), c.data(), idx), rows));
+                out.put(f, new FlatRagged(c.dtype(), c.perCall()
+                        ? VariantColumns.perCall(arena, c, sel, store.genotypes())
+                        : VariantColumns.byIndex(arena, c.dtype(), c.data(), idx), rows));
             }
         }
         return out;
