@@ -1,5 +1,6 @@
 package io.gvl.io.svar;
 
+import io.gvl.format.array.LittleEndianOutput;
 import io.gvl.format.build.DatasetPublisher;
 import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -289,7 +290,7 @@ public final class Svar2Writer implements AutoCloseable {
                     }
                 }
             }
-            Svar2Files.write(dir.resolve("meta.json"), Svar2Meta.json(contigs, entries, ploidy, samples));
+            LittleEndianOutput.write(dir.resolve("meta.json"), Svar2Meta.json(contigs, entries, ploidy, samples));
         } catch (IOException e) {
             failed = true;
             throw new UncheckedIOException("cannot finish " + dir, e);
@@ -331,17 +332,17 @@ public final class Svar2Writer implements AutoCloseable {
     private static void narrow(Path sub, String dtype) throws IOException {
         Path tmp = sub.resolve(INT_TEMP);
         ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(tmp)).order(ByteOrder.LITTLE_ENDIAN);
-        try (Svar2Files.Out o = new Svar2Files.Out(sub.resolve("values.bin"))) {
+        try (LittleEndianOutput o = LittleEndianOutput.create(sub.resolve("values.bin"))) {
             while (in.hasRemaining()) {
                 int v = in.getInt();
                 boolean missing = v == Integer.MIN_VALUE;
                 switch (dtype) {
                     case "u8" -> o.u8(missing ? 0xFF : v);
                     case "u16" -> o.u16(missing ? 0xFFFF : v);
-                    case "u32" -> o.u32(missing ? -1 : v);
+                    case "u32" -> o.i32(missing ? -1 : v);
                     case "i8" -> o.u8(missing ? Byte.MIN_VALUE : v);
                     case "i16" -> o.u16(missing ? Short.MIN_VALUE : v);
-                    default -> o.u32(v);
+                    default -> o.i32(v);
                 }
             }
         }
@@ -536,21 +537,21 @@ public final class Svar2Writer implements AutoCloseable {
             long[] indelOff = new long[haplotypes + 1];
             int[] indelOrder = byHaplotype(vkIndelHap, indelOff);
             Path vk = c.resolve("var_key");
-            try (Svar2Files.Out o = new Svar2Files.Out(vk.resolve("snp/positions.bin"))) {
+            try (LittleEndianOutput o = LittleEndianOutput.create(vk.resolve("snp/positions.bin"))) {
                 for (int i : snpOrder) {
-                    o.u32(vkSnpPos.getInt(i));
+                    o.i32(vkSnpPos.getInt(i));
                 }
             }
             writeCodes(vk.resolve("snp/alleles.bin"), vkSnpCode, snpOrder);
             writeOffsets(vk.resolve("snp/offsets.npy"), snpOff);
-            try (Svar2Files.Out o = new Svar2Files.Out(vk.resolve("indel/positions.bin"))) {
+            try (LittleEndianOutput o = LittleEndianOutput.create(vk.resolve("indel/positions.bin"))) {
                 for (int i : indelOrder) {
-                    o.u32(vkIndelPos.getInt(i));
+                    o.i32(vkIndelPos.getInt(i));
                 }
             }
-            try (Svar2Files.Out o = new Svar2Files.Out(vk.resolve("indel/alleles.bin"))) {
+            try (LittleEndianOutput o = LittleEndianOutput.create(vk.resolve("indel/alleles.bin"))) {
                 for (int i : indelOrder) {
-                    o.u32(vkIndelKey.getInt(i));
+                    o.i32(vkIndelKey.getInt(i));
                 }
             }
             writeOffsets(vk.resolve("indel/offsets.npy"), indelOff);
@@ -562,21 +563,21 @@ public final class Svar2Writer implements AutoCloseable {
             writeInts(d.resolve("indel/positions.bin"), dIndelPos);
             writeInts(d.resolve("indel/alleles.bin"), dIndelKey);
             writeBits(d.resolve("indel/genotypes.bin"), dIndelBits, dIndelPos.size());
-            try (Svar2Files.Out o = new Svar2Files.Out(d.resolve("max_del.npy"))) {
-                o.bytes(Svar2Files.npyHeader("<u4", 1)).u32(denseMaxDel);
+            try (LittleEndianOutput o = LittleEndianOutput.create(d.resolve("max_del.npy"))) {
+                o.bytes(Svar2Files.npyHeader("<u4", 1)).i32(denseMaxDel);
             }
             // long alleles, max_del
-            Svar2Files.write(c.resolve("indel/long_alleles.bin"), longAlleles.toArray());
-            try (Svar2Files.Out o = new Svar2Files.Out(c.resolve("indel/long_allele_offsets.npy"))) {
+            LittleEndianOutput.write(c.resolve("indel/long_alleles.bin"), longAlleles.toArray());
+            try (LittleEndianOutput o = LittleEndianOutput.create(c.resolve("indel/long_allele_offsets.npy"))) {
                 o.bytes(Svar2Files.npyHeader("<u8", longOffsets.size()));
                 for (int i = 0; i < longOffsets.size(); i++) {
-                    o.u64(longOffsets.getLong(i));
+                    o.i64(longOffsets.getLong(i));
                 }
             }
-            try (Svar2Files.Out o = new Svar2Files.Out(c.resolve("max_del.npy"))) {
+            try (LittleEndianOutput o = LittleEndianOutput.create(c.resolve("max_del.npy"))) {
                 o.bytes(Svar2Files.npyHeader("<u4", samples.size(), ploidy));
                 for (int m : maxDel) {
-                    o.u32(m);
+                    o.i32(m);
                 }
             }
             // fields
@@ -607,18 +608,18 @@ public final class Svar2Writer implements AutoCloseable {
         }
 
         private static void writeOffsets(Path file, long[] offsets) throws IOException {
-            try (Svar2Files.Out o = new Svar2Files.Out(file)) {
+            try (LittleEndianOutput o = LittleEndianOutput.create(file)) {
                 o.bytes(Svar2Files.npyHeader("<u8", offsets.length));
                 for (long v : offsets) {
-                    o.u64(v);
+                    o.i64(v);
                 }
             }
         }
 
         private static void writeInts(Path file, IntArrayList ints) throws IOException {
-            try (Svar2Files.Out o = new Svar2Files.Out(file)) {
+            try (LittleEndianOutput o = LittleEndianOutput.create(file)) {
                 for (int i = 0; i < ints.size(); i++) {
-                    o.u32(ints.getInt(i));
+                    o.i32(ints.getInt(i));
                 }
             }
         }
@@ -631,7 +632,7 @@ public final class Svar2Writer implements AutoCloseable {
                 int code = codes.data[order == null ? i : order[i]] & 3;
                 packed[i >>> 2] |= (byte) (code << ((i & 3) << 1));
             }
-            Svar2Files.write(file, packed);
+            LittleEndianOutput.write(file, packed);
         }
 
         /** Transposes the per-variant haplotype columns into the {@code h·V + v} bit matrix. */
@@ -648,18 +649,18 @@ public final class Svar2Writer implements AutoCloseable {
                     }
                 }
             }
-            Svar2Files.write(file, out);
+            LittleEndianOutput.write(file, out);
         }
 
         private static void writeValues(Path sub, Kind kind, FloatArrayList v, int[] order) throws IOException {
             Path file = sub.resolve(kind == Kind.INTEGER ? INT_TEMP : "values.bin");
-            try (Svar2Files.Out o = new Svar2Files.Out(file)) {
+            try (LittleEndianOutput o = LittleEndianOutput.create(file)) {
                 for (int i = 0; i < v.size(); i++) {
                     float x = v.getFloat(order == null ? i : order[i]);
                     switch (kind) {
                         case FLOAT -> o.f32(x);
                         case FLAG -> o.u8((int) x);
-                        case INTEGER -> o.u32(Float.isNaN(x) ? Integer.MIN_VALUE : (int) x);
+                        case INTEGER -> o.i32(Float.isNaN(x) ? Integer.MIN_VALUE : (int) x);
                     }
                 }
             }

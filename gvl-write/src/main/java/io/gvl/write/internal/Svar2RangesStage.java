@@ -1,5 +1,6 @@
 package io.gvl.write.internal;
 
+import io.gvl.format.array.LittleEndianOutput;
 import io.gvl.format.array.Npy;
 import io.gvl.io.svar.Svar2Contig;
 import io.gvl.io.svar.Svar2Overlap;
@@ -60,12 +61,12 @@ final class Svar2RangesStage {
         int[] ends = regions.qEnd().clone();
         int block = (int) Math.max(1, Math.min(nRegions, maxMem / (8L * (WINDOW_LONGS + 1) * Math.max(1, haps))));
         long entries = 0;
-        try (LeOutput ptr = new LeOutput(out.resolve("region_ptr.npy"));
-             LeOutput ids = new LeOutput(out.resolve("cell_id.npy"));
-             LeOutput vk = new LeOutput(out.resolve("cell_vk.npy"));
-             LeOutput denseSnp = new LeOutput(out.resolve("dense_snp_range.npy"));
-             LeOutput denseIndel = new LeOutput(out.resolve("dense_indel_range.npy"))) {
-            ptr.putLong(0);
+        try (LittleEndianOutput ptr = LittleEndianOutput.create(out.resolve("region_ptr.npy"));
+             LittleEndianOutput ids = LittleEndianOutput.create(out.resolve("cell_id.npy"));
+             LittleEndianOutput vk = LittleEndianOutput.create(out.resolve("cell_vk.npy"));
+             LittleEndianOutput denseSnp = LittleEndianOutput.create(out.resolve("dense_snp_range.npy"));
+             LittleEndianOutput denseIndel = LittleEndianOutput.create(out.resolve("dense_indel_range.npy"))) {
+            ptr.i64(0);
             Out files = new Out(ptr, ids, vk, denseSnp, denseIndel);
             int r0 = 0;
             while (r0 < nRegions) {
@@ -85,7 +86,7 @@ final class Svar2RangesStage {
         return ends;
     }
 
-    private record Out(LeOutput ptr, LeOutput ids, LeOutput vk, LeOutput denseSnp, LeOutput denseIndel) {
+    private record Out(LittleEndianOutput ptr, LittleEndianOutput ids, LittleEndianOutput vk, LittleEndianOutput denseSnp, LittleEndianOutput denseIndel) {
     }
 
     /** One block of regions on one contig: windows haplotype by haplotype, then the cells region by region. */
@@ -133,25 +134,25 @@ final class Svar2RangesStage {
             long qs = regions.qStart()[r];
             long qe = regions.qEnd()[r];
             Svar2Overlap.window(dSnp, 0, dSnp.size(), 0, qs, qe, w);
-            f.denseSnp().putLong(w[0]);
-            f.denseSnp().putLong(w[1]);
+            f.denseSnp().i64(w[0]);
+            f.denseSnp().i64(w[1]);
             denseBest(dSnp, w[0], w[1], qs, storeHaps, bestPos, bestExt, i);
             Svar2Overlap.window(dIndel, 0, dIndel.size(), contig.denseMaxDeletion(), qs, qe, w);
-            f.denseIndel().putLong(w[0]);
-            f.denseIndel().putLong(w[1]);
+            f.denseIndel().i64(w[0]);
+            f.denseIndel().i64(w[1]);
             denseBest(dIndel, w[0], w[1], qs, storeHaps, bestPos, bestExt, i);
             for (int k = 0; k < haps; k++) {
                 int at = (i * haps + k) * WINDOW_LONGS;
                 if (win[at + 1] > win[at] || win[at + 3] > win[at + 2]) {
-                    f.ids().putInt(k);
-                    f.vk().putLong(win[at]);
-                    f.vk().putLong(win[at + 2]);
-                    f.vk().putInt(Math.toIntExact(win[at + 1] - win[at]));
-                    f.vk().putInt(Math.toIntExact(win[at + 3] - win[at + 2]));
+                    f.ids().i32(k);
+                    f.vk().i64(win[at]);
+                    f.vk().i64(win[at + 2]);
+                    f.vk().i32(Math.toIntExact(win[at + 1] - win[at]));
+                    f.vk().i32(Math.toIntExact(win[at + 3] - win[at + 2]));
                     entries++;
                 }
             }
-            f.ptr().putLong(entries);
+            f.ptr().i64(entries);
             if (bestPos[i] >= 0) {
                 ends[r] = Math.toIntExact(Math.max(qe, bestPos[i] + bestExt[i]));
             }
@@ -192,10 +193,10 @@ final class Svar2RangesStage {
     }
 
     private void writeSampleCols(Path file) throws IOException {
-        try (LeOutput o = new LeOutput(file)) {
-            o.putBytes(Npy.header("<i8", new long[] {sampleCols.length}));
+        try (LittleEndianOutput o = LittleEndianOutput.create(file)) {
+            o.bytes(Npy.header("<i8", new long[] {sampleCols.length}));
             for (int c : sampleCols) {
-                o.putLong(c);
+                o.i64(c);
             }
         }
     }

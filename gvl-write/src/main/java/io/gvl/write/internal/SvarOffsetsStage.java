@@ -1,6 +1,7 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.DatasetLayout;
+import io.gvl.format.array.LittleEndianOutput;
 import io.gvl.format.array.RawArray;
 import io.gvl.io.InputFormatException;
 import io.gvl.write.spec.WriteProgress;
@@ -72,7 +73,7 @@ final class SvarOffsetsStage {
         int[] ends = regions.qEnd().clone();
         long plane = 8L * nRegions * haps;
         int block = (int) Math.max(1, Math.min(nRegions, maxMem / (16L * Math.max(1, haps))));
-        try (LeOutput out = new LeOutput(genotypes.resolve(DatasetLayout.OFFSETS))) {
+        try (LittleEndianOutput out = LittleEndianOutput.create(genotypes.resolve(DatasetLayout.OFFSETS))) {
             for (int r0 = 0; r0 < nRegions; ) {
                 int code = regions.contigCode()[r0];
                 int r1 = r0;
@@ -82,8 +83,8 @@ final class SvarOffsetsStage {
                 long[] starts = new long[(r1 - r0) * haps];
                 long[] stops = new long[starts.length];
                 block(recordContig[code], r0, r1, starts, stops, ends);
-                out.putLongsAt(8L * r0 * haps, starts, 0, starts.length);
-                out.putLongsAt(plane + 8L * r0 * haps, stops, 0, stops.length);
+                out.i64At(8L * r0 * haps, starts, 0, starts.length);
+                out.i64At(plane + 8L * r0 * haps, stops, 0, stops.length);
                 progress.report(WriteProgress.Stage.GENOTYPES, r1, nRegions);
                 r0 = r1;
             }
