@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The genotypes of a dataset linked to a genoray {@code .svar2} store, in the shape the read engine uses for every
@@ -46,6 +47,9 @@ import java.util.Map;
  * bound it by the query instead, and is not done yet.
  */
 final class Svar2Genotypes implements AutoCloseable {
+    /** Regions gathered per task when a dataset opens. */
+    private static final int BLOCK = 8;
+
     private final Svar2Store store;
     private final Arena arena;
     private final GenotypeArrays genotypes;
@@ -123,15 +127,44 @@ final class Svar2Genotypes implements AutoCloseable {
     private static Svar2Genotypes gather(Svar2Store store, Svar2RangesFile ranges, DatasetMetadata meta,
                                          Regions regions, Reference reference, Path dir) {
         int nRegions = meta.nRegions();
-        int nSamples = meta.samples().size();
-        int ploidy = meta.ploidy();
-        long slots = (long) nRegions * nSamples * ploidy;
+        int blocks = (nRegions + BLOCK - 1) / BLOCK;
+        Block[] parts = new Block[blocks];
+        // Fixed blocks of regions, gathered in parallel and joined in order: the same table at any thread count.
+        IntStream.range(0, blocks).parallel().forEach(b -> parts[b] = gatherBlock(store, ranges, meta, regions,
+                reference, b * BLOCK, Math.min(nRegions, (b + 1) * BLOCK)));
+        long slots = (long) nRegions * meta.samples().size() * meta.ploidy();
         long[] offsets = new long[Math.toIntExact(slots + 1)];
         Rows rows = new Rows(store.fields());
         IntArrayList idx = new IntArrayList();
+        int slot = 0;
+        for (Block part : parts) {
+            int rowBase = rows.size();
+            for (int c = 0; c < part.idx().size(); c++) {
+                idx.add(rowBase + part.idx().getInt(c));
+            }
+            rows.append(part.rows());
+            long base = offsets[slot];
+            for (long end : part.slotEnds()) {
+                offsets[++slot] = base + end;
+            }
+        }
+        return build(store, offsets, idx.toIntArray(), rows, meta, dir);
+    }
+
+    /** One block's gathered calls: block-local rows, the row of each call, and each slot's cumulative call count. */
+    private record Block(Rows rows, IntArrayList idx, long[] slotEnds) {
+    }
+
+    private static Block gatherBlock(Svar2Store store, Svar2RangesFile ranges, DatasetMetadata meta, Regions regions,
+                                     Reference reference, int from, int to) {
+        int nSamples = meta.samples().size();
+        int ploidy = meta.ploidy();
+        Rows rows = new Rows(store.fields());
+        IntArrayList idx = new IntArrayList();
+        long[] slotEnds = new long[(to - from) * nSamples * ploidy];
         Svar2Calls calls = new Svar2Calls();
         int slot = 0;
-        for (int r = 0; r < nRegions; r++) {
+        for (int r = from; r < to; r++) {
             String contigName = meta.contigs().get(regions.contig(r));
             Svar2Contig contig = store.contig(contigName);
             int refContig = reference.normalizer().indexOf(contigName);
@@ -146,12 +179,11 @@ final class Svar2Genotypes implements AutoCloseable {
                             rows.addCallFields(contig, calls.origin(i), column);
                         }
                     }
-                    offsets[slot + 1] = idx.size();
-                    slot++;
+                    slotEnds[slot++] = idx.size();
                 }
             }
         }
-        return build(store, offsets, idx.toIntArray(), rows, meta, dir);
+        return new Block(rows, idx, slotEnds);
     }
 
     /**
@@ -208,6 +240,22 @@ final class Svar2Genotypes implements AutoCloseable {
                 if (fields.get(f).category() == Svar2Field.Category.FORMAT) {
                     values.get(f).add(contig.fieldValue(fields.get(f), origin, sampleColumn));
                 }
+            }
+        }
+
+        int size() {
+            return pos.size();
+        }
+
+        /** Appends another block's rows and field values after this one's (its row ids shift by {@link #size()}). */
+        void append(Rows other) {
+            chrom.addAll(other.chrom);
+            pos.addAll(other.pos);
+            ref.addAll(other.ref);
+            alt.addAll(other.alt);
+            ilen.addAll(other.ilen);
+            for (int f = 0; f < fields.size(); f++) {
+                values.get(f).addAll(other.values.get(f));
             }
         }
 
