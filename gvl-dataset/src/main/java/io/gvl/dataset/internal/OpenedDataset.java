@@ -70,7 +70,7 @@ public final class OpenedDataset implements AutoCloseable {
             this.variants = geno == null ? null : svar2 != null
                     ? VariantStore.inMemory(geno, svar2.table(), metadata, svar2.fields())
                     : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
-                            files.variants(), metadata, files.gatheredDosages().orElse(null));
+                            files.variants(), metadata, files.gatheredDosages().orElse(null), storeCallFields(files));
             this.haplotypes = variants == null || genome == null ? null
                     : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
             this.tracks = tracks(files);
@@ -125,6 +125,14 @@ public final class OpenedDataset implements AutoCloseable {
             files.close();
             throw e;
         }
+    }
+
+    /** The per-call FORMAT fields of a linked {@code .svar} store (none for other sources). */
+    private static Map<String, StoreCallField> storeCallFields(DatasetFiles files) {
+        Map<String, StoreCallField> out = new LinkedHashMap<>();
+        files.svarStore().ifPresent(s -> s.callFields().forEach((name, dtype) ->
+                out.put(name, new StoreCallField(s.callFieldFile(name), dtype))));
+        return out;
     }
 
     private static int[] mapContigs(List<String> contigs, Reference reference, Path dir) {

@@ -42,6 +42,8 @@ public final class VariantStore implements AutoCloseable {
     private final VariantBuffers.Alleles alt;
     private final String[] refAlleles;
     private final Map<String, ArrowTable.ColumnType> infoTypes;
+    /** Per-call FORMAT fields of a linked {@code .svar} store, read on first use. */
+    private final Map<String, StoreCallField> callFields;
     /** 64-bit starts, for a table whose {@code POS} is 64-bit (GVL's output then is too); else null. */
     private final MemorySegment wideStarts;
     private final List<String> available;
@@ -52,7 +54,8 @@ public final class VariantStore implements AutoCloseable {
     private volatile VariantBuffers.Alleles ref;
 
     private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, io.gvl.format.VariantTable t,
-                         DatasetMetadata meta, RawArray gatheredDosages, Map<String, Column> memoryFields) {
+                         DatasetMetadata meta, RawArray gatheredDosages, Map<String, Column> memoryFields,
+                         Map<String, StoreCallField> callFields) {
         this.variantsFile = variantsFile;
         this.dosagesFile = dosagesFile;
         this.genotypes = genotypes;
@@ -87,6 +90,9 @@ public final class VariantStore implements AutoCloseable {
             fields.add("dosage");
         }
         fields.addAll(infoTypes.keySet());
+        this.callFields = Map.copyOf(callFields);
+        // GenVarLoader lists a store's per-call fields after the others (a name already listed is not repeated).
+        callFields.keySet().stream().filter(f -> !fields.contains(f)).forEach(fields::add);
         this.available = List.copyOf(fields);
     }
 
@@ -99,7 +105,15 @@ public final class VariantStore implements AutoCloseable {
      */
     public static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno,
                                     io.gvl.format.VariantTable table, DatasetMetadata meta, RawArray gatheredDosages) {
-        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, gatheredDosages, Map.of());
+        return open(variantsFile, dosagesFile, geno, table, meta, gatheredDosages, Map.of());
+    }
+
+    /** As {@link #open(Path, Path, GenotypeArrays, io.gvl.format.VariantTable, DatasetMetadata, RawArray)}, with a
+     * linked {@code .svar} store's per-call FORMAT fields by name. */
+    static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno, io.gvl.format.VariantTable table,
+                             DatasetMetadata meta, RawArray gatheredDosages, Map<String, StoreCallField> callFields) {
+        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, gatheredDosages, Map.of(),
+                callFields);
     }
 
     /**
@@ -108,7 +122,7 @@ public final class VariantStore implements AutoCloseable {
      */
     static VariantStore inMemory(GenotypeArrays geno, io.gvl.format.VariantTable table, DatasetMetadata meta,
                                  Map<String, Column> fields) {
-        return new VariantStore(null, null, sparse(geno), table, meta, null, fields);
+        return new VariantStore(null, null, sparse(geno), table, meta, null, fields, Map.of());
     }
 
     private static SparseGenotypes sparse(GenotypeArrays geno) {
@@ -176,9 +190,9 @@ public final class VariantStore implements AutoCloseable {
         return available;
     }
 
-    /** Whether {@code name} is an INFO column of {@code variants.arrow}. */
+    /** Whether {@code name} is a field beside the core ones: an INFO column, or a store's per-call field. */
     public boolean isInfo(String name) {
-        return infoTypes.containsKey(name);
+        return infoTypes.containsKey(name) || callFields.containsKey(name);
     }
 
     /** The values of {@code dosage} or an INFO column, loaded on first use. */
@@ -196,6 +210,10 @@ public final class VariantStore implements AutoCloseable {
                         + genotypes.variantIdxs().byteSize() / 4 + " stored calls; rewrite the dataset");
             }
             return new Column(DType.F32, d.segment(), true);
+        }
+        StoreCallField stored = callFields.get(name);
+        if (stored != null && !infoTypes.containsKey(name)) {
+            return stored.load(mappings, genotypes.variantIdxs().byteSize() / 4);
         }
         if (!infoTypes.containsKey(name)) {
             throw new IllegalArgumentException("unknown variant field '" + name + "'; available: " + available);

@@ -282,4 +282,41 @@ class LinkedStoreTest {
             one.shutdown();
         }
     }
+
+    /**
+     * A {@code .svar} store's per-call FORMAT fields ({@code metadata.json} {@code fields}) are variant fields, as in
+     * GenVarLoader: {@code dosages} of {@code zds.svar} (GVL lists it beside {@code dosage}), and an int16 field added
+     * to a copy of the store, widened to int32.
+     */
+    @Test
+    void perCallFieldsOfASvarStoreAreVariantFields() throws IOException {
+        Path ds = copy("ds_svar_ds", "zds.svar", "callfields");
+        Path store = ds.resolveSibling("zds.svar");
+        float[] dosages = io.gvl.format.array.RawArray.map(store.resolve("dosages.npy"),
+                io.gvl.format.array.RawDtype.FLOAT32, java.lang.foreign.Arena.ofAuto()).toFloatArray();
+        java.nio.ByteBuffer q = java.nio.ByteBuffer.allocate(2 * dosages.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (float f : dosages) {
+            q.putShort((short) (-Math.round(f * 1000)));
+        }
+        Files.write(store.resolve("qual16.npy"), q.array());
+        Path meta = store.resolve("metadata.json");
+        Files.writeString(meta, Files.readString(meta).replace("\"fields\":{\"dosages\":\"float32\"}",
+                "\"fields\":{\"dosages\":\"float32\",\"qual16\":\"int16\"}"));
+        try (Dataset d = Dataset.open(ds, z)) {
+            assertEquals(new java.util.TreeSet<>(List.of("alt", "ilen", "start", "ref", "dosage", "dosages", "qual16")),
+                    new java.util.TreeSet<>(d.availableVarFields()), "GenVarLoader's list plus the added field");
+            List<byte[]> dosage = arrays(d, x -> x.withSeqs(SeqKind.VARIANTS).withSettings(st -> st.withVarFields(
+                    "dosage")));
+            List<byte[]> named = arrays(d, x -> x.withSeqs(SeqKind.VARIANTS).withSettings(st -> st.withVarFields(
+                    "dosages", "qual16")));
+            float[] perCall = java.lang.foreign.MemorySegment.ofArray(dosage.get(4)).toArray(
+                    ValueLayout.JAVA_FLOAT_UNALIGNED);
+            assertTrue(perCall.length > 1000, "calls");
+            assertArrayEquals(dosage.get(4), named.get(4), "dosages equals dosage");
+            int[] q16 = java.lang.foreign.MemorySegment.ofArray(named.get(6)).toArray(ValueLayout.JAVA_INT_UNALIGNED);
+            for (int i = 0; i < perCall.length; i++) {
+                assertEquals(-Math.round(perCall[i] * 1000), q16[i], "call " + i);
+            }
+        }
+    }
 }

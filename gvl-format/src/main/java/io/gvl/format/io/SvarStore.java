@@ -13,8 +13,10 @@ import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -46,6 +48,7 @@ public final class SvarStore {
     private final Path dir;
     private final List<String> samples;
     private final List<String> contigs;
+    private final Map<String, String> callFields;
     private final int ploidy;
     private final RawArray offsets;
     private final RawArray variantIdxs;
@@ -62,6 +65,7 @@ public final class SvarStore {
         }
         this.samples = strings(root, "samples", meta);
         this.contigs = strings(root, "contigs", meta);
+        this.callFields = callFields(root, meta);
         JsonNode p = root.get("ploidy");
         if (p == null || !p.isInt() || p.intValue() < 1) {
             throw new DatasetFormatException(meta + ": 'ploidy' must be a positive integer, found " + p);
@@ -122,6 +126,25 @@ public final class SvarStore {
         } catch (IOException e) {
             throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
         }
+    }
+
+    /** {@code fields}: per-call arrays {@code <name>.npy} and their NumPy dtype names, in the file's order. */
+    private static Map<String, String> callFields(JsonNode root, Path file) {
+        JsonNode f = root.get("fields");
+        Map<String, String> out = new LinkedHashMap<>();
+        if (f == null || f.isNull()) {
+            return out;
+        }
+        if (!f.isObject()) {
+            throw new DatasetFormatException(file + ": 'fields' must map field names to NumPy dtype names");
+        }
+        for (Map.Entry<String, JsonNode> e : f.properties()) {
+            if (!e.getValue().isTextual()) {
+                throw new DatasetFormatException(file + ": field '" + e.getKey() + "' has no dtype name");
+            }
+            out.put(e.getKey(), e.getValue().textValue());
+        }
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     private static List<String> strings(JsonNode root, String key, Path file) {
@@ -218,6 +241,27 @@ public final class SvarStore {
      */
     public Path dir() {
         return dir;
+    }
+
+    /**
+     * The store's per-call FORMAT fields ({@code metadata.json} {@code fields}): each is a raw array
+     * {@code <name>.npy} parallel to {@code variant_idxs.npy}, of the given NumPy dtype ({@code dosages} is the one
+     * genoray writes for {@code with_dosages}).
+     *
+     * @return field name to NumPy dtype name ({@code float32}, {@code int16}, ...), in the file's order
+     */
+    public Map<String, String> callFields() {
+        return callFields;
+    }
+
+    /**
+     * The per-call array of one of {@link #callFields()}.
+     *
+     * @param name the field name
+     * @return {@code <name>.npy} in the store
+     */
+    public Path callFieldFile(String name) {
+        return dir.resolve(name + ".npy");
     }
 
     /**
