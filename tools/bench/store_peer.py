@@ -1,0 +1,36 @@
+"""GenVarLoader 0.43.1's side of dev/store-bench: open time and batch rate of each dataset given.
+
+Batches are 32 random (region, sample) pairs of 16 kb haplotypes (64 haplotypes), as StoreReadBench reads them; 8
+trials of 100 batches, the median of the last 5 reported. Prints one JSON line per dataset. The FASTA must be a copy
+(GenVarLoader writes a cache beside it).
+"""
+
+import json
+import sys
+import time
+
+import genvarloader as gvl
+import numpy as np
+
+
+def main() -> None:
+    fasta, paths = sys.argv[1], sys.argv[2:]
+    for path in paths:
+        gvl.Dataset.open(path, reference=fasta)  # first open: caches and imports
+        t0 = time.perf_counter()
+        ds = gvl.Dataset.open(path, reference=fasta)
+        opened = time.perf_counter() - t0
+        view = ds.with_seqs("haplotypes").with_len(16384)
+        rates = []
+        for trial in range(8):
+            rng = np.random.default_rng(trial)
+            t1 = time.perf_counter()
+            for _ in range(100):
+                view[rng.integers(0, ds.n_regions, 32), rng.integers(0, ds.n_samples, 32)]
+            rates.append(100 / (time.perf_counter() - t1))
+        print(json.dumps({"dataset": path, "open_s": round(opened, 4),
+                          "batches_per_s": round(float(np.median(rates[3:])), 1)}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
