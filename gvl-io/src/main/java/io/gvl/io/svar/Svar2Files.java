@@ -1,13 +1,8 @@
 package io.gvl.io.svar;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * The NPY headers of a {@code .svar2} store as genoray's Rust writer writes them (its raw streams go through

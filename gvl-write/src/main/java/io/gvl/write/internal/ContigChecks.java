@@ -60,7 +60,8 @@ final class ContigChecks {
         return -1;
     }
 
-    private static long firstLine(RegionSet regions, int code) {
+    /** The first BED line of the regions on contig {@code code} (for messages). */
+    static long firstLine(RegionSet regions, int code) {
         long line = Long.MAX_VALUE;
         for (int k = 0; k < regions.size(); k++) {
             if (regions.contigCode()[k] == code) {

@@ -1,8 +1,5 @@
 package io.gvl.write.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.TrackScope;
@@ -15,7 +12,6 @@ import io.gvl.format.io.SvarStore;
 import io.gvl.io.ContigNormalizer;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.bed.BedFile;
-import io.gvl.io.bed.BedReader;
 import io.gvl.io.svar.Svar2Fingerprint;
 import io.gvl.io.svar.Svar2Store;
 import io.gvl.write.spec.VariantFileKind;
@@ -23,13 +19,10 @@ import io.gvl.write.spec.WriteException;
 import io.gvl.write.spec.WriteOptions;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -49,7 +42,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class LinkedStoreWrite {
     private static final Logger LOG = LoggerFactory.getLogger(LinkedStoreWrite.class);
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private LinkedStoreWrite() {
     }
@@ -82,16 +74,9 @@ public final class LinkedStoreWrite {
                     + " is built for the extended windows.", "keep extend-to-length on, or write from a .svar, VCF or"
                     + " PGEN source for un-extended haplotypes.");
         }
-        existing(dest, o);
-        BedFile bed = BedReader.read(o.regions());
-        if (bed.size() == 0) {
-            throw new InputFormatException(o.regions(), "", "No regions found in the BED file.",
-                    "give at least one region (chrom, chromStart, chromEnd).");
-        }
-        RegionSet regions = RegionSet.of(bed, o.maxJitter());
-        if (o.reference() != null) {
-            ContigChecks.againstReference(o.regions(), regions, o.reference());
-        }
+        WriteInputs.checkDestination(dest, o);
+        BedFile bed = WriteInputs.readBed(o);
+        RegionSet regions = WriteInputs.regions(o, bed);
         TrackInputs.checkUniqueNames(o.tracks(), o.annotations());
         if (kind == VariantFileKind.SVAR2) {
             try (Svar2Store s = Svar2Store.open(store)) {
@@ -108,15 +93,6 @@ public final class LinkedStoreWrite {
         return kind == VariantFileKind.SVAR2 ? ".svar2" : ".svar";
     }
 
-    private static void existing(Path dest, WriteOptions o) {
-        if (Files.exists(dest)) {
-            if (!o.overwrite()) {
-                throw new DatasetExistsException(DatasetPublisher.alreadyExists(dest));
-            }
-            DatasetPublisher.requireDataset(dest);
-        }
-    }
-
     private static void writeSvar2(Path dest, WriteOptions o, Svar2Store store, BedFile bed, RegionSet regions) {
         Path meta = store.path().resolve("meta.json");
         List<String> samples = samples(store.samples(), meta, o);
@@ -126,7 +102,7 @@ public final class LinkedStoreWrite {
             int i = known.indexOf(regions.contigs().get(c));
             if (i < 0) {
                 String contig = regions.contigs().get(c);
-                throw new InputFormatException(o.regions(), "line " + firstLine(regions, c), "contig '" + contig
+                throw new InputFormatException(o.regions(), "line " + ContigChecks.firstLine(regions, c), "contig '" + contig
                         + "' is not in the .svar2 store " + store.path() + " (it has " + store.contigs() + "); a"
                         + " dataset linked to a .svar2 store cannot hold regions on other contigs.",
                         "drop the regions on '" + contig + "', or rename the contig.");
@@ -170,7 +146,7 @@ public final class LinkedStoreWrite {
             int i = known.indexOf(contig);
             if (i < 0) {
                 if (!o.allowMissingContigs()) {
-                    throw new InputFormatException(o.regions(), "line " + firstLine(regions, c), "contig '" + contig
+                    throw new InputFormatException(o.regions(), "line " + ContigChecks.firstLine(regions, c), "contig '" + contig
                             + "' is not in the .svar store " + store.dir() + " (it has " + listed + ").",
                             "rename the contig, drop its regions, or allow missing contigs (--allow-missing-contigs)"
                             + " to store them without variants as GenVarLoader does.");
@@ -270,15 +246,5 @@ public final class LinkedStoreWrite {
         Path from = dest.toAbsolutePath().normalize();
         String rel = from.relativize(real).toString().replace(java.io.File.separatorChar, '/');
         return new String[] {rel.isEmpty() ? "." : rel, real.toString()};
-    }
-
-    private static long firstLine(RegionSet regions, int code) {
-        long line = Long.MAX_VALUE;
-        for (int k = 0; k < regions.size(); k++) {
-            if (regions.contigCode()[k] == code) {
-                line = Math.min(line, regions.line()[k]);
-            }
-        }
-        return line;
     }
 }

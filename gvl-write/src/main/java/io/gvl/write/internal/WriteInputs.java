@@ -35,6 +35,35 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
     /** Rough heap bytes per variant row held for the whole write (alleles, positions, ILEN). */
     private static final long INDEX_BYTES_PER_ROW = 96;
 
+    /** An existing {@code dest} may be replaced only with {@code overwrite}, and only when it is a dataset. */
+    static void checkDestination(Path dest, WriteOptions o) {
+        if (Files.exists(dest)) {
+            if (!o.overwrite()) {
+                throw new DatasetExistsException(DatasetPublisher.alreadyExists(dest));
+            }
+            DatasetPublisher.requireDataset(dest);
+        }
+    }
+
+    /** The write's BED, refused when it has no region. */
+    static BedFile readBed(WriteOptions o) {
+        BedFile bed = BedReader.read(o.regions());
+        if (bed.size() == 0) {
+            throw new InputFormatException(o.regions(), "", "No regions found in the BED file.",
+                    "give at least one region (chrom, chromStart, chromEnd).");
+        }
+        return bed;
+    }
+
+    /** The BED's regions padded by max_jitter, checked against the reference when the write has one. */
+    static RegionSet regions(WriteOptions o, BedFile bed) {
+        RegionSet regions = RegionSet.of(bed, o.maxJitter());
+        if (o.reference() != null) {
+            ContigChecks.againstReference(o.regions(), regions, o.reference());
+        }
+        return regions;
+    }
+
     /** Reads and checks the inputs of a write to {@code dest}; {@code variants} is the open source or null. */
     public static WriteInputs read(Path dest, WriteOptions o, VariantSource variants) {
         if (variants == null && o.tracks().isEmpty() && o.annotations().isEmpty()) {
@@ -42,21 +71,11 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
                     "give a variant file and/or tracks.");
         }
         TrackInputs.checkUniqueNames(o.tracks(), o.annotations());
-        if (dest != null && Files.exists(dest)) {
-            if (!o.overwrite()) {
-                throw new DatasetExistsException(DatasetPublisher.alreadyExists(dest));
-            }
-            DatasetPublisher.requireDataset(dest);
+        if (dest != null) {
+            checkDestination(dest, o);
         }
-        BedFile bed = BedReader.read(o.regions());
-        if (bed.size() == 0) {
-            throw new InputFormatException(o.regions(), "", "No regions found in the BED file.",
-                    "give at least one region (chrom, chromStart, chromEnd).");
-        }
-        RegionSet regions = RegionSet.of(bed, o.maxJitter());
-        if (o.reference() != null) {
-            ContigChecks.againstReference(o.regions(), regions, o.reference());
-        }
+        BedFile bed = readBed(o);
+        RegionSet regions = regions(o, bed);
         VariantTable table = null;
         VariantRows rows = null;
         if (variants != null) {
