@@ -2,9 +2,6 @@ package io.gvl.io.svar;
 
 import io.gvl.format.array.LittleEndianOutput;
 import io.gvl.format.build.DatasetPublisher;
-import it.unimi.dsi.fastutil.floats.FloatArrayList;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -43,8 +40,8 @@ import java.util.Set;
  * renames it into place, so a failed write leaves nothing at the destination. Not thread-safe.
  */
 public final class Svar2Writer implements AutoCloseable {
-    private static final String[] SUBS = {"var_key_snp", "var_key_indel", "dense_snp", "dense_indel"};
-    private static final String INT_TEMP = "values.i32.tmp";
+    static final String[] SUBS = {"var_key_snp", "var_key_indel", "dense_snp", "dense_indel"};
+    static final String INT_TEMP = "values.i32.tmp";
 
     /** How a field's values are typed in the input. */
     public enum Kind {
@@ -96,18 +93,18 @@ public final class Svar2Writer implements AutoCloseable {
         void write(Svar2Writer writer) throws IOException;
     }
 
-    private final Path dir;
-    private final List<String> samples;
-    private final int ploidy;
-    private final int haplotypes;
-    private final List<Field> fields;
-    private final int[] infoFields;
-    private final int[] formatFields;
-    private final long[] min;
-    private final long[] max;
+    final Path dir;
+    final List<String> samples;
+    final int ploidy;
+    final int haplotypes;
+    final List<Field> fields;
+    final int[] infoFields;
+    final int[] formatFields;
+    final long[] min;
+    final long[] max;
     private final List<String> contigs = new ArrayList<>();
     private final Set<String> contigSet = new HashSet<>();
-    private Contig current;
+    private Svar2ContigEncoder current;
     private boolean finished;
     private boolean failed;
 
@@ -211,7 +208,7 @@ public final class Svar2Writer implements AutoCloseable {
         if (!contigSet.add(contig)) {
             throw new IllegalStateException("contig " + contig + " was written already");
         }
-        current = new Contig(contig);
+        current = new Svar2ContigEncoder(this, contig);
     }
 
     /**
@@ -254,7 +251,7 @@ public final class Svar2Writer implements AutoCloseable {
         if (current == null) {
             throw new IllegalStateException("no contig is open");
         }
-        Contig c = current;
+        Svar2ContigEncoder c = current;
         current = null;
         try {
             c.write();
@@ -324,7 +321,7 @@ public final class Svar2Writer implements AutoCloseable {
         return f.category().name().toLowerCase(Locale.ROOT);
     }
 
-    private Path fieldDir(String contig, Field f) {
+    Path fieldDir(String contig, Field f) {
         return dir.resolve(contig).resolve("fields").resolve(category(f)).resolve(f.name());
     }
 
@@ -369,326 +366,6 @@ public final class Svar2Writer implements AutoCloseable {
     }
 
     /** Routing cost bits per field: genoray charges 32 whatever the final type. */
-    private static final int FIELD_BITS = 32;
+    static final int FIELD_BITS = 32;
 
-    /** One contig's streams, held until {@link #write}. */
-    private final class Contig {
-        final String name;
-        final int words = (haplotypes + 63) >>> 6;
-        final IntArrayList vkSnpHap = new IntArrayList();
-        final IntArrayList vkSnpPos = new IntArrayList();
-        final Bytes vkSnpCode = new Bytes();
-        final IntArrayList vkIndelHap = new IntArrayList();
-        final IntArrayList vkIndelPos = new IntArrayList();
-        final IntArrayList vkIndelKey = new IntArrayList();
-        final IntArrayList dSnpPos = new IntArrayList();
-        final Bytes dSnpCode = new Bytes();
-        final LongArrayList dSnpBits = new LongArrayList();
-        final IntArrayList dIndelPos = new IntArrayList();
-        final IntArrayList dIndelKey = new IntArrayList();
-        final LongArrayList dIndelBits = new LongArrayList();
-        final Bytes longAlleles = new Bytes();
-        final LongArrayList longOffsets = LongArrayList.of(0L);
-        final int[] maxDel = new int[haplotypes];
-        int denseMaxDel;
-        /** Per field, per sub ({@link #SUBS} order), the stored values. */
-        final FloatArrayList[][] values = new FloatArrayList[fields.size()][SUBS.length];
-        long lastPosition = -1;
-
-        Contig(String name) {
-            this.name = name;
-            for (FloatArrayList[] v : values) {
-                for (int s = 0; s < SUBS.length; s++) {
-                    v[s] = new FloatArrayList();
-                }
-            }
-        }
-
-        void add(int position, int refLength, byte[] alt, byte[] carriers, int from, float[] info, float[][] format,
-                 int formatFrom) {
-            if (position < 0 || position < lastPosition) {
-                throw new IllegalArgumentException("contig " + name + ": position " + position + " after "
-                        + lastPosition + " (records must come sorted by position)");
-            }
-            lastPosition = position;
-            boolean snp = refLength == 1 && alt.length == 1;
-            int key = 0;
-            int deleted = 0;
-            if (!snp) {
-                if (refLength == 1 && alt.length > 1) {
-                    if (alt.length - 1 > Svar2IndelKeys.MAX_INLINE_ILEN) {
-                        int row = longOffsets.size() - 1;
-                        longAlleles.add(alt, 0, alt.length);
-                        longOffsets.add(longAlleles.size);
-                        key = Svar2IndelKeys.lookup(row);
-                    } else {
-                        key = Svar2IndelKeys.inline(alt, 0, alt.length);
-                    }
-                } else if (alt.length == 1 && refLength > 1) {
-                    deleted = refLength - 1;
-                    key = Svar2IndelKeys.deletion(deleted);
-                } else {
-                    throw new IllegalArgumentException("contig " + name + ":" + (position + 1) + ": REF length "
-                            + refLength + " and ALT length " + alt.length + " make neither an SNP nor a normalized"
-                            + " indel");
-                }
-            }
-            int x = 0;
-            for (int h = 0; h < haplotypes; h++) {
-                if (carriers[from + h] != 0) {
-                    x++;
-                }
-            }
-            long k = snp ? 2 : 32;
-            long infoBits = (long) FIELD_BITS * infoFields.length;
-            long formatBits = (long) FIELD_BITS * formatFields.length;
-            long varKeyCost = x * (32 + k + infoBits + formatBits);
-            long denseCost = 32 + k + haplotypes + infoBits + formatBits * samples.size();
-            if (x == 0) {
-                return;
-            }
-            if (denseCost < varKeyCost) {
-                addDense(snp, position, snp ? Svar2SnpCodes.encode(alt[0]) : key, deleted, carriers, from, info,
-                        format, formatFrom);
-            } else {
-                addVarKey(snp, position, snp ? Svar2SnpCodes.encode(alt[0]) : key, deleted, carriers, from, info,
-                        format, formatFrom);
-            }
-        }
-
-        private void addDense(boolean snp, int position, int value, int deleted, byte[] carriers, int from,
-                              float[] info, float[][] format, int formatFrom) {
-            LongArrayList bits = snp ? dSnpBits : dIndelBits;
-            int base = bits.size();
-            bits.size(base + words);
-            for (int h = 0; h < haplotypes; h++) {
-                if (carriers[from + h] != 0) {
-                    bits.set(base + (h >>> 6), bits.getLong(base + (h >>> 6)) | 1L << (h & 63));
-                }
-            }
-            if (snp) {
-                dSnpPos.add(position);
-                dSnpCode.add((byte) value);
-            } else {
-                dIndelPos.add(position);
-                dIndelKey.add(value);
-                denseMaxDel = Math.max(denseMaxDel, deleted);
-            }
-            int sub = snp ? 2 : 3;
-            for (int i = 0; i < infoFields.length; i++) {
-                store(infoFields[i], sub, info[i]);
-            }
-            for (int i = 0; i < formatFields.length; i++) {
-                float[] v = format[i];
-                for (int s = 0; s < samples.size(); s++) {
-                    boolean carrier = false;
-                    for (int p = 0; p < ploidy; p++) {
-                        carrier |= carriers[from + s * ploidy + p] != 0;
-                    }
-                    store(formatFields[i], sub, carrier ? v[formatFrom + s] : Float.NaN);
-                }
-            }
-        }
-
-        private void addVarKey(boolean snp, int position, int value, int deleted, byte[] carriers, int from,
-                               float[] info, float[][] format, int formatFrom) {
-            int sub = snp ? 0 : 1;
-            for (int h = 0; h < haplotypes; h++) {
-                if (carriers[from + h] == 0) {
-                    continue;
-                }
-                if (snp) {
-                    vkSnpHap.add(h);
-                    vkSnpPos.add(position);
-                    vkSnpCode.add((byte) value);
-                } else {
-                    vkIndelHap.add(h);
-                    vkIndelPos.add(position);
-                    vkIndelKey.add(value);
-                    maxDel[h] = Math.max(maxDel[h], deleted);
-                }
-                for (int i = 0; i < infoFields.length; i++) {
-                    store(infoFields[i], sub, info[i]);
-                }
-                for (int i = 0; i < formatFields.length; i++) {
-                    store(formatFields[i], sub, format[i][formatFrom + h / ploidy]);
-                }
-            }
-        }
-
-        private void store(int f, int sub, float v) {
-            Field field = fields.get(f);
-            if (field.kind() == Kind.FLAG) {
-                v = Float.isNaN(v) ? 0 : 1;
-            } else if (field.kind() == Kind.INTEGER && !Float.isNaN(v)) {
-                long l = (long) v;
-                min[f] = Math.min(min[f], l);
-                max[f] = Math.max(max[f], l);
-            }
-            values[f][sub].add(v);
-        }
-
-        void write() throws IOException {
-            Path c = dir.resolve(name);
-            Files.createDirectories(c);
-            // var_key streams: calls sorted by haplotype, record order kept within one
-            long[] snpOff = new long[haplotypes + 1];
-            int[] snpOrder = byHaplotype(vkSnpHap, snpOff);
-            long[] indelOff = new long[haplotypes + 1];
-            int[] indelOrder = byHaplotype(vkIndelHap, indelOff);
-            Path vk = c.resolve("var_key");
-            try (LittleEndianOutput o = LittleEndianOutput.create(vk.resolve("snp/positions.bin"))) {
-                for (int i : snpOrder) {
-                    o.i32(vkSnpPos.getInt(i));
-                }
-            }
-            writeCodes(vk.resolve("snp/alleles.bin"), vkSnpCode, snpOrder);
-            writeOffsets(vk.resolve("snp/offsets.npy"), snpOff);
-            try (LittleEndianOutput o = LittleEndianOutput.create(vk.resolve("indel/positions.bin"))) {
-                for (int i : indelOrder) {
-                    o.i32(vkIndelPos.getInt(i));
-                }
-            }
-            try (LittleEndianOutput o = LittleEndianOutput.create(vk.resolve("indel/alleles.bin"))) {
-                for (int i : indelOrder) {
-                    o.i32(vkIndelKey.getInt(i));
-                }
-            }
-            writeOffsets(vk.resolve("indel/offsets.npy"), indelOff);
-            // dense streams
-            Path d = c.resolve("dense");
-            writeInts(d.resolve("snp/positions.bin"), dSnpPos);
-            writeCodes(d.resolve("snp/alleles.bin"), dSnpCode, null);
-            writeBits(d.resolve("snp/genotypes.bin"), dSnpBits, dSnpPos.size());
-            writeInts(d.resolve("indel/positions.bin"), dIndelPos);
-            writeInts(d.resolve("indel/alleles.bin"), dIndelKey);
-            writeBits(d.resolve("indel/genotypes.bin"), dIndelBits, dIndelPos.size());
-            try (LittleEndianOutput o = LittleEndianOutput.create(d.resolve("max_del.npy"))) {
-                o.bytes(Svar2Files.npyHeader("<u4", 1)).i32(denseMaxDel);
-            }
-            // long alleles, max_del
-            LittleEndianOutput.write(c.resolve("indel/long_alleles.bin"), longAlleles.toArray());
-            try (LittleEndianOutput o = LittleEndianOutput.create(c.resolve("indel/long_allele_offsets.npy"))) {
-                o.bytes(Svar2Files.npyHeader("<u8", longOffsets.size()));
-                for (int i = 0; i < longOffsets.size(); i++) {
-                    o.i64(longOffsets.getLong(i));
-                }
-            }
-            try (LittleEndianOutput o = LittleEndianOutput.create(c.resolve("max_del.npy"))) {
-                o.bytes(Svar2Files.npyHeader("<u4", samples.size(), ploidy));
-                for (int m : maxDel) {
-                    o.i32(m);
-                }
-            }
-            // fields
-            for (int f = 0; f < fields.size(); f++) {
-                Field field = fields.get(f);
-                Path fd = fieldDir(name, field);
-                for (int s = 0; s < SUBS.length; s++) {
-                    int[] order = s == 0 ? snpOrder : s == 1 ? indelOrder : null;
-                    writeValues(fd.resolve(SUBS[s]), field.kind(), values[f][s], order);
-                }
-            }
-        }
-
-        private int[] byHaplotype(IntArrayList hap, long[] offsets) {
-            int n = hap.size();
-            for (int i = 0; i < n; i++) {
-                offsets[hap.getInt(i) + 1]++;
-            }
-            for (int h = 0; h < haplotypes; h++) {
-                offsets[h + 1] += offsets[h];
-            }
-            long[] next = Arrays.copyOf(offsets, haplotypes);
-            int[] order = new int[n];
-            for (int i = 0; i < n; i++) {
-                order[(int) next[hap.getInt(i)]++] = i;
-            }
-            return order;
-        }
-
-        private static void writeOffsets(Path file, long[] offsets) throws IOException {
-            try (LittleEndianOutput o = LittleEndianOutput.create(file)) {
-                o.bytes(Svar2Files.npyHeader("<u8", offsets.length));
-                for (long v : offsets) {
-                    o.i64(v);
-                }
-            }
-        }
-
-        private static void writeInts(Path file, IntArrayList ints) throws IOException {
-            try (LittleEndianOutput o = LittleEndianOutput.create(file)) {
-                for (int i = 0; i < ints.size(); i++) {
-                    o.i32(ints.getInt(i));
-                }
-            }
-        }
-
-        /** Packs 2-bit codes four per byte, lowest pair first, in {@code order} (or as stored when null). */
-        private static void writeCodes(Path file, Bytes codes, int[] order) throws IOException {
-            int n = codes.size;
-            byte[] packed = new byte[(int) Svar2SnpCodes.packedBytes(n)];
-            for (int i = 0; i < n; i++) {
-                int code = codes.data[order == null ? i : order[i]] & 3;
-                packed[i >>> 2] |= (byte) (code << ((i & 3) << 1));
-            }
-            LittleEndianOutput.write(file, packed);
-        }
-
-        /** Transposes the per-variant haplotype columns into the {@code h·V + v} bit matrix. */
-        private void writeBits(Path file, LongArrayList columns, int variants) throws IOException {
-            byte[] out = new byte[(int) Svar2GenotypeBits.matrixBytes(haplotypes, variants)];
-            long[] cols = columns.elements();
-            long b = 0;
-            for (int h = 0; h < haplotypes; h++) {
-                int word = h >>> 6;
-                int bit = h & 63;
-                for (int v = 0; v < variants; v++, b++) {
-                    if ((cols[v * words + word] >>> bit & 1) != 0) {
-                        out[(int) (b >>> 3)] |= (byte) (1 << (b & 7));
-                    }
-                }
-            }
-            LittleEndianOutput.write(file, out);
-        }
-
-        private static void writeValues(Path sub, Kind kind, FloatArrayList v, int[] order) throws IOException {
-            Path file = sub.resolve(kind == Kind.INTEGER ? INT_TEMP : "values.bin");
-            try (LittleEndianOutput o = LittleEndianOutput.create(file)) {
-                for (int i = 0; i < v.size(); i++) {
-                    float x = v.getFloat(order == null ? i : order[i]);
-                    switch (kind) {
-                        case FLOAT -> o.f32(x);
-                        case FLAG -> o.u8((int) x);
-                        case INTEGER -> o.i32(Float.isNaN(x) ? Integer.MIN_VALUE : (int) x);
-                    }
-                }
-            }
-        }
-    }
-
-    /** A growable byte array. */
-    private static final class Bytes {
-        byte[] data = new byte[64];
-        int size;
-
-        void add(byte b) {
-            if (size == data.length) {
-                data = Arrays.copyOf(data, data.length * 2);
-            }
-            data[size++] = b;
-        }
-
-        void add(byte[] b, int from, int length) {
-            if (size + length > data.length) {
-                data = Arrays.copyOf(data, Math.max(data.length * 2, size + length));
-            }
-            System.arraycopy(b, from, data, size, length);
-            size += length;
-        }
-
-        byte[] toArray() {
-            return Arrays.copyOf(data, size);
-        }
-    }
 }
