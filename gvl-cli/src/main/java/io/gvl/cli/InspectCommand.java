@@ -73,7 +73,7 @@ public final class InspectCommand implements Callable<Integer> {
 
     private static String svar2(Path dir, DatasetMetadata m) {
         DatasetMetadata.Svar2Link link = m.svar2Link();
-        String store = link == null ? "(no svar2_link)" : StoreLinks.resolve(dir, null, link.relativePath(),
+        String store = link == null ? "(no svar2_link)" : StoreLinks.resolve(dir, link.relativePath(),
                 link.absolutePath(), ".svar2").toString();
         return "ploidy         " + m.ploidy() + System.lineSeparator() + "genotypes      in the linked .svar2 store "
                 + store;

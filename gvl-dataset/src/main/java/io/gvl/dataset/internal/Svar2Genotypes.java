@@ -84,7 +84,7 @@ final class Svar2Genotypes implements AutoCloseable {
             throw new IllegalArgumentException(dir + ": a dataset linked to a .svar2 store needs the reference to"
                     + " read its genotypes (the store keeps no REF alleles); open it with the reference FASTA");
         }
-        Path storeDir = StoreLinks.resolve(dir, null, link.relativePath(), link.absolutePath(), ".svar2");
+        Path storeDir = StoreLinks.resolve(dir, link.relativePath(), link.absolutePath(), ".svar2");
         checkFingerprint(storeDir, link, dir);
         Svar2Store store = Svar2Store.open(storeDir);
         try {
@@ -133,22 +133,38 @@ final class Svar2Genotypes implements AutoCloseable {
         IntStream.range(0, blocks).parallel().forEach(b -> parts[b] = gatherBlock(store, ranges, meta, regions,
                 reference, b * BLOCK, Math.min(nRegions, (b + 1) * BLOCK)));
         long slots = (long) nRegions * meta.samples().size() * meta.ploidy();
-        long[] offsets = new long[Math.toIntExact(slots + 1)];
-        Rows rows = new Rows(store.fields());
-        IntArrayList idx = new IntArrayList();
-        int slot = 0;
+        long calls = 0;
         for (Block part : parts) {
-            int rowBase = rows.size();
-            for (int c = 0; c < part.idx().size(); c++) {
-                idx.add(rowBase + part.idx().getInt(c));
-            }
-            rows.append(part.rows());
-            long base = offsets[slot];
-            for (long end : part.slotEnds()) {
-                offsets[++slot] = base + end;
-            }
+            calls += part.idx().size();
         }
-        return build(store, offsets, idx.toIntArray(), rows, meta, dir);
+        // The join writes straight into the off-heap arrays the engine reads, with no heap copy beside them.
+        Arena arena = Arena.ofShared();
+        try {
+            MemorySegment offsets = arena.allocate(ValueLayout.JAVA_LONG, slots + 1);
+            MemorySegment idx = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, calls)).asSlice(0, 4 * calls);
+            Rows rows = new Rows(store.fields());
+            long slot = 0;
+            long call = 0;
+            for (Block part : parts) {
+                int rowBase = rows.size();
+                for (int c = 0; c < part.idx().size(); c++) {
+                    idx.setAtIndex(ValueLayout.JAVA_INT, call++, rowBase + part.idx().getInt(c));
+                }
+                rows.append(part.rows());
+                long base = offsets.getAtIndex(ValueLayout.JAVA_LONG, slot);
+                for (long end : part.slotEnds()) {
+                    offsets.setAtIndex(ValueLayout.JAVA_LONG, ++slot, base + end);
+                }
+            }
+            Path cache = DatasetLayout.genotypes(dir).resolve(DatasetLayout.SVAR2_META).getParent();
+            GenotypeArrays arrays = new GenotypeArrays(RawArray.wrap(cache, RawDtype.INT64, offsets),
+                    RawArray.wrap(store.path(), RawDtype.INT32, idx), nRegions, meta.samples().size(),
+                    meta.ploidy());
+            return new Svar2Genotypes(store, arena, arrays, rows.table(), rows.columns());
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
     }
 
     /** One block's gathered calls: block-local rows, the row of each call, and each slot's cumulative call count. */
@@ -301,21 +317,6 @@ final class Svar2Genotypes implements AutoCloseable {
             return "N".repeat((int) (to - from));
         }
         return new String(reference.fetch(reference.contigs().get(contig), from, to), StandardCharsets.US_ASCII);
-    }
-
-    private static Svar2Genotypes build(Svar2Store store, long[] offsets, int[] rowOfCall, Rows rows,
-                                        DatasetMetadata meta, Path dir) {
-        Arena arena = Arena.ofShared();
-        MemorySegment off = arena.allocate(ValueLayout.JAVA_LONG, offsets.length);
-        MemorySegment.copy(offsets, 0, off, ValueLayout.JAVA_LONG, 0, offsets.length);
-        MemorySegment idx = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, rowOfCall.length))
-                .asSlice(0, 4L * rowOfCall.length);
-        MemorySegment.copy(rowOfCall, 0, idx, ValueLayout.JAVA_INT, 0, rowOfCall.length);
-        Path ranges = DatasetLayout.genotypes(dir).resolve(DatasetLayout.SVAR2_META).getParent();
-        GenotypeArrays arrays = new GenotypeArrays(RawArray.wrap(ranges, RawDtype.INT64, off),
-                RawArray.wrap(store.path(), RawDtype.INT32, idx), meta.nRegions(), meta.samples().size(),
-                meta.ploidy());
-        return new Svar2Genotypes(store, arena, arrays, rows.table(), rows.columns());
     }
 
     GenotypeArrays genotypes() {

@@ -56,11 +56,19 @@ class LinkedStoreTest {
         z.close();
     }
 
-    /** A writable copy of a dataset and its store side by side under a new directory. */
+    /**
+     * A writable copy of a dataset and its store side by side under a new directory. The link's {@code absolute_path}
+     * (GenVarLoader's scratch directory when it wrote the golden) is pointed at a directory of this test that never
+     * exists, so what else lies on the machine cannot change which store is found.
+     */
     private static Path copy(String dataset, String store, String under) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(under));
         DirectoryCopy.copyTree(goldens.resolve(dataset), dir.resolve(dataset));
         DirectoryCopy.copyTree(goldens.resolve(store), dir.resolve(store));
+        Path meta = dir.resolve(dataset).resolve("metadata.json");
+        String gone = tmp.resolve("never-created").resolve(store).toString();
+        Files.writeString(meta, Files.readString(meta).replaceFirst("\"absolute_path\":\"[^\"]*\"",
+                java.util.regex.Matcher.quoteReplacement("\"absolute_path\":\"" + gone + "\"")));
         return dir.resolve(dataset);
     }
 

@@ -93,15 +93,6 @@ public final class GenotypeArrays {
     }
 
     /**
-     * Whether slots are start/end pairs into a linked store rather than cumulative offsets.
-     *
-     * @return {@code true} for a {@code .svar}-linked dataset
-     */
-    public boolean isRanged() {
-        return offsets == null;
-    }
-
-    /**
      * Number of slots {@code R·S·P}.
      *
      * @return {@code R * S * P}, the number of haplotype slots
@@ -202,7 +193,7 @@ public final class GenotypeArrays {
      * All slot offsets (int64, {@code R·S·P + 1}) of the cumulative layout.
      *
      * @return the int64 offsets array, valid while the dataset is open
-     * @throws IllegalStateException for the start/end layout of a {@code .svar}-linked dataset ({@link #isRanged()})
+     * @throws IllegalStateException for the start/end layout of a {@code .svar}-linked dataset
      */
     public RawArray offsets() {
         if (offsets == null) {

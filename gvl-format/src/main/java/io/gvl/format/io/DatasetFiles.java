@@ -174,7 +174,7 @@ public final class DatasetFiles implements AutoCloseable {
         Path legacy = DatasetLayout.genotypes(dir).resolve(LEGACY_SVAR_LINK);
         Path store = link == null && Files.isDirectory(legacy) ? legacy
                 : link == null ? null
-                : StoreLinks.resolve(dir, null, link.relativePath(), link.absolutePath(), ".svar");
+                : StoreLinks.resolve(dir, link.relativePath(), link.absolutePath(), ".svar");
         if (store == null) {
             throw new DatasetFormatException(DatasetLayout.metadata(dir) + ": genotypes/" + DatasetLayout.SVAR_META
                     + " says the genotypes live in a .svar store but svar_link is null and there is no genotypes/"

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Finds the genoray store a linked dataset points at, in GenVarLoader's order: the path the caller gives, the link's
- * {@code relative_path} against the dataset directory, its {@code absolute_path}, and finally the one store with the
+ * Finds the genoray store a linked dataset points at, in GenVarLoader's order: the link's {@code relative_path}
+ * against the dataset directory, its {@code absolute_path}, and finally the one store with the
  * right suffix beside the dataset. A dataset and its store are often moved together, which the relative path and
  * the sibling search survive; a store that cannot be found is an error naming every place tried, never a dataset
  * without genotypes.
@@ -25,21 +25,13 @@ public final class StoreLinks {
      * The store directory a link resolves to.
      *
      * @param dataset the dataset directory
-     * @param explicit a store the caller names, or {@code null} to follow the link
      * @param relativePath the link's {@code relative_path}
      * @param absolutePath the link's {@code absolute_path}
      * @param suffix the store suffix, {@code .svar} or {@code .svar2}
      * @return an existing store directory
      * @throws DatasetFormatException if no candidate is a directory, or the sibling search is ambiguous
      */
-    public static Path resolve(Path dataset, Path explicit, String relativePath, String absolutePath, String suffix) {
-        if (explicit != null) {
-            if (!Files.isDirectory(explicit)) {
-                throw new DatasetFormatException(explicit + ": the " + suffix + " store given for " + dataset
-                        + " is not a directory");
-            }
-            return explicit;
-        }
+    public static Path resolve(Path dataset, String relativePath, String absolutePath, String suffix) {
         List<String> tried = new ArrayList<>();
         String[] links = {relativePath, absolutePath};
         for (int i = 0; i < links.length; i++) {
@@ -60,7 +52,7 @@ public final class StoreLinks {
                         + " chosen";
         throw new DatasetFormatException(DatasetLayout.metadata(dataset) + ": the linked " + suffix
                 + " store was not found (tried " + String.join(", ", tried) + "; " + where + "); move the store back,"
-                + " or open the dataset naming the store");
+                + " or beside the dataset");
     }
 
     private static Path candidate(Path dataset, String path, boolean relative) {
