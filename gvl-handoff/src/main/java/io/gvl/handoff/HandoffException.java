@@ -1,11 +1,14 @@
 package io.gvl.handoff;
 
+import io.gvl.format.GvlException;
+
 /**
  * The shared-memory hand-off failed: the consumer stopped answering (no release within the timeout), closed its
  * release stream while a slot was still in use, sent a message that is not part of the protocol, or a slot file
- * could not be created or grown. The message names the slot or file and what to do.
+ * could not be created or grown. The message names the slot or file and what to do. Like every deliberate gvl
+ * error it is a {@link GvlException}.
  */
-public final class HandoffException extends RuntimeException {
+public final class HandoffException extends GvlException {
     private static final long serialVersionUID = 1L;
 
     /**
