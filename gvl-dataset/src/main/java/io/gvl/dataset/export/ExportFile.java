@@ -7,6 +7,7 @@ import io.jhdf.api.WritableDataset;
 import io.jhdf.exceptions.HdfException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -40,6 +41,12 @@ final class ExportFile {
             try (WritableHdfFile hdf = HdfFile.write(tmp)) {
                 contents.accept(new ExportFile(hdf, deflateLevel));
             } catch (HdfException e) {
+                IOException os = osFailure(e);
+                if (os != null) {
+                    throw new UncheckedIOException(out + ": cannot write the output (" + reason(os) + "); nothing"
+                            + " was left there. Fix: free space on (or choose) a writable device, then export again.",
+                            os);
+                }
                 throw new ExportException(out + ": jhdf could not write the file (" + e.getMessage() + ").",
                         "check free disk space and that the directory is writable.", e);
             }
@@ -53,6 +60,22 @@ final class ExportFile {
                 // the temporary name is unique and hidden; a leftover does not affect the published file
             }
         }
+    }
+
+    /** The operating system's refusal under a jhdf failure (a full disk, a read-only directory), else null. */
+    private static IOException osFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException io) {
+                return io;
+            }
+        }
+        return null;
+    }
+
+    /** The operating system's words ("No space left on device"), without the path jhdf or the JDK adds. */
+    private static String reason(IOException e) {
+        return e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason()
+                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** A chunked, shuffled and deflated numeric dataset of {@code shape} holding the nested array {@code data}. */
