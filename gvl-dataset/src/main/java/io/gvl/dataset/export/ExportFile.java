@@ -1,5 +1,6 @@
 package io.gvl.dataset.export;
 
+import io.gvl.format.IoFailures;
 import io.jhdf.HdfFile;
 import io.jhdf.WritableHdfFile;
 import io.jhdf.api.DatasetCreationOptions;
@@ -7,7 +8,6 @@ import io.jhdf.api.WritableDataset;
 import io.jhdf.exceptions.HdfException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -43,9 +43,8 @@ final class ExportFile {
             } catch (HdfException e) {
                 IOException os = osFailure(e);
                 if (os != null) {
-                    throw new UncheckedIOException(out + ": cannot write the output (" + reason(os) + "); nothing"
-                            + " was left there. Fix: free space on (or choose) a writable device, then export again.",
-                            os);
+                    throw new UncheckedIOException(out + ": cannot write the output (" + IoFailures.reason(os)
+                            + "); nothing was left there. " + IoFailures.fix(os, "export again"), os);
                 }
                 throw new ExportException(out + ": jhdf could not write the file (" + e.getMessage() + ").",
                         "check free disk space and that the directory is writable.", e);
@@ -70,12 +69,6 @@ final class ExportFile {
             }
         }
         return null;
-    }
-
-    /** The operating system's words ("No space left on device"), without the path jhdf or the JDK adds. */
-    private static String reason(IOException e) {
-        return e instanceof FileSystemException fse && fse.getReason() != null ? fse.getReason()
-                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** A chunked, shuffled and deflated numeric dataset of {@code shape} holding the nested array {@code data}. */
