@@ -56,6 +56,7 @@ final class Queries {
     /** Bytes one instance occupies in a query's outputs (see {@link Dataset#outputBytes(int, int)}). */
     static long outputBytes(OpenedDataset opened, ViewState view, int region, int sample) {
         opened.ensureOpen();
+        opened.checkMappedFiles();
         if (view.spliced()) {
             Instances elements = SplicedInstances.pairs(opened, view, new int[] {region}, new int[] {sample},
                     new long[0]).elements();
@@ -71,6 +72,7 @@ final class Queries {
     static Instances statisticsPairs(OpenedDataset opened, ViewState view, String what, int[] regions,
             int[] samples) {
         opened.ensureOpen();
+        opened.checkMappedFiles();
         if (view.spliced()) {
             throw new IllegalStateException(what + " is defined per region, not per spliced row: call"
                     + " withoutSplicing() first");
@@ -81,23 +83,25 @@ final class Queries {
     private static DatasetOutput spliced(OpenedDataset opened, ViewState view, QueryMemory memory,
             SplicedInstances inst) {
         opened.ensureOpen();
+        opened.checkMappedFiles();
         ViewValidation.checkQuery(opened, view);
         opened.checkGenotypes(inst.elements().dsIdx());
         opened.checkTracks(view.activeTracks(), inst.elements());
         RowParallelism.Mode mode = mode(view.parallel());
-        return memory.run(arena -> RowParallelism.withMode(mode, () -> Reconstruction.runSpliced(opened, view, inst,
-                arena)), inst.leadingShape());
+        return opened.readMapped(() -> memory.run(arena -> RowParallelism.withMode(mode,
+                () -> Reconstruction.runSpliced(opened, view, inst, arena)), inst.leadingShape()));
     }
 
     private static DatasetOutput unspliced(OpenedDataset opened, ViewState view, QueryMemory memory,
             Instances inst) {
         opened.ensureOpen();
+        opened.checkMappedFiles();
         ViewValidation.checkQuery(opened, view);
         opened.checkGenotypes(inst.dsIdx());
         opened.checkTracks(view.activeTracks(), inst);
         RowParallelism.Mode mode = mode(view.parallel());
-        return memory.run(arena -> RowParallelism.withMode(mode, () -> Reconstruction.run(opened, view, inst, arena)),
-                inst.leadingShape());
+        return opened.readMapped(() -> memory.run(arena -> RowParallelism.withMode(mode,
+                () -> Reconstruction.run(opened, view, inst, arena)), inst.leadingShape()));
     }
 
     private static RowParallelism.Mode mode(Parallel p) {

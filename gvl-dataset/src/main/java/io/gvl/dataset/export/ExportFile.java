@@ -1,5 +1,6 @@
 package io.gvl.dataset.export;
 
+import io.gvl.format.IoFailures;
 import io.jhdf.HdfFile;
 import io.jhdf.WritableHdfFile;
 import io.jhdf.api.DatasetCreationOptions;
@@ -40,6 +41,11 @@ final class ExportFile {
             try (WritableHdfFile hdf = HdfFile.write(tmp)) {
                 contents.accept(new ExportFile(hdf, deflateLevel));
             } catch (HdfException e) {
+                IOException os = osFailure(e);
+                if (os != null) {
+                    throw new UncheckedIOException(out + ": cannot write the output (" + IoFailures.reason(os)
+                            + "); nothing was left there. " + IoFailures.fix(os, "export again"), os);
+                }
                 throw new ExportException(out + ": jhdf could not write the file (" + e.getMessage() + ").",
                         "check free disk space and that the directory is writable.", e);
             }
@@ -53,6 +59,16 @@ final class ExportFile {
                 // the temporary name is unique and hidden; a leftover does not affect the published file
             }
         }
+    }
+
+    /** The operating system's refusal under a jhdf failure (a full disk, a read-only directory), else null. */
+    private static IOException osFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IOException io) {
+                return io;
+            }
+        }
+        return null;
     }
 
     /** A chunked, shuffled and deflated numeric dataset of {@code shape} holding the nested array {@code data}. */

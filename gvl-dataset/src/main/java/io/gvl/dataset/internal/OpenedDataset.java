@@ -8,6 +8,7 @@ import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.IntervalTrack;
+import io.gvl.format.array.MappedFiles;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.io.ContigNormalizer;
 import io.gvl.io.fasta.Reference;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * Everything one {@code Dataset.open} call owns and every view of it shares: the memory-mapped dataset files, the
@@ -60,6 +62,9 @@ public final class OpenedDataset implements AutoCloseable {
         Path dir = files.path();
         this.regions = RegionTable.read(files.inputRegions(), metadata, dir.resolve(DatasetLayout.INPUT_REGIONS));
         this.referenceContig = reference == null ? null : mapContigs(metadata.contigs(), reference, dir);
+        if (reference != null) {
+            reference.cacheFile().ifPresent(f -> files.mapped().add(f, reference.bases().byteSize()));
+        }
         this.genome = reference == null ? null : genome(reference);
         this.svar2 = files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2
                 ? Svar2Genotypes.open(dir, metadata, files.regions(), reference) : null;
@@ -179,6 +184,26 @@ public final class OpenedDataset implements AutoCloseable {
     public void ensureOpen() {
         if (closed.get()) {
             throw new IllegalStateException("dataset " + files.path() + " is closed");
+        }
+    }
+
+    /**
+     * Refuses to read if a mapped file shrank since the dataset opened ({@link MappedFiles#check}); every query
+     * calls it before it reads offsets or data.
+     */
+    public void checkMappedFiles() {
+        files.mapped().check();
+    }
+
+    /**
+     * Runs a read of the mapped files, turning the JVM's error for a page that vanished during the read (a file
+     * truncated meanwhile) into a {@link DatasetFormatException} naming the file ({@link MappedFiles#fault}).
+     */
+    public <T> T readMapped(Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (InternalError e) {
+            throw files.mapped().fault(e, files.path());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.gvl.dataset.splice;
 
+import io.gvl.format.IoFailures;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -46,7 +47,7 @@ final class SupportLevels {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UncheckedIOException("cannot read " + file + " (" + IoFailures.reason(e) + ")", e);
         }
         return out;
     }

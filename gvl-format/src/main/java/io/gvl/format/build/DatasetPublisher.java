@@ -2,6 +2,7 @@ package io.gvl.format.build;
 
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
+import io.gvl.format.IoFailures;
 import io.gvl.format.internal.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -238,17 +239,9 @@ public final class DatasetPublisher {
         } else if (file != null && tmp == null) {
             where = ", at " + file;
         }
-        return new UncheckedIOException(target + ": cannot write the dataset (" + reason(e) + where + ")"
-                + "; nothing was left at " + target + ". Fix: free space on (or choose) a writable device, then"
-                + " write again.", e);
-    }
-
-    /** The operating system's words for an I/O failure, without the file name the JDK prefixes. */
-    static String reason(IOException e) {
-        if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason();
-        }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return new UncheckedIOException(target + ": cannot write the dataset (" + IoFailures.reason(e) + where
+                + ")"
+                + "; nothing was left at " + target + ". " + IoFailures.fix(e, "write again"), e);
     }
 
     private static void checkAbsent(Path target, boolean overwrite, String marker, String kind) {

@@ -2,6 +2,7 @@ package io.gvl.format.build;
 
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
+import io.gvl.format.IoFailures;
 import io.gvl.format.PartException;
 import io.gvl.format.Regions;
 import io.gvl.format.TrackScope;
@@ -94,7 +95,7 @@ public final class WriteParts {
             return false;
         } catch (IOException e) {
             FileTrees.deleteQuietly(tmp);
-            throw new UncheckedIOException(target + ": cannot write the part (" + DatasetPublisher.reason(e) + ")",
+            throw new UncheckedIOException(target + ": cannot write the part (" + IoFailures.reason(e) + ")",
                     e);
         } catch (RuntimeException | Error e) {
             FileTrees.deleteQuietly(tmp);

@@ -10,6 +10,7 @@ import io.gvl.format.TrackScope;
 import io.gvl.format.VariantTable;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.IntervalTrack;
+import io.gvl.format.array.MappedFiles;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.array.RawDtype;
 import java.io.IOException;
@@ -57,6 +58,7 @@ public final class DatasetFiles implements AutoCloseable {
     private final ShardManifest shardManifest;
     private final RawArray gatheredDosages;
     private final SvarStore svarStore;
+    private final MappedFiles mapped = new MappedFiles();
     private volatile boolean closed;
 
     private DatasetFiles(Path dir) {
@@ -161,9 +163,9 @@ public final class DatasetFiles implements AutoCloseable {
     private GenotypeArrays openGenotypes() {
         Path g = DatasetLayout.genotypes(dir);
         requirePloidy();
-        RawArray offsets = RawArray.map(g.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena);
+        RawArray offsets = mapped.map(g.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena);
         Path idxFile = g.resolve(DatasetLayout.VARIANT_IDXS);
-        RawArray idx = Files.exists(idxFile) ? RawArray.map(idxFile, RawDtype.INT32, arena)
+        RawArray idx = Files.exists(idxFile) ? mapped.map(idxFile, RawDtype.INT32, arena)
                 : RawArray.wrap(idxFile, RawDtype.INT32, arena.allocate(0));
         return new GenotypeArrays(offsets, idx, metadata.nRegions(), metadata.samples().size(), metadata.ploidy());
     }
@@ -198,7 +200,7 @@ public final class DatasetFiles implements AutoCloseable {
 
     private GenotypeArrays openSvarGenotypes() {
         long[][] blocks = svarStore.haplotypeBlocks(metadata.samples(), dir);
-        RawArray pairs = RawArray.map(DatasetLayout.genotypes(dir).resolve(DatasetLayout.OFFSETS), RawDtype.INT64,
+        RawArray pairs = mapped.map(DatasetLayout.genotypes(dir).resolve(DatasetLayout.OFFSETS), RawDtype.INT64,
                 arena);
         return GenotypeArrays.ranged(pairs, svarStore.variantIdxs(), blocks[0], blocks[1], metadata.nRegions(),
                 metadata.samples().size(), metadata.ploidy());
@@ -230,10 +232,10 @@ public final class DatasetFiles implements AutoCloseable {
                 }
                 int nSamples = kind == TrackScope.SAMPLE ? metadata.samples().size() : 1;
                 IntervalTrack track = new IntervalTrack(name, kind,
-                        RawArray.map(t.resolve(DatasetLayout.STARTS), RawDtype.INT32, arena),
-                        RawArray.map(t.resolve(DatasetLayout.ENDS), RawDtype.INT32, arena),
-                        RawArray.map(t.resolve(DatasetLayout.VALUES), RawDtype.FLOAT32, arena),
-                        RawArray.map(t.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena), nSamples);
+                        mapped.map(t.resolve(DatasetLayout.STARTS), RawDtype.INT32, arena),
+                        mapped.map(t.resolve(DatasetLayout.ENDS), RawDtype.INT32, arena),
+                        mapped.map(t.resolve(DatasetLayout.VALUES), RawDtype.FLOAT32, arena),
+                        mapped.map(t.resolve(DatasetLayout.OFFSETS), RawDtype.INT64, arena), nSamples);
                 track.checkShape(metadata.nRegions());
                 out.put(name, track);
             }
@@ -253,6 +255,15 @@ public final class DatasetFiles implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException(dir + ": the dataset files are closed; reopen the dataset to read");
         }
+    }
+
+    /**
+     * The files memory-mapped from this dataset's directory, for the size check before each query.
+     *
+     * @return the mapped files
+     */
+    public MappedFiles mapped() {
+        return mapped;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.gvl.io.bed;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
 import java.io.BufferedReader;
@@ -63,7 +64,7 @@ public final class BedReader {
                 rows.add(parse(path, lineNo, f, width, strandColumn));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path, e);
+            throw new UncheckedIOException("cannot read " + path + " (" + IoFailures.reason(e) + ")", e);
         }
         List<String> columns = width < 0 ? List.of("chrom", "chromStart", "chromEnd") : names(header, defaults, width);
         return new BedFile(path, columns, rows);

@@ -1,5 +1,6 @@
 package io.gvl.io.gtf;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -80,7 +81,7 @@ public final class GeneModelReader {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UncheckedIOException("cannot read " + file + " (" + IoFailures.reason(e) + ")", e);
         }
         return number(rows.stream().map(r -> r.toFeature(gff3, byId)).toList());
     }

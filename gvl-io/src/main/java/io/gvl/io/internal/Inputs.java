@@ -1,5 +1,6 @@
 package io.gvl.io.internal;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.bgzf.BgzfInputStream;
 import java.io.BufferedInputStream;
@@ -54,7 +55,7 @@ public final class Inputs {
         try (InputStream in = Files.newInputStream(file)) {
             return in.read() == 0x1f && in.read() == 0x8b;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UncheckedIOException("cannot read " + file + " (" + IoFailures.reason(e) + ")", e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.gvl.io.table;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
 import java.io.BufferedReader;
@@ -58,7 +59,7 @@ final class TextTables {
                         f.get(at[4]));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UncheckedIOException("cannot read " + file + " (" + IoFailures.reason(e) + ")", e);
         }
         return rows.build(format, hasSamples);
     }

@@ -85,8 +85,17 @@ final class VectorRowFill implements RowFill {
         }
     }
 
+    /**
+     * {@code src} is usually a memory-mapped track file ({@code ends.npy}). Those are read with scalar loads: a
+     * vector load from a mapped page that a truncation of the file removed is not guarded by the JVM (C2's vector
+     * intrinsic raises SIGBUS, which kills the process), while a scalar one becomes an {@link InternalError} that
+     * the dataset reports as the file that shrank.
+     */
     @Override
     public long firstAbove(MemorySegment src, long from, long to, int bound) {
+        if (src.isMapped()) {
+            return ScalarRowFill.INSTANCE.firstAbove(src, from, to, bound);
+        }
         IntVector b = IntVector.broadcast(INTS, bound);
         long i = from;
         for (; i + LANES <= to; i += LANES) {

@@ -1,5 +1,6 @@
 package io.gvl.io.internal.bigwig;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,7 +58,7 @@ public final class PositionalFile {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path, e);
+            throw new UncheckedIOException("cannot read " + path + " (" + IoFailures.reason(e) + ")", e);
         }
         return buf.flip();
     }

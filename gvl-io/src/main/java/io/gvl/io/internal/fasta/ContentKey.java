@@ -1,5 +1,6 @@
 package io.gvl.io.internal.fasta;
 
+import io.gvl.format.IoFailures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -94,7 +95,7 @@ public record ContentKey(long size, String sha256) {
                 buf.clear();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new UncheckedIOException("cannot read " + file + " (" + IoFailures.reason(e) + ")", e);
         }
         return hex(md.digest());
     }

@@ -1,5 +1,6 @@
 package io.gvl.io.internal.fasta;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.CacheFiles;
 import java.io.BufferedWriter;
@@ -20,7 +21,7 @@ public final class FaiFile {
         try {
             lines = Files.readAllLines(fai, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + fai, e);
+            throw new UncheckedIOException("cannot read " + fai + " (" + IoFailures.reason(e) + ")", e);
         }
         List<FaiEntry> out = new ArrayList<>(lines.size());
         for (int i = 0; i < lines.size(); i++) {

@@ -1,5 +1,6 @@
 package io.gvl.io.internal.vcf;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.internal.Inputs;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,7 +32,7 @@ public final class PlainVcfSource implements RecordSource {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + vcf, e);
+            throw new UncheckedIOException("cannot read " + vcf + " (" + IoFailures.reason(e) + ")", e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.gvl.io.internal.vcf;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.Inputs;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
@@ -28,7 +29,7 @@ public record VcfHeader(List<String> samples, List<String> contigs, Map<String, 
                 StandardCharsets.UTF_8))) {
             return parse(vcf, in);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + vcf, e);
+            throw new UncheckedIOException("cannot read " + vcf + " (" + IoFailures.reason(e) + ")", e);
         } catch (RuntimeException e) {
             if (e instanceof InputFormatException ife) {
                 throw ife;
