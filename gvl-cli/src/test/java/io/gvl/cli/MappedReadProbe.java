@@ -5,6 +5,7 @@ import io.gvl.core.buffer.NamedArray;
 import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
 import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.format.array.MappedFiles;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
@@ -36,6 +37,8 @@ final class MappedReadProbe {
             } else {
                 Files.delete(file);
             }
+            // A passed check stands for MappedFiles.CHECK_INTERVAL_NANOS; the next query after it sees the change.
+            Thread.sleep(MappedFiles.CHECK_INTERVAL_NANOS / 1_000_000 + 10);
             try {
                 System.out.println(Arrays.equals(before, bytes(ds)) ? "same" : "different");
             } catch (RuntimeException | Error e) {

@@ -16,15 +16,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * mapped page that the file no longer has raises SIGBUS; the JVM turns it into an {@link InternalError} ("a fault
  * occurred in an unsafe memory access operation") for scalar and bulk accesses, and the bytes of the file's last
  * page past its new end read as zeros. So a query first {@link #check() checks} that no file shrank (one stat per
- * file), and a fault that still happens (a file truncated during the query) is turned into the same error by
- * {@link #fault}. A file that was deleted or replaced by another one keeps its mapping: the old bytes stay
+ * file, at most once per {@link #CHECK_INTERVAL_NANOS}, so many small queries do not pay it each time), and a
+ * fault that still happens (a file truncated during the query or within the interval) is turned into the same
+ * error by {@link #fault}. A file that was deleted or replaced by another one keeps its mapping: the old bytes stay
  * readable until the dataset closes, so that is not an error.
  */
 public final class MappedFiles {
+    /** How long a passed check stands: 50 ms, so at most 20 rounds of stats a second whatever the query rate. */
+    public static final long CHECK_INTERVAL_NANOS = 50_000_000L;
+
     private record Mapped(Path file, long bytes, Object key) {
     }
 
     private final List<Mapped> files = new CopyOnWriteArrayList<>();
+    private volatile long checkedAt = System.nanoTime() - CHECK_INTERVAL_NANOS;
 
     /**
      * Maps {@code file} as {@link RawArray#map} does and remembers it.
@@ -59,11 +64,19 @@ public final class MappedFiles {
     }
 
     /**
-     * Refuses to go on if a mapped file is now shorter than its mapping.
+     * Refuses to go on if a mapped file is now shorter than its mapping; a no-op within
+     * {@link #CHECK_INTERVAL_NANOS} of the last check that passed.
      *
      * @throws DatasetFormatException naming the first such file, its sizes and the fix
      */
     public void check() {
+        if (System.nanoTime() - checkedAt >= CHECK_INTERVAL_NANOS) {
+            checkNow();
+            checkedAt = System.nanoTime();
+        }
+    }
+
+    private void checkNow() {
         for (Mapped m : files) {
             long size;
             try {
@@ -96,7 +109,7 @@ public final class MappedFiles {
      */
     public DatasetFormatException fault(InternalError fault, Path what) {
         try {
-            check();
+            checkNow();
         } catch (DatasetFormatException e) {
             return new DatasetFormatException(e.getMessage(), fault);
         }
