@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * file of the version its {@code metadata.json} names is intact (it reads as that version). Then the write runs again to
  * completion, and the whole trial directory must hold no temporary entry ({@code *.tmp*}, {@code *.old.*}) and the
  * destination must equal the clean output. Lock files beside the destination ({@code *.lock}) are not compared:
- * they stay by design. A kill lands before the write started (the trial directory unchanged), mid-write, or after
+ * they stay by design; nor, right after the kill, temporary entries inside the destination (an update's
+ * {@code update.tmp.*} staging directory, which readers skip): the rerun must remove them. A kill lands before the write started (the trial directory unchanged), mid-write, or after
  * the child had already ended.
  */
 final class KillHarness {
@@ -118,7 +119,7 @@ final class KillHarness {
             landing = FileTree.of(trial, rel -> rel.startsWith("log")).equals(untouched) ? Landing.BEFORE
                     : Landing.MID;
         }
-        FileTree got = FileTree.of(trial.resolve(c.dest()));
+        FileTree got = FileTree.of(trial.resolve(c.dest()), KillHarness::underTemporary);
         if (!got.equals(old) && !got.equals(clean) && !(c.inPlace() && readsAsOneVersion(got, old, clean))) {
             partial.add(where + " (" + landing + "): neither the old state nor the new one: against the new "
                     + got.difference(clean) + "; against the old " + got.difference(old));
@@ -162,6 +163,16 @@ final class KillHarness {
         try (Stream<Path> s = Files.walk(trial)) {
             return s.map(p -> trial.relativize(p).toString()).filter(KillHarness::isTemporary).sorted().toList();
         }
+    }
+
+    /** Inside a temporary entry (an update's {@code update.tmp.*} staging, which readers skip) or one itself. */
+    static boolean underTemporary(String rel) {
+        for (Path p = Path.of(rel); p != null; p = p.getParent()) {
+            if (isTemporary(p.toString())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean isTemporary(String rel) {
