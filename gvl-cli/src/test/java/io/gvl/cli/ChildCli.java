@@ -25,8 +25,13 @@ record ChildCli(List<String> jvmArgs, List<Path> extraClassPath) {
         extraClassPath = List.copyOf(extraClassPath);
     }
 
-    /** The full command: java, flags, class path, main class and {@code args}. */
+    /** The full command: java, flags, class path, {@link Main} and {@code args}. */
     List<String> command(String... args) {
+        return command(Main.class, args);
+    }
+
+    /** The full command for another main class of this module's test class path (a test's own child program). */
+    List<String> command(Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -35,7 +40,7 @@ record ChildCli(List<String> jvmArgs, List<Path> extraClassPath) {
         StringBuilder cp = new StringBuilder(System.getProperty("surefire.test.class.path",
                 System.getProperty("java.class.path")));
         extraClassPath.forEach(p -> cp.append(File.pathSeparatorChar).append(p));
-        cmd.addAll(List.of("-cp", cp.toString(), Main.class.getName()));
+        cmd.addAll(List.of("-cp", cp.toString(), main.getName()));
         cmd.addAll(List.of(args));
         return cmd;
     }
