@@ -1,5 +1,6 @@
 package io.gvl.cli;
 
+import io.gvl.format.DatasetLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,7 +29,9 @@ import java.util.stream.Stream;
  *   <li>when closed, removes this process's entries still there (a failure half way).</li>
  * </ul>
  * A writer still running while the hook removes its entry may recreate part of it before the JVM halts; the next
- * run sweeps that, as it sweeps a killed run's. The property {@value #PAUSE_PROPERTY} (milliseconds) makes a command
+ * run sweeps that, as it sweeps a killed run's. An entry with an install journal beside it
+ * ({@code <entry>}{@value DatasetLayout#UPDATE_JOURNAL_SUFFIX}: an update renaming its tracks into place) is never
+ * removed here: the library rolls it back or finishes it on the next update, and needs the entry to do so. The property {@value #PAUSE_PROPERTY} (milliseconds) makes a command
  * pause after creating its temporary entry here, so that a test can interrupt it there.
  */
 final class TempSiblings implements AutoCloseable {
@@ -129,7 +132,8 @@ final class TempSiblings implements AutoCloseable {
         }
         for (Path p : entries) {
             Matcher m = names.matcher(p.getFileName().toString());
-            if (m.matches() && which.test(Long.parseLong(m.group(1)))) {
+            if (m.matches() && which.test(Long.parseLong(m.group(1)))
+                    && !Files.exists(p.resolveSibling(p.getFileName() + DatasetLayout.UPDATE_JOURNAL_SUFFIX))) {
                 delete(p);
             }
         }

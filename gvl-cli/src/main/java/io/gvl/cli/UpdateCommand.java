@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
  * one line on a fixable error.
  */
 @Command(name = "update", mixinStandardHelpOptions = true,
-        description = "Add per-sample bigWig, HDF5 or interval-table tracks or annotation tracks to an existing"
-                + " dataset.")
+        description = {"Add per-sample bigWig, HDF5 or interval-table tracks or annotation tracks to an existing"
+                + " dataset.", "Without tracks: roll back an update that was killed while it installed its tracks."})
 public final class UpdateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Dataset directory.")
@@ -56,11 +56,13 @@ public final class UpdateCommand implements Callable<Integer> {
             }
             tracks.addTo(b::track, b::annotation);
             // The new tracks are staged inside the dataset, in update.tmp.<pid>-<hex> (TrackUpdater).
+            UpdateOptions options = b.build();
             try (TempSiblings _ = TempSiblings.in(dir, "update")) {
-                Gvl.update(dir, b.build());
+                Gvl.update(dir, options);
             }
             progress.finish();
-            spec.commandLine().getOut().println(dir + ": updated");
+            boolean recoveryOnly = options.tracks().isEmpty() && options.annotations().isEmpty();
+            spec.commandLine().getOut().println(dir + (recoveryOnly ? ": interrupted update rolled back" : ": updated"));
             return 0;
         } catch (GvlException | UncheckedIOException e) {
             return progress.fail("gvl update", e);

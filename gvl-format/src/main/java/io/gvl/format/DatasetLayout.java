@@ -1,6 +1,11 @@
 package io.gvl.format;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /** File and directory names inside a format-2.0 dataset, so no other class spells them. */
 public final class DatasetLayout {
@@ -40,6 +45,30 @@ public final class DatasetLayout {
     public static final String AOS_INTERVALS = "intervals.npy";
 
     private DatasetLayout() {
+    }
+
+    /**
+     * Suffix of an update's install journal, {@code update.tmp.<pid>-<hex>.journal} beside its staging directory:
+     * while it exists, the update is renaming its tracks into place (or was killed doing so).
+     */
+    public static final String UPDATE_JOURNAL_SUFFIX = ".journal";
+
+    /**
+     * The install journals in {@code dataset}: updates renaming tracks into place right now, or killed while they did
+     * (the next update, or {@code gvl update DIR} with no tracks, rolls those back).
+     *
+     * @param dataset a dataset directory
+     * @return the journal files, empty when there are none or the directory cannot be listed
+     */
+    public static List<Path> updateJournals(Path dataset) {
+        try (Stream<Path> s = Files.list(dataset)) {
+            return s.filter(p -> {
+                String n = p.getFileName().toString();
+                return n.startsWith("update.tmp.") && n.endsWith(UPDATE_JOURNAL_SUFFIX);
+            }).sorted().toList();
+        } catch (IOException | UncheckedIOException e) {
+            return List.of();
+        }
     }
 
     /**

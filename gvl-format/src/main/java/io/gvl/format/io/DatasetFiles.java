@@ -18,6 +18,7 @@ import java.lang.foreign.Arena;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -67,6 +68,7 @@ public final class DatasetFiles implements AutoCloseable {
             throw new DatasetFormatException(dir + ": dataset directory not found");
         }
         this.metadata = MetadataFile.read(DatasetLayout.metadata(dir));
+        refuseInterruptedUpdate(dir);
         Path inputRegions = dir.resolve(DatasetLayout.INPUT_REGIONS);
         if (!Files.isRegularFile(inputRegions)) {
             throw new DatasetFormatException(inputRegions + ": required file is missing; the dataset is"
@@ -128,6 +130,20 @@ public final class DatasetFiles implements AutoCloseable {
     public static DatasetFiles open(Path dir) {
         JvmOptions.requireArrowAccess();
         return new DatasetFiles(dir);
+    }
+
+    /**
+     * An update that was renaming its tracks into place (its install journal is there) leaves some tracks new and some
+     * old until it finishes or is rolled back; reading then would mix them, so the dataset is refused until then.
+     */
+    private static void refuseInterruptedUpdate(Path dir) {
+        List<Path> journals = DatasetLayout.updateJournals(dir);
+        if (!journals.isEmpty()) {
+            throw new DatasetFormatException(journals.getFirst() + ": an update of this dataset is installing its"
+                    + " tracks or was interrupted while it did; open the dataset again once the update has ended, or,"
+                    + " if it was killed, roll it back with `gvl update " + dir + "` (no tracks; Gvl.update with empty"
+                    + " UpdateOptions in the API) and run the update again");
+        }
     }
 
     /** A recorded {@code variants_fingerprint} must match {@code genotypes/variants.arrow} (as GVL checks). */

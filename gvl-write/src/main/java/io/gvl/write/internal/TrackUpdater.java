@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -25,8 +24,10 @@ import java.util.stream.Stream;
 /**
  * Adds tracks to an existing dataset (GVL's {@code update} in {@code _dataset/_write.py}). All new tracks are built in one private staging directory inside
  * the dataset (a {@code .tmp.} name that readers skip) and only then renamed into {@code intervals/} or
- * {@code annot_intervals/}, so a failure while building leaves the dataset exactly as it was. Genotypes, regions and
- * metadata are never touched; the windows are the stored {@code regions.npy} rows.
+ * {@code annot_intervals/} under an install journal ({@link UpdateJournal}), so a failure or a kill leaves the
+ * dataset as it was or, once every rename is done, complete. An update first recovers the updates killed while
+ * installing; with no tracks it does only that. Genotypes, regions and metadata are never touched; the windows are
+ * the stored {@code regions.npy} rows.
  */
 public final class TrackUpdater {
     private TrackUpdater() {
@@ -38,8 +39,13 @@ public final class TrackUpdater {
             throw new InputFormatException(dataset, "", "is not a GVL dataset (no metadata.json).",
                     "pass the directory that gvl write created.");
         }
+        int recovered = UpdateJournal.recover(dataset);
         if (o.tracks().isEmpty() && o.annotations().isEmpty()) {
-            throw new WriteException("update needs at least one track or annotation track.", "give a track to add.");
+            if (recovered > 0) {
+                return;
+            }
+            throw new WriteException("update needs at least one track or annotation track (there is no interrupted"
+                    + " update to roll back either).", "give a track to add.");
         }
         TrackInputs.checkUniqueNames(o.tracks(), o.annotations());
         DatasetMetadata meta = MetadataFile.read(metaFile);
@@ -53,7 +59,7 @@ public final class TrackUpdater {
             checkTarget(dataset, j.kind(), j.name(), o.overwrite());
         }
         inputs.check(meta.contigs());
-        Path staging = dataset.resolve("update.tmp." + ProcessHandle.current().pid() + "-" + hex());
+        Path staging = staging(dataset);
         try {
             Files.createDirectory(staging);
             Progress progress = new Progress(o.progress());
@@ -63,12 +69,24 @@ public final class TrackUpdater {
                             progress);
                 }
             }
+            List<UpdateJournal.Track> built = new ArrayList<>();
             for (TrackInputs.Job j : inputs.jobs()) {
-                install(dataset, staging, j.kind(), j.name());
+                built.add(new UpdateJournal.Track(j.kind(), j.name()));
             }
+            UpdateJournal.begin(dataset, staging, built).install();
         } catch (IOException e) {
             throw new UncheckedIOException(dataset + ": cannot add tracks (" + e.getMessage() + ")", e);
         } finally {
+            deleteUnlessJournaled(staging);
+        }
+    }
+
+    /**
+     * Removes a staging directory unless its install journal is still there: then a roll-back failed too, and the
+     * next update needs both to recover ({@link UpdateJournal#recover}).
+     */
+    static void deleteUnlessJournaled(Path staging) {
+        if (!Files.exists(UpdateJournal.journalOf(staging))) {
             deleteTree(staging);
         }
     }
@@ -88,20 +106,9 @@ public final class TrackUpdater {
         }
     }
 
-    /** Renames the staged track into place; an existing one is moved aside first and deleted after. */
-    static void install(Path dataset, Path staging, TrackScope kind, String name) throws IOException {
-        Path built = DatasetLayout.track(staging, kind, name);
-        Path target = DatasetLayout.track(dataset, kind, name);
-        Files.createDirectories(target.getParent());
-        Path old = null;
-        if (Files.exists(target)) {
-            old = target.resolveSibling(name + ".old." + hex());
-            Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
-        }
-        Files.move(built, target, StandardCopyOption.ATOMIC_MOVE);
-        if (old != null) {
-            deleteTree(old);
-        }
+    /** A fresh staging directory name {@code update.tmp.<pid>-<hex>} inside {@code dataset} (not created). */
+    static Path staging(Path dataset) {
+        return dataset.resolve("update.tmp." + ProcessHandle.current().pid() + "-" + hex());
     }
 
     static String hex() {

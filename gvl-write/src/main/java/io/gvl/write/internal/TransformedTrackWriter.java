@@ -13,12 +13,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes a new track whose intervals are an existing track's, with values from a {@link TrackTransform} (the
  * feature GVL documents as {@code write_transformed_track}). Starts, ends and offsets are copied byte for byte; values
- * are streamed cell by cell, so memory is one cell's intervals (arrays of the cell's length, fresh per cell). The track is built in a {@code .tmp.} staging
- * directory inside the dataset and renamed into place, so a failure leaves the dataset as it was.
+ * are streamed cell by cell, so memory is one cell's intervals (arrays of the cell's length, fresh per cell). The track is built in an update's staging
+ * directory inside the dataset and renamed into place under its install journal ({@link UpdateJournal}), so a failure
+ * or a kill leaves the dataset as it was or complete.
  */
 public final class TransformedTrackWriter {
     private TransformedTrackWriter() {
@@ -27,6 +29,7 @@ public final class TransformedTrackWriter {
     public static void write(Path dataset, String newTrack, String existing, TrackTransform transform,
                              boolean overwrite) {
         io.gvl.write.spec.TrackNames.check(newTrack);
+        UpdateJournal.recover(dataset);
         try (DatasetFiles files = DatasetFiles.open(dataset)) {
             IntervalTrack source = files.tracks().get(existing);
             if (source == null) {
@@ -41,7 +44,7 @@ public final class TransformedTrackWriter {
             TrackUpdater.checkTarget(dataset, kind, newTrack, overwrite);
             int[] diskToInput = diskToInput(files.inputRegions().table().column(
                     io.gvl.format.InputRegions.MAP_COLUMN, dataset).values());
-            Path staging = dataset.resolve("transform.tmp." + ProcessHandle.current().pid() + "-" + TrackUpdater.hex());
+            Path staging = TrackUpdater.staging(dataset);
             try {
                 Path built = DatasetLayout.track(staging, kind, newTrack);
                 Files.createDirectories(built);
@@ -50,12 +53,12 @@ public final class TransformedTrackWriter {
                     Files.copy(from.resolve(f), built.resolve(f));
                 }
                 writeValues(source, built.resolve(DatasetLayout.VALUES), diskToInput, transform);
-                TrackUpdater.install(dataset, staging, kind, newTrack);
+                UpdateJournal.begin(dataset, staging, List.of(new UpdateJournal.Track(kind, newTrack))).install();
             } catch (IOException e) {
                 throw new UncheckedIOException(dataset + ": cannot write track '" + newTrack + "' (" + e.getMessage()
                         + ")", e);
             } finally {
-                TrackUpdater.deleteTree(staging);
+                TrackUpdater.deleteUnlessJournaled(staging);
             }
         }
     }
