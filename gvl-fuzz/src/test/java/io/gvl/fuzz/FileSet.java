@@ -1,5 +1,6 @@
 package io.gvl.fuzz;
 
+import com.code_intelligence.jazzer.api.Jazzer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -112,6 +113,9 @@ final class FileSet {
         }
         replaced = data.length == 0 ? 0 : (data[0] & 0xff) % names.size();
         write(replaced, data.length == 0 ? data : Arrays.copyOfRange(data, 1, data.length));
+        // Each file is a feature of its own: otherwise the seeds of a set (all of which leave it valid) cover the
+        // same code, libFuzzer keeps only the smallest, and the larger files would never be mutated.
+        Jazzer.exploreState((byte) replaced, 0);
         return replaced;
     }
 
