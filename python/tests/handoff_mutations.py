@@ -500,8 +500,35 @@ def m_slots(rng: random.Random, ws: Workspace, seed: int) -> Case:
     return _error(ws, seed, "slots", msgs, 1, "protocol")
 
 
+def m_stack(rng: random.Random, ws: Workspace, seed: int) -> Case:
+    """Two to five random fields anywhere (messages, arrays, lists) set to values from every JSON type."""
+    msgs = ws.messages()
+    pool: List[Any] = HUGE + _OTHER_TYPES + [0, 1, 2, 3, 8, 9, 36, 40, 64, 1024, 4096, FILE_BYTES, "uint8", "int64",
+                                             "float32", "ragged", "dense", "slot-0.bin", "slot-1.bin", "../x",
+                                             [0, 1], [2, 2], [2, 2, 5], [-1]]
+    for _ in range(rng.randrange(2, 6)):
+        m = rng.choice(msgs)
+        target: Any = m
+        arrays = m.get("arrays")
+        if isinstance(arrays, list) and arrays and rng.random() < 0.6:
+            target = rng.choice(arrays)
+            if isinstance(target, dict) and isinstance(target.get("shape"), list) and rng.random() < 0.2:
+                target = target["shape"]
+        elif isinstance(m.get("regions"), list) and rng.random() < 0.2:
+            target = m["regions"]
+        if isinstance(target, list) and target:
+            target[rng.randrange(len(target))] = rng.choice(pool)
+        elif isinstance(target, dict):
+            key = rng.choice(list(target) + ["extra"])
+            if rng.random() < 0.15:
+                target.pop(key, None)
+            else:
+                target[key] = rng.choice(pool)
+    return Case(seed, "stack", b"".join(encode(msgs)), "any")
+
+
 MUTATORS: List[Callable[[random.Random, Workspace, int], Case]] = [
-    m_drop_key, m_wrong_type, m_number, m_list_item, m_names, m_files, m_slot_file, m_lines, m_neutral, m_slots]
+    m_drop_key, m_wrong_type, m_number, m_list_item, m_names, m_files, m_slot_file, m_lines, m_neutral, m_slots, m_stack]
 
 
 def mutator_name(seed: int) -> str:
@@ -557,7 +584,7 @@ def check(ws: Workspace, case: Case) -> Tuple[str, str]:
 
 def outcome_class(mutator: str, message: str) -> str:
     """An error message with its numbers, quoted values and paths blurred: one class per kind of refusal."""
-    text = message.split("\n")[0]
+    text = re.split(r"\bgot\b|: [{\[]|protocol ", message.split("\n")[0])[0]
     text = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", text)
     text = re.sub(r"(/[^\s,:)]+)+", "PATH", text)
     text = re.sub(r"-?\d+", "N", text)

@@ -297,7 +297,7 @@ def _batch_spec(d: Dict[str, Any], line: int, slots: int) -> _BatchSpec:
     slot = _int_field(d, "slot", where, 0, slots - 1)
     file = _str_field(d, "file", where)
     if file != f"slot-{slot}.bin":
-        raise HandoffError(f"{where}: 'file' must be the slot's file name 'slot-{slot}.bin' in the announced "
+        raise HandoffError(f"{where}: 'file' must be slot-{slot}.bin, the file of slot {slot} in the announced "
                            f"directory, got {_show(file)}")
     file_bytes = _int_field(d, "file_bytes", where, 1)
     instances = _int_field(d, "instances", where, 0, _INT32_MAX)
