@@ -395,7 +395,7 @@ def m_slot_file(rng: random.Random, ws: Workspace, seed: int) -> Case:
         if offsets[j] > 9:
             offsets[j + 1:] = offsets[j] + 1  # rising, but past the data
     else:
-        offsets[4] = rng.choice([10, 1 << 40, (1 << 63) - 1])
+        offsets[4] = rng.choice([10, 1 << 40, (1 << 63) - 1, -(1 << 63)])  # int64 min: a wrapping np.diff missed it
     blob[1024:1064] = offsets.tobytes()
     ws._write(path, bytes(blob))
     return Case(seed, "slot_file", data, "error", line, "offset", f"offsets {offsets.tolist()}")

@@ -335,9 +335,10 @@ def _check_offsets(offsets: np.ndarray, count: int, where: str) -> None:
     """Row offsets start at 0, never decrease and end inside the data (``count`` elements)."""
     if offsets[0] != 0:
         raise HandoffError(f"{where}: the offsets must start at 0, got {int(offsets[0])}")
-    steps = np.diff(offsets)
-    if steps.size and int(steps.min()) < 0:
-        row = int(np.argmax(steps < 0))
+    # Compared, not subtracted: np.diff of int64 offsets wraps (7 - -2**63 is negative), hiding a decrease.
+    down = offsets[1:] < offsets[:-1]
+    if down.any():
+        row = int(np.argmax(down))
         raise HandoffError(f"{where}: the offsets decrease at row {row} ({int(offsets[row])} then "
                            f"{int(offsets[row + 1])}); they must never decrease")
     if int(offsets[-1]) > count:
