@@ -15,6 +15,7 @@ Any other exception, or an answer the oracle refuses, is a finding (:class:`Find
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -516,14 +517,14 @@ def m_stack(rng: random.Random, ws: Workspace, seed: int) -> Case:
                 target = target["shape"]
         elif isinstance(m.get("regions"), list) and rng.random() < 0.2:
             target = m["regions"]
-        if isinstance(target, list) and target:
-            target[rng.randrange(len(target))] = rng.choice(pool)
+        if isinstance(target, list) and target:  # values copied: a pool list put inside itself cannot be encoded
+            target[rng.randrange(len(target))] = copy.deepcopy(rng.choice(pool))
         elif isinstance(target, dict):
             key = rng.choice(list(target) + ["extra"])
             if rng.random() < 0.15:
                 target.pop(key, None)
             else:
-                target[key] = rng.choice(pool)
+                target[key] = copy.deepcopy(rng.choice(pool))
     return Case(seed, "stack", b"".join(encode(msgs)), "any")
 
 
