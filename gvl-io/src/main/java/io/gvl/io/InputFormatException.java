@@ -1,6 +1,7 @@
 package io.gvl.io;
 
 import io.gvl.format.GvlException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
 
 /**
@@ -14,6 +15,18 @@ public final class InputFormatException extends GvlException {
     private final transient Path file;
     /** Where in the file the problem is, as returned by {@link #location()}. */
     private final String location;
+
+    /**
+     * A text input that is not UTF-8 (a binary file given where text belongs, or another encoding).
+     *
+     * @param file the file
+     * @param cause the decoder's error
+     * @return the error to throw
+     */
+    public static InputFormatException notUtf8(Path file, CharacterCodingException cause) {
+        return new InputFormatException(file, "", "is not UTF-8 text (" + cause.getMessage()
+                + "): a binary file, or text in another encoding.", "give the text file, saved as UTF-8.", cause);
+    }
 
     /**
      * Creates the exception; the message is built from the four parts.

@@ -6,6 +6,7 @@ import io.gvl.io.internal.Inputs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +59,8 @@ final class TextTables {
                 rows.add(lineNo, at[0] < 0 ? null : f.get(at[0]), f.get(at[1]), f.get(at[2]), f.get(at[3]),
                         f.get(at[4]));
             }
+        } catch (CharacterCodingException e) {
+            throw InputFormatException.notUtf8(file, e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + " (" + IoFailures.reason(e) + ")", e);
         }

@@ -4,6 +4,7 @@ import io.gvl.io.InputFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,6 +82,8 @@ final class SampleTable {
                 }
                 rows.add(new Row(n, cells));
             }
+        } catch (CharacterCodingException e) {
+            throw InputFormatException.notUtf8(table, e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + table, e);
         }

@@ -6,6 +6,7 @@ import io.gvl.io.internal.CacheFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,8 @@ public final class FaiFile {
         List<String> lines;
         try {
             lines = Files.readAllLines(fai, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw InputFormatException.notUtf8(fai, e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + fai + " (" + IoFailures.reason(e) + ")", e);
         }
