@@ -3,6 +3,7 @@ package io.gvl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gvl.testing.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,8 +50,12 @@ class MappedReadFaultsTest {
 
     /** Runs the probe on a fresh copy of the dataset; returns its one line. */
     private String probe(String change, String file) throws Exception {
-        Path ds = tmp.resolve("ds.gvl");
-        ResourceFaultsTest.copyTree(template, ds);
+        ResourceFaultsTest.copyTree(template, tmp.resolve("ds.gvl"));
+        return probe(tmp.resolve("ds.gvl"), change, file, List.of("err.txt", "cache", "ds.gvl"));
+    }
+
+    /** Runs the probe on {@code ds} in {@link #tmp}, which then holds {@code entries} (no hs_err file). */
+    private String probe(Path ds, String change, String file, List<String> entries) throws Exception {
         Path cache = Files.createDirectory(tmp.resolve("cache"));
         ChildCli child = new ChildCli(List.of("-Dgvl.cache.dir=" + cache, "-XX:ErrorFile=" + tmp + "/hs_err_%p.log"),
                 List.of());
@@ -62,8 +67,7 @@ class MappedReadFaultsTest {
         int code = p.waitFor();
         String err = Files.readString(log);
         assertEquals(0, code, "the probe JVM ended with " + code + " (a SIGBUS crash is 134):\n" + out + "\n" + err);
-        assertEquals(List.of("err.txt", "cache", "ds.gvl").stream().sorted().toList(),
-                ResourceFaultsTest.names(tmp), "no hs_err file");
+        assertEquals(entries.stream().sorted().toList(), ResourceFaultsTest.names(tmp), "no hs_err file");
         return out;
     }
 
@@ -94,6 +98,19 @@ class MappedReadFaultsTest {
         String line = probe("truncate", "cache");
         assertTrue(line.startsWith("io.gvl.format.DatasetFormatException: " + tmp.resolve("cache")), line);
         assertTrue(line.contains(".gvlref: the file shrank from "), line);
+    }
+
+    @Test
+    void truncatedLinkedSvarStoreIsNamed() throws Exception {
+        Path fixtures = TestFiles.gvl043("svar");
+        ResourceFaultsTest.copyTree(fixtures.resolve("ds_svar"), tmp.resolve("ds_svar"));
+        ResourceFaultsTest.copyTree(fixtures.resolve("z.svar"), tmp.resolve("z.svar"));
+        String line = probe(tmp.resolve("ds_svar"), "truncate", "../z.svar/variant_idxs.npy",
+                List.of("err.txt", "cache", "ds_svar", "z.svar"));
+        assertTrue(line.startsWith("io.gvl.format.DatasetFormatException: " + tmp.resolve("ds_svar/../z.svar")
+                + "/variant_idxs.npy: the file shrank from ")
+                || line.startsWith("io.gvl.format.DatasetFormatException: " + tmp.resolve("z.svar")
+                + "/variant_idxs.npy: the file shrank from "), line);
     }
 
     @Test

@@ -75,7 +75,8 @@ public final class OpenedDataset implements AutoCloseable {
             this.variants = geno == null ? null : svar2 != null
                     ? VariantStore.inMemory(geno, svar2.table(), metadata, svar2.fields())
                     : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
-                            files.variants(), metadata, files.gatheredDosages().orElse(null), storeCallFields(files));
+                            files.variants(), metadata, files.gatheredDosages().orElse(null), storeCallFields(files),
+                            files.mapped());
             this.haplotypes = variants == null || genome == null ? null
                     : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
             this.tracks = tracks(files);

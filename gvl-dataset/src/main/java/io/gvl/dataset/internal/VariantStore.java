@@ -8,6 +8,7 @@ import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.MappedFiles;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.array.RawDtype;
 import io.gvl.format.io.VariantTableFile;
@@ -51,11 +52,13 @@ public final class VariantStore implements AutoCloseable {
     private final Map<String, AtomicInteger> loads = new ConcurrentHashMap<>();
     private final Arena mappings = Arena.ofShared();
     private final RawArray gatheredDosages;
+    private final MappedFiles mapped;
     private volatile VariantBuffers.Alleles ref;
 
     private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, io.gvl.format.VariantTable t,
                          DatasetMetadata meta, RawArray gatheredDosages, Map<String, Column> memoryFields,
-                         Map<String, StoreCallField> callFields) {
+                         Map<String, StoreCallField> callFields, MappedFiles mapped) {
+        this.mapped = mapped;
         this.variantsFile = variantsFile;
         this.dosagesFile = dosagesFile;
         this.genotypes = genotypes;
@@ -105,15 +108,20 @@ public final class VariantStore implements AutoCloseable {
      */
     public static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno,
                                     io.gvl.format.VariantTable table, DatasetMetadata meta, RawArray gatheredDosages) {
-        return open(variantsFile, dosagesFile, geno, table, meta, gatheredDosages, Map.of());
+        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, gatheredDosages, Map.of(),
+                Map.of(), null);
     }
 
-    /** As {@link #open(Path, Path, GenotypeArrays, io.gvl.format.VariantTable, DatasetMetadata, RawArray)}, with a
-     * linked {@code .svar} store's per-call FORMAT fields by name. */
+    /**
+     * As {@link #open(Path, Path, GenotypeArrays, io.gvl.format.VariantTable, DatasetMetadata, RawArray)}, with a
+     * linked {@code .svar} store's per-call FORMAT fields by name, and the dataset's record of mapped files, to which
+     * the dosage and per-call field files are added when they are first mapped.
+     */
     static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno, io.gvl.format.VariantTable table,
-                             DatasetMetadata meta, RawArray gatheredDosages, Map<String, StoreCallField> callFields) {
+                             DatasetMetadata meta, RawArray gatheredDosages, Map<String, StoreCallField> callFields,
+                             MappedFiles mapped) {
         return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, gatheredDosages, Map.of(),
-                callFields);
+                callFields, mapped);
     }
 
     /**
@@ -122,7 +130,7 @@ public final class VariantStore implements AutoCloseable {
      */
     static VariantStore inMemory(GenotypeArrays geno, io.gvl.format.VariantTable table, DatasetMetadata meta,
                                  Map<String, Column> fields) {
-        return new VariantStore(null, null, sparse(geno), table, meta, null, fields, Map.of());
+        return new VariantStore(null, null, sparse(geno), table, meta, null, fields, Map.of(), null);
     }
 
     private static SparseGenotypes sparse(GenotypeArrays geno) {
@@ -204,6 +212,7 @@ public final class VariantStore implements AutoCloseable {
         count(name);
         if (name.equals("dosage")) {
             RawArray d = gatheredDosages != null ? gatheredDosages
+                    : mapped != null ? mapped.map(dosagesFile, RawDtype.FLOAT32, mappings)
                     : RawArray.map(dosagesFile, RawDtype.FLOAT32, mappings);
             if (d.length() != genotypes.variantIdxs().byteSize() / 4) {
                 throw new DatasetFormatException(d.file() + ": " + d.length() + " dosages for "
@@ -213,7 +222,11 @@ public final class VariantStore implements AutoCloseable {
         }
         StoreCallField stored = callFields.get(name);
         if (stored != null && !infoTypes.containsKey(name)) {
-            return stored.load(mappings, genotypes.variantIdxs().byteSize() / 4);
+            Column c = stored.load(mappings, genotypes.variantIdxs().byteSize() / 4);
+            if (mapped != null && c.data().isMapped()) {
+                mapped.add(stored.file(), c.data().byteSize());
+            }
+            return c;
         }
         if (!infoTypes.containsKey(name)) {
             throw new IllegalArgumentException("unknown variant field '" + name + "'; available: " + available);

@@ -216,6 +216,8 @@ public final class DatasetFiles implements AutoCloseable {
 
     private GenotypeArrays openSvarGenotypes() {
         long[][] blocks = svarStore.haplotypeBlocks(metadata.samples(), dir);
+        RawArray storeIdxs = svarStore.variantIdxs();
+        mapped.add(storeIdxs.file(), storeIdxs.segment().byteSize());
         RawArray pairs = mapped.map(DatasetLayout.genotypes(dir).resolve(DatasetLayout.OFFSETS), RawDtype.INT64,
                 arena);
         return GenotypeArrays.ranged(pairs, svarStore.variantIdxs(), blocks[0], blocks[1], metadata.nRegions(),
