@@ -15,6 +15,9 @@ public final class DataBlocks {
     static final int SECTION_HEADER = 24;
 
     private final PositionalFile file;
+    /** The largest inflated block accepted: far above any real bigWig's (UCSC writes tens of kilobytes). */
+    private static final long MAX_BLOCK = 1L << 30;
+
     private final long uncompressBufSize;
     private final RTreeIndex index;
     private final BlockCache cache = new BlockCache(64);
@@ -93,14 +96,25 @@ public final class DataBlocks {
         if (uncompressBufSize == 0) {
             return bytes;
         }
+        if (uncompressBufSize > MAX_BLOCK) {
+            throw new InputFormatException(file.path(), "header", "uncompressBufSize " + uncompressBufSize
+                    + " is implausible (a block that inflates past " + MAX_BLOCK + " bytes).",
+                    "the bigWig is corrupt; re-create it.");
+        }
         Inflater inflater = new Inflater();
         try {
             inflater.setInput(bytes);
-            byte[] out = new byte[(int) Math.max(uncompressBufSize, 64)];
+            // The header bounds every block's inflated size; start small so a damaged bound allocates nothing big.
+            byte[] out = new byte[(int) Math.min(uncompressBufSize, Math.max(64, 8L * bytes.length))];
             int n = 0;
             while (!inflater.finished()) {
                 if (n == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
+                    if (out.length >= uncompressBufSize) {
+                        throw new InputFormatException(file.path(), where, "the block inflates past the header's"
+                                + " uncompressBufSize of " + uncompressBufSize + " bytes.",
+                                "the bigWig is corrupt; re-create it.");
+                    }
+                    out = Arrays.copyOf(out, (int) Math.min(uncompressBufSize, 2L * out.length));
                 }
                 int k = inflater.inflate(out, n, out.length - n);
                 if (k == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
