@@ -32,10 +32,11 @@ public final class ReleasesProbe {
                 }
                 released++;
             } catch (HandoffException e) {
-                if (e.getMessage().contains("closed its release stream")) {
+                // A bad line's message quotes the line, so match where each message starts.
+                if (e.getMessage().startsWith("the consumer closed its release stream")) {
                     return released;
                 }
-                if (e.getMessage().contains("no release from the consumer within")) {
+                if (e.getMessage().startsWith("no release from the consumer within")) {
                     throw new AssertionError("the release reader went silent instead of ending: " + e.getMessage());
                 }
             }

@@ -62,17 +62,19 @@ final class Releases {
     private Event parse(String line, long n) {
         try {
             JsonNode msg = JSON.readTree(line);
-            if (msg.path("type").asText().equals("release") && msg.path("slot").canConvertToInt()) {
-                int slot = msg.path("slot").asInt();
-                if (slot >= 0 && slot < slots) {
-                    return new Released(slot);
+            JsonNode slot = msg.path("slot");
+            if (msg.path("type").asText().equals("release") && slot.isIntegralNumber() && slot.canConvertToInt()) {
+                int k = slot.asInt();
+                if (k >= 0 && k < slots) {
+                    return new Released(k);
                 }
             }
         } catch (IOException e) {
             // reported below
         }
+        String shown = line.length() > 200 ? line.substring(0, 200) + "... (" + line.length() + " characters)" : line;
         return new Bad("release line " + n + " is not {\"type\":\"release\",\"slot\":0.." + (slots - 1) + "}: "
-                + line);
+                + shown);
     }
 
     /**

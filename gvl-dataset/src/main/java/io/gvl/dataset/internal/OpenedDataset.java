@@ -246,14 +246,17 @@ public final class OpenedDataset implements AutoCloseable {
         return genome;
     }
 
-    /** The variant table, genotypes and optional variant fields; null without genotypes. */
     /**
      * Checks the stored genotype offsets of the instances {@code dsIdx} (region·samples + sample) a query is about
-     * to read; a dataset without genotypes has nothing to check.
+     * to read, and that the variant indices they hold are rows of the variant table; a dataset without genotypes
+     * has nothing to check.
      */
     public void checkGenotypes(long[] dsIdx) {
         if (genotypeArrays != null) {
             genotypeArrays.checkCells(dsIdx);
+            if (variants != null) {
+                genotypeArrays.checkVariantIndices(dsIdx, variants.table().size());
+            }
         }
     }
 
@@ -269,6 +272,7 @@ public final class OpenedDataset implements AutoCloseable {
         }
     }
 
+    /** The variant table, genotypes and optional variant fields; null without genotypes. */
     public VariantStore variants() {
         return variants;
     }

@@ -177,6 +177,32 @@ public final class GenotypeArrays {
     }
 
     /**
+     * Checks that every variant index the slots of {@code cells} hold is a row of a table of {@code nVariants}
+     * rows, so a damaged {@code variant_idxs.npy} (the dataset's or a linked store's) is reported as that file
+     * rather than met by a kernel. Call after {@link #checkCells}.
+     *
+     * @param cells the cells a query reads, {@code region * S + sample}
+     * @param nVariants the number of rows of the variant table
+     * @throws DatasetFormatException naming the file, the slot and the index
+     */
+    public void checkVariantIndices(long[] cells, long nVariants) {
+        for (long cell : cells) {
+            for (int p = 0; p < ploidy; p++) {
+                long slot = cell * ploidy + p;
+                IndexRange r = range(slot);
+                for (long i = r.start(); i < r.end(); i++) {
+                    int v = variantIdxs.getInt(i);
+                    if (v < 0 || v >= nVariants) {
+                        throw new DatasetFormatException(variantIdxs.file() + ": element " + i + " (slot " + slot
+                                + ") is variant " + v + ", outside the variant table of " + nVariants + " rows; the"
+                                + " file is corrupt or belongs to another variant table: rewrite the dataset");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * The variant indices of one haplotype in one region, as a view over the mapping.
      *
      * @param region region index, {@code 0 <= region < R}

@@ -7,6 +7,7 @@ import io.jhdf.HdfFile;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import io.jhdf.api.Node;
+import io.jhdf.exceptions.HdfException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class Hdf5Probe {
                         contigs.add(e.getKey());
                     }
                 }
+            } catch (HdfException e) {
+                // This listing is the probe's own; the source opened below must report the damage itself.
             }
             try (Hdf5Source source = new Hdf5Source(new Hdf5Track.Source(file, g))) {
                 for (String c : contigs) {

@@ -63,6 +63,9 @@ final class Hdf5Source implements IntervalSource {
                 }
             });
             this.normalizer = new ContigNormalizer(datasets);
+        } catch (HdfException e) {
+            hdf.close();
+            throw Hdf5Files.unreadable(file, e);
         } catch (RuntimeException e) {
             hdf.close();
             throw e;
@@ -128,9 +131,13 @@ final class Hdf5Source implements IntervalSource {
         }
         return contigs.computeIfAbsent(name, n -> {
             String path = group.equals("/") ? "/" + n : group + "/" + n;
-            Dataset d = (Dataset) root.getChild(n);
-            long length = Hdf5Values.requireCoverage(file, path, d);
-            return new Contig(path, d, length, d instanceof ChunkedDataset cd ? cd.getChunkDimensions()[0] : 0);
+            try {
+                Dataset d = (Dataset) root.getChild(n);
+                long length = Hdf5Values.requireCoverage(file, path, d);
+                return new Contig(path, d, length, d instanceof ChunkedDataset cd ? cd.getChunkDimensions()[0] : 0);
+            } catch (HdfException e) {
+                throw Hdf5Files.unreadable(file, e);
+            }
         });
     }
 

@@ -44,8 +44,14 @@ public final class Hdf5Files {
         try {
             n = hdf.getByPath(path);
         } catch (HdfException e) {
+            String top;
+            try {
+                top = preview(topGroups(hdf));
+            } catch (HdfException unreadable) {
+                throw unreadable(file, unreadable);
+            }
             throw new InputFormatException(file, "group '" + path + "'", "the file has no such group (top level: "
-                    + preview(topGroups(hdf)) + ").", "give the group that holds the sample's contig datasets.", e);
+                    + top + ").", "give the group that holds the sample's contig datasets.", e);
         }
         if (!(n instanceof Group g)) {
             throw new InputFormatException(file, "'" + path + "'", "is a dataset, not a group.",
