@@ -2,12 +2,14 @@ package io.gvl.dataset.internal;
 
 import io.gvl.core.kernel.track.input.Intervals;
 import io.gvl.format.DatasetFormatException;
+import io.gvl.format.DatasetLayout;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Checks, lazily and at most once, that a track's intervals are sorted by start within each group, which the
- * track kernels' binary search relies on (format 2.0 promises it, and gvl and GVL write it so). Groups are checked
+ * Checks, lazily and at most once, that each group's offsets are a range of a track's intervals and its intervals
+ * are sorted by start, which the track kernels' binary search relies on (format 2.0 promises it, and gvl and GVL
+ * write it so). Groups are checked
  * in blocks of {@value #BLOCK} consecutive groups the first time a query touches one of them, so opening a dataset
  * reads nothing and a query pays one bit test per instance once its blocks are checked; the bits take one bit per
  * block. Concurrent queries may check the same block twice, which is harmless.
@@ -36,7 +38,8 @@ final class SortedGroups {
     /**
      * Checks the block of every group in {@code groups} that is not checked yet.
      *
-     * @throws DatasetFormatException naming the file, the group and the fix if a group is not sorted by start
+     * @throws DatasetFormatException naming the file, the group and the fix if a group's offsets are not a range
+     *     of the intervals or its intervals are not sorted by start
      */
     void check(long[] groups) {
         for (long g : groups) {
@@ -53,9 +56,15 @@ final class SortedGroups {
     private void checkBlock(long block) {
         long first = block * BLOCK;
         long last = Math.min(first + BLOCK, intervals.groups());
+        long n = intervals.starts().byteSize() / 4;
         for (long g = first; g < last; g++) {
             long from = intervals.groupStart(g);
             long to = intervals.groupEnd(g);
+            if (from < 0 || to < from || to > n) {
+                throw new DatasetFormatException(file.resolveSibling(DatasetLayout.OFFSETS) + ": interval group " + g
+                        + " has offsets [" + from + ", " + to + "), not a range of the track's " + n + " intervals;"
+                        + " the file is corrupt: rewrite the dataset");
+            }
             for (long i = from + 1; i < to; i++) {
                 if (intervals.start(i) < intervals.start(i - 1)) {
                     throw unsorted(g, i);

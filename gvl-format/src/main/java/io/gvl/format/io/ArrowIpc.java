@@ -55,11 +55,13 @@ final class ArrowIpc {
     /** Calls {@code consumer} for every record batch in footer order; any failure names the file. */
     public static void forEachBatch(Path file, BatchConsumer consumer) {
         JvmOptions.requireArrowAccess();
-        try (BufferAllocator alloc = new RootAllocator();
-             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+             BufferAllocator alloc = new RootAllocator(allocationLimit(ch.size()));
              ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             List<ArrowBlock> blocks = reader.getRecordBlocks();
+            checkBlocks(file, ch.size(), reader.getDictionaryBlocks());
+            checkBlocks(file, ch.size(), blocks);
             if (blocks.isEmpty()) {
                 consumer.accept(root, reader);
             }
@@ -73,6 +75,28 @@ final class ArrowIpc {
             throw new DatasetFormatException(file + ": required file is missing", e);
         } catch (IOException | RuntimeException e) {
             throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
+        }
+    }
+
+    /**
+     * The most memory one file's batches may take: generous for real tables (compressed columns inflate, so a
+     * multiple of the file) yet bounded, so a damaged length in a batch or a compressed buffer is refused by the
+     * allocator instead of exhausting memory.
+     */
+    private static long allocationLimit(long fileBytes) {
+        return Math.max(1L << 30, Math.min(Long.MAX_VALUE / 256, fileBytes) * 256);
+    }
+
+    /** Every block's message and body must lie inside the file (a damaged footer is caught before any allocation). */
+    private static void checkBlocks(Path file, long fileBytes, List<ArrowBlock> blocks) {
+        for (ArrowBlock b : blocks) {
+            if (b.getOffset() < 0 || b.getMetadataLength() <= 0 || b.getBodyLength() < 0
+                    || b.getOffset() + b.getMetadataLength() + b.getBodyLength() > fileBytes
+                    || b.getOffset() + b.getMetadataLength() + b.getBodyLength() < 0) {
+                throw new DatasetFormatException(file + ": a record batch at offset " + b.getOffset() + " claims "
+                        + b.getMetadataLength() + " + " + b.getBodyLength() + " bytes, past the file's " + fileBytes
+                        + " bytes; the file is truncated or corrupt");
+            }
         }
     }
 

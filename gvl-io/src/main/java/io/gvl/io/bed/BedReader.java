@@ -82,7 +82,7 @@ public final class BedReader {
     }
 
     private static List<String> names(List<String> header, List<String> defaults, int width) {
-        if (header != null && header.size() == width) {
+        if (header != null && header.size() == width && width >= 3) {
             List<String> named = new ArrayList<>(header);
             named.set(0, "chrom");
             named.set(1, "chromStart");

@@ -1,7 +1,10 @@
 package io.gvl.io.internal.fasta;
 
+import io.gvl.format.IoFailures;
 import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.Inputs;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -22,10 +25,18 @@ public final class InMemoryDecode {
     private InMemoryDecode() {}
 
     public static Decoded decode(Path fasta, Arena arena) {
-        long total;
-        if (Files.isRegularFile(ReferenceCacheFile.siblingFai(fasta))) {
-            total = FaiFile.read(ReferenceCacheFile.siblingFai(fasta)).stream().mapToLong(FaiEntry::length).sum();
-        } else {
+        // The .fai saves a counting pass, but only where it can be trusted to size the buffer: a plain FASTA holds
+        // at least as many bytes as bases. A compressed one, or a .fai claiming more, is counted by decoding (and
+        // the .fai is checked against the decoded contigs below).
+        long total = -1;
+        Path fai = ReferenceCacheFile.siblingFai(fasta);
+        if (Files.isRegularFile(fai) && !Inputs.isGzip(fasta)) {
+            long listed = FaiFile.read(fai).stream().mapToLong(FaiEntry::length).sum();
+            if (listed >= 0 && listed <= size(fasta)) {
+                total = listed;
+            }
+        }
+        if (total < 0) {
             total = FastaDecoder.decode(fasta, new Counting()).stream().mapToLong(FaiEntry::length).sum();
         }
         MemorySegment data = arena.allocate(Math.max(total, 1));
@@ -43,6 +54,14 @@ public final class InMemoryDecode {
         }
         ReferenceCacheFile.checkSiblingFai(fasta, contigs);
         return new Decoded(contigs, data.asSlice(0, ch.position));
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + " (" + IoFailures.reason(e) + ")", e);
+        }
     }
 
     /** Discards the bases: the first pass only needs the contig lengths. */
