@@ -332,6 +332,25 @@ class PredictCommandTest {
         }
     }
 
+    /** Two processes (as two runs of the command line are) write the same file, byte for byte. */
+    @Test
+    void twoProcessesWriteTheSameBytes() throws Exception {
+        ChildCli cli = new ChildCli(List.of(), List.of());
+        for (String ext : List.of("arrow", "parquet")) {
+            byte[][] runs = new byte[2][];
+            for (int i = 0; i < 2; i++) {
+                Path out = tmp.resolve("run" + i + "." + ext);
+                ChildCli.Result r = cli.run(tmp, "predict", ds.toString(), "--reference", FASTA.toString(), "--model",
+                        tinyCnn.toString(), "--out", out.toString(), "--threads", "1");
+                assertEquals(0, r.exitCode(), r.err());
+                runs[i] = Files.readAllBytes(out);
+            }
+            int at = Arrays.mismatch(runs[0], runs[1]);
+            assertEquals(-1, at, ext + ": the runs differ from byte " + at + " (of " + runs[0].length + " and "
+                    + runs[1].length + ")");
+        }
+    }
+
     @Test
     void parquetHoldsTheArrowTableValueForValue() throws IOException {
         Path arrow = tmp.resolve("preds.arrow");

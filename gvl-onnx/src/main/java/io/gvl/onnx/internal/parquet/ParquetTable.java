@@ -18,7 +18,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * The predictions as a Parquet file with parquet-java: the columns of the Arrow table in the same order, rows in the
  * same order, zstd pages, the Arrow schema in the footer. An in-memory {@link PlainParquetConfiguration}, a stream
  * output ({@link StreamOutputFile}) and {@link ZstdPageCodec} keep every Hadoop class unloaded, so no Hadoop jar is
- * needed at run time. parquet-java buffers a row group (128 MiB) in memory before writing it.
+ * needed at run time. parquet-java buffers a row group (128 MiB) in memory before writing it. The footer's encoding
+ * lists are put in a fixed order at close ({@link EncodingOrder}), so two runs write the same bytes.
  */
 public final class ParquetTable implements PredictionSink {
     private final Path file;
@@ -89,6 +90,7 @@ public final class ParquetTable implements PredictionSink {
                 stream.close();
             }
         }
+        EncodingOrder.sort(file);
     }
 
     /** parquet-java's writer builder for a given write support. */
