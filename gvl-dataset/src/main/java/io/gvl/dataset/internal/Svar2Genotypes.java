@@ -237,6 +237,12 @@ final class Svar2Genotypes implements AutoCloseable {
             rows.put(origin, row);
             long at = calls.position(i);
             int len = calls.ilen(i);
+            long contigLength = reference.length(refContig);
+            if (at < 0 || at >= contigLength || len < 0 && at + 1 - (long) len > contigLength) {
+                throw new DatasetFormatException(contig.directory() + ": a call at position " + at + " (length "
+                        + len + ") lies outside contig '" + contig.name() + "' of the reference (" + contigLength
+                        + " bp); the store is corrupt or was built on another reference");
+            }
             String anchor = bases(reference, refContig, at, at + 1);
             chrom.add(contig.name());
             pos.add(at + 1);

@@ -68,7 +68,13 @@ public final class VariantStore implements AutoCloseable {
         int shift = meta.oneBasedPositions() ? 1 : 0;
         int[] starts = new int[n];
         for (int v = 0; v < n; v++) {
-            starts[v] = Math.toIntExact(pos[v] - shift);
+            long start = pos[v] - shift;
+            if (start < 0 || start > Integer.MAX_VALUE) {
+                throw new DatasetFormatException((variantsFile == null ? "the variant table" : variantsFile)
+                        + ": row " + v + " has POS " + pos[v] + ", outside 1.." + Integer.MAX_VALUE + "; the table is"
+                        + " corrupt: rewrite the dataset");
+            }
+            starts[v] = (int) start;
         }
         // Off-heap copies for the bulk gathers and ALT copies: their segment call sites then see native and mapped
         // memory only (a heap segment beside them makes those sites megamorphic and keeps their checks in the

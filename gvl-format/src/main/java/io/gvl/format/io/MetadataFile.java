@@ -15,7 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Maps {@code metadata.json} to {@link DatasetMetadata} through Jackson's tree model. The tree (rather than data
@@ -58,12 +60,27 @@ public final class MetadataFile {
         }
         String formatVersion = checkFormat(file, root.get("format_version"));
         Reader r = new Reader(file, root);
+        DatasetMetadata m;
         try {
-            return new DatasetMetadata(r.strings("samples"), r.strings("contigs"), r.intValue("n_regions", null),
+            m = new DatasetMetadata(r.strings("samples"), r.strings("contigs"), r.intValue("n_regions", null),
                     r.optionalInt("ploidy"), r.intValue("max_jitter", 0), r.optionalSemver("version"),
                     formatVersion, r.svarLink(), r.svar2Link(), r.fingerprint());
         } catch (IllegalArgumentException e) {
             throw new DatasetFormatException(file + ": " + e.getMessage());
+        }
+        requireUnique(file, "samples", m.samples());
+        requireUnique(file, "contigs", m.contigs());
+        return m;
+    }
+
+    /** A name listed twice would make lookups by name ambiguous; GVL and gvl never write one. */
+    private static void requireUnique(Path file, String field, List<String> names) {
+        Set<String> seen = new HashSet<>();
+        for (String n : names) {
+            if (!seen.add(n)) {
+                throw new DatasetFormatException(file + ": " + field + " lists '" + n + "' more than once; the file is"
+                        + " corrupt: rewrite the dataset");
+            }
         }
     }
 
@@ -223,7 +240,11 @@ public final class MetadataFile {
      * @throws java.io.UncheckedIOException if the file cannot be written
      */
     public static void write(DatasetMetadata m, Path file) {
-        checkAxes(m);
+        try {
+            checkAxes(m);
+        } catch (IllegalArgumentException e) {
+            throw new DatasetFormatException(file + ": not written: " + e.getMessage());
+        }
         try {
             Files.write(file, toJson(m).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
