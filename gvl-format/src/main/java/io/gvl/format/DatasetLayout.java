@@ -1,11 +1,6 @@
 package io.gvl.format;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 
 /** File and directory names inside a format-2.0 dataset, so no other class spells them. */
 public final class DatasetLayout {
@@ -52,24 +47,6 @@ public final class DatasetLayout {
      * while it exists, the update is renaming its tracks into place (or was killed doing so).
      */
     public static final String UPDATE_JOURNAL_SUFFIX = ".journal";
-
-    /**
-     * The install journals in {@code dataset}: updates renaming tracks into place right now, or killed while they did
-     * (the next update, or {@code gvl update DIR} with no tracks, rolls those back).
-     *
-     * @param dataset a dataset directory
-     * @return the journal files, empty when there are none or the directory cannot be listed
-     */
-    public static List<Path> updateJournals(Path dataset) {
-        try (Stream<Path> s = Files.list(dataset)) {
-            return s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith("update.tmp.") && n.endsWith(UPDATE_JOURNAL_SUFFIX);
-            }).sorted().toList();
-        } catch (IOException | UncheckedIOException e) {
-            return List.of();
-        }
-    }
 
     /**
      * The metadata file of a dataset.

@@ -1,6 +1,6 @@
 package io.gvl.dataset.export;
 
-import io.gvl.format.IoFailures;
+import io.gvl.format.io.IoFailures;
 import io.jhdf.HdfFile;
 import io.jhdf.WritableHdfFile;
 import io.jhdf.api.DatasetCreationOptions;

@@ -1,6 +1,6 @@
 package io.gvl.dataset.splice;
 
-import io.gvl.format.IoFailures;
+import io.gvl.format.io.IoFailures;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;

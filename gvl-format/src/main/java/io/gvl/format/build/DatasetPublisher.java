@@ -2,8 +2,8 @@ package io.gvl.format.build;
 
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.IoFailures;
 import io.gvl.format.internal.FileTrees;
+import io.gvl.format.io.IoFailures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;

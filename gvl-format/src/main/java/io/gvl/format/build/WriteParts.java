@@ -2,7 +2,6 @@ package io.gvl.format.build;
 
 import io.gvl.format.DatasetExistsException;
 import io.gvl.format.DatasetLayout;
-import io.gvl.format.IoFailures;
 import io.gvl.format.PartException;
 import io.gvl.format.Regions;
 import io.gvl.format.TrackScope;
@@ -11,6 +10,7 @@ import io.gvl.format.array.RawDtype;
 import io.gvl.format.internal.FileTrees;
 import io.gvl.format.internal.runs.GridRuns;
 import io.gvl.format.internal.runs.RaggedJoin;
+import io.gvl.format.io.IoFailures;
 import io.gvl.format.io.MetadataFile;
 import io.gvl.format.io.RegionsFile;
 import java.io.IOException;

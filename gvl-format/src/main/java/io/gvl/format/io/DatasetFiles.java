@@ -137,7 +137,7 @@ public final class DatasetFiles implements AutoCloseable {
      * old until it finishes or is rolled back; reading then would mix them, so the dataset is refused until then.
      */
     private static void refuseInterruptedUpdate(Path dir) {
-        List<Path> journals = DatasetLayout.updateJournals(dir);
+        List<Path> journals = UpdateJournals.in(dir);
         if (!journals.isEmpty()) {
             throw new DatasetFormatException(journals.getFirst() + ": an update of this dataset is installing its"
                     + " tracks or was interrupted while it did; open the dataset again once the update has ended, or,"

@@ -2,6 +2,7 @@ package io.gvl.write.internal;
 
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.TrackScope;
+import io.gvl.format.io.UpdateJournals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -92,7 +93,7 @@ final class UpdateJournal {
      */
     static int recover(Path dataset) {
         int n = 0;
-        for (Path journal : DatasetLayout.updateJournals(dataset)) {
+        for (Path journal : UpdateJournals.in(dataset)) {
             String name = journal.getFileName().toString();
             Path staging = journal.resolveSibling(name.substring(0, name.length()
                     - DatasetLayout.UPDATE_JOURNAL_SUFFIX.length()));

@@ -1,6 +1,6 @@
 package io.gvl.io.internal.bigwig;
 
-import io.gvl.format.IoFailures;
+import io.gvl.format.io.IoFailures;
 import io.gvl.io.InputFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;

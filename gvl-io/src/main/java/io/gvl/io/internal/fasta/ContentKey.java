@@ -1,6 +1,6 @@
 package io.gvl.io.internal.fasta;
 
-import io.gvl.format.IoFailures;
+import io.gvl.format.io.IoFailures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

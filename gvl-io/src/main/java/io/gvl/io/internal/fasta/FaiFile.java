@@ -1,6 +1,6 @@
 package io.gvl.io.internal.fasta;
 
-import io.gvl.format.IoFailures;
+import io.gvl.format.io.IoFailures;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.CacheFiles;
 import java.io.BufferedWriter;

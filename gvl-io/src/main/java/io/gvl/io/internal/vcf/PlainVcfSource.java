@@ -1,6 +1,6 @@
 package io.gvl.io.internal.vcf;
 
-import io.gvl.format.IoFailures;
+import io.gvl.format.io.IoFailures;
 import io.gvl.io.internal.Inputs;
 import java.io.BufferedReader;
 import java.io.IOException;

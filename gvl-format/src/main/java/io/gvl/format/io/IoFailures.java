@@ -1,4 +1,4 @@
-package io.gvl.format;
+package io.gvl.format.io;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;
