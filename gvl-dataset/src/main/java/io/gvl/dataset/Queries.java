@@ -77,7 +77,11 @@ final class Queries {
             throw new IllegalStateException(what + " is defined per region, not per spliced row: call"
                     + " withoutSplicing() first");
         }
-        return Instances.pairs(opened, view, regions, samples, new long[] {regions.length});
+        Instances pairs = Instances.pairs(opened, view, regions, samples, new long[] {regions.length});
+        // The statistics read the same offsets a query reads: a damaged file is named here too.
+        opened.checkGenotypes(pairs.dsIdx());
+        opened.checkTracks(view.activeTracks(), pairs);
+        return pairs;
     }
 
     private static DatasetOutput spliced(OpenedDataset opened, ViewState view, QueryMemory memory,

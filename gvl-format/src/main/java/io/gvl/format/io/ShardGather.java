@@ -181,6 +181,13 @@ final class ShardGather {
                 RawArray off = offsets.get(d);
                 long base = off.getLong(start);
                 long end = off.getLong(stop);
+                for (RawArray payload : payloads.get(d)) {
+                    if (base < 0 || end < base || end > payload.length()) {
+                        throw new DatasetFormatException(off.file() + ": slots " + start + ".." + stop + " have offsets"
+                                + " [" + base + ", " + end + "), outside the " + payload.length() + " items of "
+                                + payload.file() + "; the shard is corrupt, write the dataset again");
+                    }
+                }
                 for (long slot = start; slot < stop; slot++) {
                     long next = off.getLong(slot + 1);
                     if (next < off.getLong(slot)) {

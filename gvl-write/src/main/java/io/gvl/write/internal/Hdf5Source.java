@@ -10,6 +10,7 @@ import io.jhdf.api.Dataset;
 import io.jhdf.api.Group;
 import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.exceptions.HdfException;
+import java.nio.BufferUnderflowException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,12 +64,9 @@ final class Hdf5Source implements IntervalSource {
                 }
             });
             this.normalizer = new ContigNormalizer(datasets);
-        } catch (HdfException e) {
-            hdf.close();
-            throw Hdf5Files.unreadable(file, e);
         } catch (RuntimeException e) {
             hdf.close();
-            throw e;
+            throw Hdf5Files.rethrow(file, e);
         }
     }
 
@@ -117,7 +115,8 @@ final class Hdf5Source implements IntervalSource {
         try {
             Object slice = c.dataset().getData(new long[] {bs}, new int[] {Math.toIntExact(be - bs)});
             return new Block(c, bs, Hdf5Values.toFloats(slice));
-        } catch (HdfException ex) {
+        } catch (HdfException | ArithmeticException | IllegalArgumentException | IndexOutOfBoundsException
+                 | BufferUnderflowException ex) {
             throw new InputFormatException(file, "dataset '" + c.path() + "'", "cannot read [" + bs + ", " + be
                     + ") (" + ex.getMessage() + ").", "check that the file is complete and not corrupted.", ex);
         }
@@ -135,8 +134,8 @@ final class Hdf5Source implements IntervalSource {
                 Dataset d = (Dataset) root.getChild(n);
                 long length = Hdf5Values.requireCoverage(file, path, d);
                 return new Contig(path, d, length, d instanceof ChunkedDataset cd ? cd.getChunkDimensions()[0] : 0);
-            } catch (HdfException e) {
-                throw Hdf5Files.unreadable(file, e);
+            } catch (RuntimeException e) {
+                throw Hdf5Files.rethrow(file, e);
             }
         });
     }

@@ -1,10 +1,12 @@
 package io.gvl.write.internal.hdf5;
 
+import io.gvl.format.GvlException;
 import io.gvl.io.InputFormatException;
 import io.jhdf.HdfFile;
 import io.jhdf.api.Group;
 import io.jhdf.api.Node;
 import io.jhdf.exceptions.HdfException;
+import io.jhdf.exceptions.HdfInvalidPathException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,13 +25,18 @@ public final class Hdf5Files {
         }
         try {
             return new HdfFile(file);
-        } catch (HdfException e) {
-            throw unreadable(file, e);
+        } catch (RuntimeException e) {
+            throw rethrow(file, e);
         }
     }
 
-    /** jhdf's failure to parse {@code file} (it reads structures lazily, so this can come after opening). */
-    public static InputFormatException unreadable(Path file, HdfException e) {
+    /**
+     * jhdf's failure to parse {@code file} (it reads structures lazily, so this can come after opening). A damaged
+     * file makes jhdf throw its {@link HdfException} but also plain runtime exceptions (an arithmetic overflow, a
+     * buffer underflow, a bad argument), so every {@code RuntimeException} from a jhdf call is read this way; gvl's
+     * own typed errors pass through {@link #rethrow}.
+     */
+    public static InputFormatException unreadable(Path file, RuntimeException e) {
         return new InputFormatException(file, "", "is not a readable HDF5 file (" + e.getMessage() + ").",
                 "give an HDF5 file (as written by h5py or h5py-compatible tools); a damaged copy must be fetched"
                 + " again.", e);
@@ -43,12 +50,15 @@ public final class Hdf5Files {
         Node n;
         try {
             n = hdf.getByPath(path);
-        } catch (HdfException e) {
+        } catch (RuntimeException e) {
+            if (!(e instanceof HdfInvalidPathException)) {
+                throw rethrow(file, e);
+            }
             String top;
             try {
                 top = preview(topGroups(hdf));
-            } catch (HdfException unreadable) {
-                throw unreadable(file, unreadable);
+            } catch (RuntimeException unreadable) {
+                throw rethrow(file, unreadable);
             }
             throw new InputFormatException(file, "group '" + path + "'", "the file has no such group (top level: "
                     + top + ").", "give the group that holds the sample's contig datasets.", e);
@@ -64,8 +74,8 @@ public final class Hdf5Files {
     public static List<String> topGroups(Path file) {
         try (HdfFile hdf = open(file)) {
             return topGroups(hdf);
-        } catch (HdfException e) {
-            throw unreadable(file, e);
+        } catch (RuntimeException e) {
+            throw rethrow(file, e);
         }
     }
 
@@ -77,6 +87,18 @@ public final class Hdf5Files {
             }
         });
         return out;
+    }
+
+    /**
+     * What a jhdf call's {@code e} becomes: gvl's own typed errors as they are, anything else as
+     * {@link #unreadable}.
+     *
+     * @param file the HDF5 file
+     * @param e the exception a call into jhdf raised
+     * @return the exception to throw
+     */
+    public static RuntimeException rethrow(Path file, RuntimeException e) {
+        return e instanceof GvlException ? e : unreadable(file, e);
     }
 
     public static String preview(List<String> names) {
