@@ -1,8 +1,6 @@
 package io.gvl.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.gvl.io.fasta.Reference;
-import io.gvl.io.fasta.ReferenceOptions;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 
@@ -12,19 +10,16 @@ import org.junit.jupiter.api.AfterAll;
  * interval arrays), one file at a time, through {@code Dataset.open} and reads of every instance.
  */
 class DatasetFuzzTest {
-    private static final FileSet FILES = FileSet.of(DatasetFuzzTest.class, "");
-    private static final Reference REFERENCE = Reference.open(
-            Path.of(System.getProperty("gvl.shared.data"), "real/vg-1mb1kgp/z.fa"),
-            ReferenceOptions.defaults().withInMemory(true));
+    private static final DatasetTarget TARGET = new DatasetTarget(DatasetFuzzTest.class,
+            Path.of(System.getProperty("gvl.shared.data"), "real/vg-1mb1kgp/z.fa"));
 
     @AfterAll
     static void close() {
-        REFERENCE.close();
+        TARGET.close();
     }
 
     @FuzzTest
     void fuzz(byte[] data) throws Exception {
-        FILES.apply(data);
-        Contract.typedOrResult(FILES, () -> DatasetReads.readAll(FILES.dir().resolve("ds"), REFERENCE));
+        TARGET.read(data, "ds", () -> { });
     }
 }

@@ -1,13 +1,11 @@
 package io.gvl.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.gvl.io.fasta.Reference;
-import io.gvl.io.fasta.ReferenceOptions;
-import io.gvl.testing.TestFiles;
 import io.gvl.io.svar.Svar2Calls;
 import io.gvl.io.svar.Svar2Contig;
 import io.gvl.io.svar.Svar2Gather;
 import io.gvl.io.svar.Svar2Store;
+import io.gvl.testing.TestFiles;
 import org.junit.jupiter.api.AfterAll;
 
 /**
@@ -17,36 +15,35 @@ import org.junit.jupiter.api.AfterAll;
  * fingerprint, so it is the direct read that meets most mutations.
  */
 class Svar2FuzzTest {
-    private static final FileSet FILES = FileSet.of(Svar2FuzzTest.class, "");
-    private static final Reference REFERENCE = Reference.open(TestFiles.gvl043("svar/inputs/yz.fa"),
-            ReferenceOptions.defaults().withInMemory(true));
+    private static final DatasetTarget TARGET = new DatasetTarget(Svar2FuzzTest.class,
+            TestFiles.gvl043("svar/inputs/yz.fa"));
 
     @AfterAll
     static void close() {
-        REFERENCE.close();
+        TARGET.close();
     }
 
     @FuzzTest
     void fuzz(byte[] data) throws Exception {
-        FILES.apply(data);
-        Contract.typedOrResult(FILES, () -> {
-            try (Svar2Store store = Svar2Store.open(FILES.dir().resolve("yz.svar2"))) {
-                Svar2Calls calls = new Svar2Calls();
-                for (String name : store.contigs()) {
-                    Svar2Contig contig = store.contig(name);
-                    for (int h = 0; h < contig.haplotypes(); h++) {
-                        calls.clear();
-                        Svar2Gather.gatherAll(contig, h, calls);
-                        for (int i = 0; i < calls.size(); i++) {
-                            if (calls.altStart(i) + calls.altLength(i) > calls.altBytes().length) {
-                                throw new AssertionError(name + " haplotype " + h + " call " + i
-                                        + ": ALT runs past the allele bytes");
-                            }
+        TARGET.read(data, "ds", () -> gatherAll());
+    }
+
+    private static void gatherAll() {
+        try (Svar2Store store = Svar2Store.open(TARGET.files().dir().resolve("yz.svar2"))) {
+            Svar2Calls calls = new Svar2Calls();
+            for (String name : store.contigs()) {
+                Svar2Contig contig = store.contig(name);
+                for (int h = 0; h < contig.haplotypes(); h++) {
+                    calls.clear();
+                    Svar2Gather.gatherAll(contig, h, calls);
+                    for (int i = 0; i < calls.size(); i++) {
+                        if (calls.altStart(i) + calls.altLength(i) > calls.altBytes().length) {
+                            throw new AssertionError(name + " haplotype " + h + " call " + i
+                                    + ": ALT runs past the allele bytes");
                         }
                     }
                 }
             }
-            DatasetReads.readAll(FILES.dir().resolve("ds"), REFERENCE);
-        });
+        }
     }
 }
