@@ -149,7 +149,12 @@ final class ArrowIpc {
         };
     }
 
+    /** A list cell's values; offsets outside the child vector (a damaged file) fail before anything is allocated. */
     private static List<Object> elements(ValueVector child, long from, long to, DictionaryProvider dicts) {
+        if (from < 0 || to < from || to > child.getValueCount()) {
+            throw new IllegalArgumentException("list offsets [" + from + ", " + to + ") lie outside the "
+                    + child.getValueCount() + " values of column " + child.getName());
+        }
         List<Object> out = new ArrayList<>((int) (to - from));
         for (long k = from; k < to; k++) {
             out.add(get(child, Math.toIntExact(k), dicts));
