@@ -4,6 +4,7 @@ module io.gvl.format {
     requires org.slf4j;
     requires com.fasterxml.jackson.databind;
     requires org.apache.arrow.vector;
+    requires org.apache.arrow.format; // record-batch metadata checked before Arrow loads a batch (ArrowBatchCheck)
     requires org.apache.arrow.memory.core;
     requires org.apache.arrow.compression;
     // The allocator implementation is found reflectively by arrow-memory-core; requiring it puts it in the graph.

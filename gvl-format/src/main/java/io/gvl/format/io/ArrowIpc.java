@@ -60,8 +60,8 @@ final class ArrowIpc {
              ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             List<ArrowBlock> blocks = reader.getRecordBlocks();
-            checkBlocks(file, ch.size(), reader.getDictionaryBlocks());
-            checkBlocks(file, ch.size(), blocks);
+            ArrowBatchCheck.check(file, ch, reader.getDictionaryBlocks());
+            ArrowBatchCheck.check(file, ch, blocks);
             if (blocks.isEmpty()) {
                 consumer.accept(root, reader);
             }
@@ -87,18 +87,6 @@ final class ArrowIpc {
         return Math.max(1L << 30, Math.min(Long.MAX_VALUE / 256, fileBytes) * 256);
     }
 
-    /** Every block's message and body must lie inside the file (a damaged footer is caught before any allocation). */
-    private static void checkBlocks(Path file, long fileBytes, List<ArrowBlock> blocks) {
-        for (ArrowBlock b : blocks) {
-            if (b.getOffset() < 0 || b.getMetadataLength() <= 0 || b.getBodyLength() < 0
-                    || b.getOffset() + b.getMetadataLength() + b.getBodyLength() > fileBytes
-                    || b.getOffset() + b.getMetadataLength() + b.getBodyLength() < 0) {
-                throw new DatasetFormatException(file + ": a record batch at offset " + b.getOffset() + " claims "
-                        + b.getMetadataLength() + " + " + b.getBodyLength() + " bytes, past the file's " + fileBytes
-                        + " bytes; the file is truncated or corrupt");
-            }
-        }
-    }
 
     /** The value of cell {@code i} of {@code v} as a plain Java value. */
     public static Object get(ValueVector v, int i, DictionaryProvider dicts) {
