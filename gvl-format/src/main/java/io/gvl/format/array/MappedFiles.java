@@ -31,6 +31,10 @@ public final class MappedFiles {
     private final List<Mapped> files = new CopyOnWriteArrayList<>();
     private volatile long checkedAt = System.nanoTime() - CHECK_INTERVAL_NANOS;
 
+    /** An empty record; files are added as they are mapped. */
+    public MappedFiles() {
+    }
+
     /**
      * Maps {@code file} as {@link RawArray#map} does and remembers it.
      *

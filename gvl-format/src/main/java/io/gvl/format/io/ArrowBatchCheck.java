@@ -43,17 +43,27 @@ final class ArrowBatchCheck {
                 continue; // a dictionary batch, whose record batch is checked with the records
             }
             RecordBatch batch = (RecordBatch) m.getMessage().header(new RecordBatch());
+            // A buffer, a field node and a count take at least 8 bytes of the message each, so the message bounds
+            // their numbers (a flatbuffer vector's length is read as stored, unchecked).
+            long room = b.getMetadataLength() / 8;
+            if (batch.variadicBufferCountsLength() < 0 || batch.variadicBufferCountsLength() > room) {
+                throw bad(file, b, "claims " + batch.variadicBufferCountsLength() + " variadic buffer counts in a "
+                        + b.getMetadataLength() + "-byte message");
+            }
             long variadic = 0;
             for (int i = 0; i < batch.variadicBufferCountsLength(); i++) {
                 long n = batch.variadicBufferCounts(i);
-                if (n < 0) {
-                    throw bad(file, b, "has a negative variadic buffer count " + n);
+                if (n < 0 || n > batch.buffersLength()) {
+                    throw bad(file, b, "has a variadic buffer count of " + n + " in a batch of "
+                            + batch.buffersLength() + " buffers");
                 }
-                variadic += n;
+                variadic += n; // fewer than 2^28 counts of fewer than 2^31: no overflow
             }
-            if (variadic > batch.buffersLength() || batch.length() < 0) {
-                throw bad(file, b, "claims " + variadic + " variadic buffers and " + batch.length() + " rows but"
-                        + " describes " + batch.buffersLength() + " buffers");
+            if (batch.buffersLength() < 0 || batch.buffersLength() > room || batch.nodesLength() < 0
+                    || batch.nodesLength() > room || variadic > batch.buffersLength() || batch.length() < 0) {
+                throw bad(file, b, "claims " + batch.buffersLength() + " buffers, " + batch.nodesLength()
+                        + " field nodes, " + variadic + " variadic buffers and " + batch.length() + " rows in a "
+                        + b.getMetadataLength() + "-byte message");
             }
         }
     }

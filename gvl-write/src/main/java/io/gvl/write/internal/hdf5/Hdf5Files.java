@@ -23,6 +23,7 @@ public final class Hdf5Files {
             throw new InputFormatException(file, "", "the HDF5 file does not exist.",
                     "check the path (relative paths in a sample table are resolved against the table's directory).");
         }
+        Hdf5Superblock.checkLength(file);
         try {
             return new HdfFile(file);
         } catch (RuntimeException e) {
