@@ -2,8 +2,13 @@ package io.gvl.spark;
 
 import io.gvl.spark.errors.GvlSparkVersionException;
 import io.gvl.spark.errors.GvlSparkWriteException;
+import io.gvl.spark.errors.GvlStorageException;
 import io.gvl.spark.internal.DistributedWrite;
+import io.gvl.spark.internal.ObjectWrite;
+import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.RuntimeVersions;
+import io.gvl.spark.internal.StorageUris;
+import java.net.URI;
 import io.gvl.write.spec.WriteOptions;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
@@ -100,5 +105,40 @@ public final class GvlSpark {
                                     int samplesPerBlock) {
         RuntimeVersions.require();
         DistributedWrite.run(spark, out, options, regionsPerBlock, samplesPerBlock, true);
+    }
+
+    /**
+     * Writes the dataset as a sharded dataset at a path or at a URI of any Hadoop file system ({@code s3a://},
+     * {@code hdfs://}, {@code gs://}, {@code abfs://}, ...). A plain path or a {@code file:} URI is written exactly as
+     * {@link #writeSharded(SparkSession, Path, WriteOptions, int, int)} writes it. Any other URI is reached through
+     * the Hadoop client with the session's Hadoop configuration ({@code spark.hadoop.*} settings), with a protocol
+     * that never renames: each task writes its part in the executor's temporary space and uploads it under a prefix
+     * unique to its attempt; the driver lays out the shards from what the tasks report (without reading the parts
+     * back), uploads the root's own files, and commits by writing {@code _gvl_commit.json} last, which names the
+     * object of every file; losing attempts are then removed. Readers ({@code spark.read.format("gvl")}) see the
+     * dataset whole from the commit on, and a root without a commit is refused. The layout, once downloaded, is
+     * the root {@code writeSharded} writes to a path, file for file.
+     *
+     * @param spark the session whose executors write the parts
+     * @param out the root: a path, or a URI of a Hadoop file system whose connector is on the class path
+     * @param options the write options; variants must be a file and sample tracks bigWigs
+     * @param regionsPerBlock sorted regions per region block (and shard), {@code >= 1}
+     * @param samplesPerBlock sorted samples per sample block (and shard), {@code >= 1}
+     * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
+     *     is missing or foreign; nothing is committed and the write's objects are removed
+     * @throws GvlStorageException if the file system cannot be reached or refuses a transfer
+     * @throws io.gvl.write.spec.WriteException if the request cannot be satisfied or a block size is below 1
+     * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
+     * @throws io.gvl.format.DatasetExistsException if {@code out} holds a dataset and overwrite was not requested
+     */
+    public static void writeSharded(SparkSession spark, String out, WriteOptions options, int regionsPerBlock,
+                                    int samplesPerBlock) {
+        Path local = StorageUris.localPath(out);
+        if (local != null) {
+            writeSharded(spark, local, options, regionsPerBlock, samplesPerBlock);
+            return;
+        }
+        RuntimeVersions.require();
+        ObjectWrite.run(spark, URI.create(out), options, regionsPerBlock, samplesPerBlock, PartHook.NONE);
     }
 }
