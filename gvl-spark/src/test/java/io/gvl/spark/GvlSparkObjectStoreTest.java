@@ -43,14 +43,14 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link GvlSpark#writeSharded(SparkSession, String, WriteOptions, int, int)} to {@code s3a://} and
  * {@code spark.read.format("gvl")} from it, against a real S3-compatible server ({@link S3Server}, moto) reached
  * through hadoop-aws, on the shared {@code local[2,4]} session: VCF with two bigWig tracks and an annotation track
- * in 7 x 5 blocks. The downloaded root equals a local sharded write file by file and the data source returns the
+ * in 12 x 8 blocks (4 shards). The downloaded root equals a local sharded write file by file and the data source returns the
  * same rows from it; the first attempt of one part uploads, then has its upload corrupted and fails, and neither its
  * bytes nor its objects survive the commit; an overwrite replaces the commit and removes the old write's objects;
  * a root without a commit and a write failing on every attempt are refused with typed errors naming the URI.
  */
 class GvlSparkObjectStoreTest {
     static final String BUCKET = "gvl-test";
-    static final String LOSER = "tracks-r1-s2";
+    static final String LOSER = "tracks-r1-s1";
 
     @TempDir
     static Path tmp;
@@ -66,7 +66,7 @@ class GvlSparkObjectStoreTest {
         spark = SharedSpark.session();
         server.configure(spark.sparkContext().hadoopConfiguration());
         vcfTracks = GvlSparkShardedTest.vcfWithTracks(tmp);
-        localSharded = GvlSparkShardedTest.writeLocally(tmp.resolve("local-sharded.gvl"), vcfTracks, 7, 5);
+        localSharded = GvlSparkShardedTest.writeLocally(tmp.resolve("local-sharded.gvl"), vcfTracks, 12, 8);
     }
 
     @AfterAll
@@ -79,7 +79,7 @@ class GvlSparkObjectStoreTest {
     @Test
     void shardedWriteToS3ReadsBackAsTheLocalWriteAndALosingAttemptIsNeverRead() throws IOException {
         String root = "s3a://" + BUCKET + "/cohort.gvl";
-        List<PartOutcome> outcomes = ObjectWrite.run(spark, URI.create(root), vcfTracks, 7, 5,
+        List<PartOutcome> outcomes = ObjectWrite.run(spark, URI.create(root), vcfTracks, 12, 8,
                 new CorruptThenFail(root, LOSER));
         PartOutcome loser = outcomes.stream().filter(o -> o.part().equals(LOSER)).findFirst().orElseThrow();
         assertEquals(1, loser.attempt(), "the corrupted first attempt lost");
@@ -100,10 +100,10 @@ class GvlSparkObjectStoreTest {
         WriteOptions again = WriteOptions.builder(vcfTracks.regions()).variants(vcfTracks.variantFile())
                 .maxJitter(vcfTracks.maxJitter()).build();
         DatasetExistsException exists = assertThrows(DatasetExistsException.class,
-                () -> GvlSpark.writeSharded(spark, root, again, 7, 5));
+                () -> GvlSpark.writeSharded(spark, root, again, 12, 8));
         assertTrue(exists.getMessage().contains(root), exists.getMessage());
 
-        GvlSpark.writeSharded(spark, root, vcfTracks, 7, 5);
+        GvlSpark.writeSharded(spark, root, vcfTracks, 12, 8);
         ObjectCommit replaced = ObjectCommit.read(fs, new org.apache.hadoop.fs.Path(root));
         assertNotEquals(commit.write(), replaced.write());
         assertEquals(named(replaced), stored(fs, root), "the replaced write's objects are removed");
@@ -129,13 +129,13 @@ class GvlSparkObjectStoreTest {
     void aWriteFailingOnEveryAttemptCommitsNothingAndRemovesItsObjects() throws IOException {
         String root = "s3a://" + BUCKET + "/failed.gvl";
         PartHook always = (stage, plan, part, attempt) -> {
-            if (stage == PartHook.Stage.AFTER && part.equals("genotypes-r2-s0")) {
+            if (stage == PartHook.Stage.AFTER && part.equals("genotypes-r1-s0")) {
                 throw new IllegalStateException("injected failure after uploading " + part);
             }
         };
         GvlSparkWriteException e = assertThrows(GvlSparkWriteException.class,
-                () -> ObjectWrite.run(spark, URI.create(root), vcfTracks, 7, 5, always));
-        assertTrue(e.getMessage().contains(root) && e.getMessage().contains("genotypes-r2-s0"), e.getMessage());
+                () -> ObjectWrite.run(spark, URI.create(root), vcfTracks, 12, 8, always));
+        assertTrue(e.getMessage().contains(root) && e.getMessage().contains("genotypes-r1-s0"), e.getMessage());
         assertEquals(new TreeSet<>(), stored(fs(root), root), "no object is left");
         assertThrows(GvlStorageException.class, () -> read(root, tmp.resolve("cache-f")).count());
     }
@@ -148,10 +148,16 @@ class GvlSparkObjectStoreTest {
         return reader.load(path);
     }
 
+    /**
+     * The rows of regions and samples in all four shards, every column, equal; and the whole table has its rows
+     * (the file-by-file comparison of the local copy covers every other byte).
+     */
     private static void assertSameRows(org.apache.spark.sql.Dataset<Row> want, org.apache.spark.sql.Dataset<Row> got) {
-        List<Row> w = want.orderBy("region", "sample", "haplotype").collectAsList();
-        List<Row> g = got.orderBy("region", "sample", "haplotype").collectAsList();
-        assertEquals(24 * 16 * 2, w.size());
+        assertEquals(24 * 16 * 2, got.count());
+        String query = "region IN (0, 5, 17) AND sample IN ('S02', 'S09', 'S15')";
+        List<Row> w = want.where(query).orderBy("region", "sample", "haplotype").collectAsList();
+        List<Row> g = got.where(query).orderBy("region", "sample", "haplotype").collectAsList();
+        assertEquals(3 * 3 * 2, w.size());
         assertEquals(w.size(), g.size());
         for (int i = 0; i < w.size(); i++) {
             assertEquals(w.get(i).schema(), g.get(i).schema());

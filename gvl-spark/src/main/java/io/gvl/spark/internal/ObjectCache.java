@@ -13,6 +13,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -72,24 +73,28 @@ final class ObjectCache {
             throws IOException {
         org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path(root);
         FileSystem fs = base.getFileSystem(conf);
-        Map<String, Path> fetched = new HashMap<>();
+        Map<String, Path> first = new LinkedHashMap<>();
+        Map<Path, String> again = new LinkedHashMap<>(); // one object at several paths: every shard's variant table
+        Map<String, Long> bytes = new HashMap<>();
         for (ObjectCommit.Entry e : commit.files()) {
             Path local = into.resolve(e.path()).normalize();
-            if (!local.startsWith(into)) {
+            if (!local.startsWith(into) || local.equals(into)) {
                 throw new GvlStorageException("the commit of " + root + " names the file " + e.path() + " outside the"
                         + " dataset; the marker is damaged. Fix: write the dataset again.", null);
             }
-            Path earlier = fetched.get(e.object());
-            if (earlier != null) { // one object at several paths: the variant table of every shard
-                Files.createDirectories(local.getParent());
-                try {
-                    Files.createLink(local, earlier);
-                } catch (IOException | UnsupportedOperationException linkRefused) {
-                    Files.copy(earlier, local);
-                }
-            } else {
-                ObjectFiles.download(fs, new org.apache.hadoop.fs.Path(base, e.object()), e.bytes(), local, root);
-                fetched.put(e.object(), local);
+            if (first.putIfAbsent(e.object(), local) != null) {
+                again.put(local, e.object());
+            }
+            bytes.put(e.object(), e.bytes());
+        }
+        ObjectFiles.each(List.copyOf(first.entrySet()), e -> ObjectFiles.download(fs,
+                new org.apache.hadoop.fs.Path(base, e.getKey()), bytes.get(e.getKey()), e.getValue(), root));
+        for (Map.Entry<Path, String> e : again.entrySet()) {
+            Files.createDirectories(e.getKey().getParent());
+            try {
+                Files.createLink(e.getKey(), first.get(e.getValue()));
+            } catch (IOException | UnsupportedOperationException linkRefused) {
+                Files.copy(first.get(e.getValue()), e.getKey());
             }
         }
     }

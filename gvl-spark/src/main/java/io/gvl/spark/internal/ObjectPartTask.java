@@ -118,15 +118,18 @@ final class ObjectPartTask implements Function<String, UploadedPart> {
         try (Stream<java.nio.file.Path> walk = Files.walk(dir)) {
             all = walk.filter(Files::isRegularFile).sorted().toList();
         }
+        List<java.nio.file.Path> data = new ArrayList<>();
         for (java.nio.file.Path f : all) {
             String rel = dir.relativize(f).toString().replace('\\', '/');
             if (rel.equals(PartManifest.FILE) || rel.equals(DatasetLayout.PART_WINDOW_ENDS)) {
                 control.put(rel, Files.readAllBytes(f));
             } else {
-                ObjectFiles.upload(fs, f, new Path(target, rel));
+                data.add(f);
                 files.add(new UploadedPart.File(rel, Files.size(f), ShardManifest.crc32c(f)));
             }
         }
+        ObjectFiles.each(data, f -> ObjectFiles.upload(fs, f, new Path(target,
+                dir.relativize(f).toString().replace('\\', '/'))));
         files.sort(java.util.Comparator.comparing(UploadedPart.File::path));
         return new UploadedPart(name, attempt, prefix, files, control);
     }

@@ -69,9 +69,9 @@ public final class ObjectWrite {
             DistributedWrite.requirePortable(plan, dest);
             Map<String, UploadedPart> winners = runTasks(jsc, group, plan, root, write, hook);
             ObjectShards.Layout layout = ObjectShards.lay(plan.staging(), plan.grid(), winners, write + "/root");
-            for (String f : layout.local()) {
-                ObjectFiles.upload(fs, plan.staging().resolve(f), new Path(root, write + "/root/" + f));
-            }
+            java.nio.file.Path built = plan.staging();
+            ObjectFiles.each(layout.local(), f -> ObjectFiles.upload(fs, built.resolve(f),
+                    new Path(root, write + "/root/" + f)));
             requireAbsentOrOverwrite(fs, root, dest, options.overwrite());
             ObjectCommit replaced = ObjectCommit.find(fs, root);
             new ObjectCommit(ObjectCommit.LAYOUT, write.substring(ObjectCommit.WRITES.length() + 1),
