@@ -27,6 +27,8 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Storage: {@code out} and every input file must be on storage that the driver and every executor see at the
  * same path (a shared POSIX or NFS file system; a local directory in local mode). Paths are opened as local files.
+ * A sharded dataset can instead be written to object storage or HDFS by URI
+ * ({@link #writeSharded(SparkSession, String, WriteOptions, int, int)}), with a commit protocol that uses no rename.
  * Write one dataset per destination at a time. Retries come from Spark ({@code spark.task.maxFailures}).
  */
 public final class GvlSpark {
