@@ -81,6 +81,59 @@ public final class GvlSpark {
     }
 
     /**
+     * Writes the dataset, merged into one directory, at a path or at a URI of any Hadoop file system
+     * ({@code s3a://}, {@code hdfs://}, ...), with blocks of {@link #DEFAULT_REGIONS_PER_BLOCK} regions and every
+     * sample in one block. A plain path or a {@code file:} URI is written exactly as
+     * {@link #write(SparkSession, Path, WriteOptions)} writes it; any other URI as
+     * {@link #write(SparkSession, String, WriteOptions, int, int)} describes.
+     *
+     * @param spark the session whose executors write the parts
+     * @param out the dataset: a path, or a URI of a Hadoop file system whose connector is on the class path
+     * @param options the write options; variants must be a file and sample tracks bigWigs
+     * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
+     *     is missing, present twice or foreign at the merge; nothing is published or committed
+     * @throws GvlStorageException if the file system cannot be reached or refuses a transfer
+     * @throws io.gvl.write.spec.WriteException if the request cannot be satisfied (checked on the driver)
+     * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
+     * @throws io.gvl.format.DatasetExistsException if {@code out} holds a dataset and overwrite was not requested
+     */
+    public static void write(SparkSession spark, String out, WriteOptions options) {
+        write(spark, out, options, DEFAULT_REGIONS_PER_BLOCK, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Writes the dataset, merged into one directory, at a path or at a URI of any Hadoop file system. A plain path
+     * or a {@code file:} URI is written exactly as {@link #write(SparkSession, Path, WriteOptions, int, int)} writes
+     * it. Any other URI is reached through the Hadoop client without renames: the tasks upload their parts under
+     * attempt-unique prefixes, as for {@link #writeSharded(SparkSession, String, WriteOptions, int, int)}; the
+     * driver downloads the winning parts into its temporary space, merges them there (the merge reads every part on
+     * the driver on a shared file system too), uploads the dataset's files and commits by writing
+     * {@code _gvl_commit.json} last. The driver's temporary space must hold the parts and the dataset.
+     *
+     * @param spark the session whose executors write the parts
+     * @param out the dataset: a path, or a URI of a Hadoop file system whose connector is on the class path
+     * @param options the write options; variants must be a file and sample tracks bigWigs
+     * @param regionsPerBlock sorted regions per region block, {@code >= 1}
+     * @param samplesPerBlock sorted samples per sample block, {@code >= 1}
+     * @throws GvlSparkWriteException if the plan cannot be distributed, a part failed on every attempt, or a part
+     *     is missing, present twice or foreign at the merge; nothing is published or committed
+     * @throws GvlStorageException if the file system cannot be reached or refuses a transfer
+     * @throws io.gvl.write.spec.WriteException if the request cannot be satisfied or a block size is below 1
+     * @throws io.gvl.io.InputFormatException if an input file is malformed (found on the driver)
+     * @throws io.gvl.format.DatasetExistsException if {@code out} holds a dataset and overwrite was not requested
+     */
+    public static void write(SparkSession spark, String out, WriteOptions options, int regionsPerBlock,
+                             int samplesPerBlock) {
+        Path local = StorageUris.localPath(out);
+        if (local != null) {
+            write(spark, local, options, regionsPerBlock, samplesPerBlock);
+            return;
+        }
+        RuntimeVersions.require();
+        ObjectWrite.run(spark, URI.create(out), options, regionsPerBlock, samplesPerBlock, PartHook.NONE, false);
+    }
+
+    /**
      * Writes the dataset as a sharded dataset: the same Spark tasks write the same parts, and each block's parts
      * become one shard, {@code out/shards/r<b>-s<j>}, a format-2.0 dataset of its own (its sorted samples and
      * regions, its genotypes indexing the one variant table, hard-linked from the root, and its tracks), with no
@@ -141,6 +194,6 @@ public final class GvlSpark {
             return;
         }
         RuntimeVersions.require();
-        ObjectWrite.run(spark, URI.create(out), options, regionsPerBlock, samplesPerBlock, PartHook.NONE);
+        ObjectWrite.run(spark, URI.create(out), options, regionsPerBlock, samplesPerBlock, PartHook.NONE, true);
     }
 }

@@ -14,6 +14,7 @@ import io.gvl.spark.internal.ObjectCommit;
 import io.gvl.spark.internal.ObjectWrite;
 import io.gvl.spark.internal.PartHook;
 import io.gvl.spark.internal.PartOutcome;
+import io.gvl.write.Gvl;
 import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -46,7 +47,9 @@ import org.junit.jupiter.api.io.TempDir;
  * in 12 x 8 blocks (4 shards). The downloaded root equals a local sharded write file by file and the data source returns the
  * same rows from it; the first attempt of one part uploads, then has its upload corrupted and fails, and neither its
  * bytes nor its objects survive the commit; an overwrite replaces the commit and removes the old write's objects;
- * a root without a commit and a write failing on every attempt are refused with typed errors naming the URI.
+ * a root without a commit and a write failing on every attempt are refused with typed errors naming the URI. The
+ * merged output ({@link GvlSpark#write(SparkSession, String, WriteOptions, int, int)}) downloads as the directory a
+ * local {@link Gvl#write} makes.
  */
 class GvlSparkObjectStoreTest {
     static final String BUCKET = "gvl-test";
@@ -58,6 +61,7 @@ class GvlSparkObjectStoreTest {
     static SparkSession spark;
     static WriteOptions vcfTracks;
     static Path localSharded;
+    static Path single;
 
     @BeforeAll
     static void setUp() throws IOException, InterruptedException {
@@ -67,6 +71,8 @@ class GvlSparkObjectStoreTest {
         server.configure(spark.sparkContext().hadoopConfiguration());
         vcfTracks = GvlSparkShardedTest.vcfWithTracks(tmp);
         localSharded = GvlSparkShardedTest.writeLocally(tmp.resolve("local-sharded.gvl"), vcfTracks, 12, 8);
+        single = tmp.resolve("single.gvl");
+        Gvl.write(single, vcfTracks);
     }
 
     @AfterAll
@@ -80,7 +86,7 @@ class GvlSparkObjectStoreTest {
     void shardedWriteToS3ReadsBackAsTheLocalWriteAndALosingAttemptIsNeverRead() throws IOException {
         String root = "s3a://" + BUCKET + "/cohort.gvl";
         List<PartOutcome> outcomes = ObjectWrite.run(spark, URI.create(root), vcfTracks, 12, 8,
-                new CorruptThenFail(root, LOSER));
+                new CorruptThenFail(root, LOSER), true);
         PartOutcome loser = outcomes.stream().filter(o -> o.part().equals(LOSER)).findFirst().orElseThrow();
         assertEquals(1, loser.attempt(), "the corrupted first attempt lost");
 
@@ -114,6 +120,18 @@ class GvlSparkObjectStoreTest {
     }
 
     @Test
+    void mergedWriteToS3ReadsBackAsTheLocalWrite() throws IOException {
+        String root = "s3a://" + BUCKET + "/merged.gvl";
+        GvlSpark.write(spark, root, vcfTracks, 12, 8);
+        FileSystem fs = fs(root);
+        ObjectCommit commit = ObjectCommit.read(fs, new org.apache.hadoop.fs.Path(root));
+        assertEquals(named(commit), stored(fs, root), "the commit names the merged files, and no attempt is left");
+        Path cache = tmp.resolve("cache-m");
+        assertSameRows(read(single.toString(), null), read(root, cache));
+        assertSameFiles(GvlSparkWriteTest.tree(single), GvlSparkWriteTest.tree(onlyVersion(cache)));
+    }
+
+    @Test
     void aRootWithoutACommitIsRefused() throws IOException {
         String root = "s3a://" + BUCKET + "/uncommitted.gvl";
         FileSystem fs = fs(root);
@@ -134,7 +152,7 @@ class GvlSparkObjectStoreTest {
             }
         };
         GvlSparkWriteException e = assertThrows(GvlSparkWriteException.class,
-                () -> ObjectWrite.run(spark, URI.create(root), vcfTracks, 12, 8, always));
+                () -> ObjectWrite.run(spark, URI.create(root), vcfTracks, 12, 8, always, true));
         assertTrue(e.getMessage().contains(root) && e.getMessage().contains("genotypes-r1-s0"), e.getMessage());
         assertEquals(new TreeSet<>(), stored(fs(root), root), "no object is left");
         assertThrows(GvlStorageException.class, () -> read(root, tmp.resolve("cache-f")).count());

@@ -34,12 +34,13 @@ final class ObjectShards {
     }
 
     /**
-     * The laid-out root.
+     * The laid-out dataset.
      *
-     * @param local the files written locally under the build directory, to be uploaded (paths relative to it)
+     * @param base the local directory holding the files to upload
+     * @param local the files written locally under {@code base}, to be uploaded (paths relative to it)
      * @param entries every file of the dataset and its object; local files are named under {@code rootPrefix}
      */
-    record Layout(List<String> local, List<ObjectCommit.Entry> entries) {
+    record Layout(Path base, List<String> local, List<ObjectCommit.Entry> entries) {
     }
 
     /**
@@ -133,7 +134,7 @@ final class ObjectShards {
                         + " were laid out for upload");
             }
         }
-        return new Layout(List.copyOf(local), List.copyOf(entries));
+        return new Layout(staging, List.copyOf(local), List.copyOf(entries));
     }
 
     private static List<UploadedPart.File> under(UploadedPart part, String dir) {

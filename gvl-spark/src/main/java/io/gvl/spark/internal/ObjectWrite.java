@@ -27,14 +27,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The driver side of a sharded write to a Hadoop file system URI ({@code s3a://}, {@code hdfs://}, ...), where
+ * The driver side of a write to a Hadoop file system URI ({@code s3a://}, {@code hdfs://}, ...), where
  * rename is a copy and not atomic, so nothing may be published by renaming. The plan is made in a local build
  * directory of the driver; every task writes its part locally and uploads it under {@code
  * _gvl_writes/<write>/attempts/<part>/<attempt>/} ({@link ObjectPartTask}); Spark returns one result per part, and
  * those attempts are the winners. The driver then lays out the shards ({@link ObjectShards}) without reading a part
- * back, uploads the root's and shards' own files under {@code _gvl_writes/<write>/root/}, and commits by writing
- * {@link ObjectCommit#FILE} last. After the commit it removes the losing attempts and the objects of the write it
- * replaced. A failure removes the write's objects, so nothing but an unread prefix can be left (by a task still
+ * back, and uploads the root's and shards' own files under {@code _gvl_writes/<write>/root/} (or, for the merged
+ * output, downloads the parts, merges them locally and uploads the dataset there: {@link ObjectMerge}), and commits
+ * by writing {@link ObjectCommit#FILE} last. After the commit it removes the attempts the commit does not name (the
+ * losing ones; every one for the merged output) and the objects of the write it replaced. A failure removes the write's objects, so nothing but an unread prefix can be left (by a task still
  * uploading after the failure).
  */
 public final class ObjectWrite {
@@ -44,8 +45,9 @@ public final class ObjectWrite {
     }
 
     /**
-     * Writes the sharded dataset at {@code uri}, calling {@code hook} in every task (after the upload at
-     * {@link PartHook.Stage#AFTER}); returns the winning outcome of every part in plan order.
+     * Writes the dataset at {@code uri}, merged into one directory or, with {@code sharded}, as a sharded root,
+     * calling {@code hook} in every task (after the upload at {@link PartHook.Stage#AFTER}); returns the winning
+     * outcome of every part in plan order.
      *
      * @throws io.gvl.spark.errors.GvlSparkWriteException if a part failed on every attempt, or is missing or
      *     foreign; nothing is committed and the write's objects are removed
@@ -53,7 +55,7 @@ public final class ObjectWrite {
      * @throws io.gvl.spark.errors.GvlStorageException if the file system refuses a transfer
      */
     public static List<PartOutcome> run(SparkSession spark, URI uri, WriteOptions options, int regionsPerBlock,
-                                        int samplesPerBlock, PartHook hook) {
+                                        int samplesPerBlock, PartHook hook, boolean sharded) {
         Path root = new Path(uri);
         String dest = uri.toString();
         FileSystem fs = fileSystem(root, spark);
@@ -68,16 +70,17 @@ public final class ObjectWrite {
             plan = Gvl.plan(work.resolve(name), options, regionsPerBlock, samplesPerBlock);
             DistributedWrite.requirePortable(plan, dest);
             Map<String, UploadedPart> winners = runTasks(jsc, group, plan, root, write, hook);
-            ObjectShards.Layout layout = ObjectShards.lay(plan.staging(), plan.grid(), winners, write + "/root");
-            java.nio.file.Path built = plan.staging();
-            ObjectFiles.each(layout.local(), f -> ObjectFiles.upload(fs, built.resolve(f),
+            ObjectShards.Layout layout = sharded
+                    ? ObjectShards.lay(plan.staging(), plan.grid(), winners, write + "/root")
+                    : ObjectMerge.lay(plan, winners, fs, root, write + "/root");
+            ObjectFiles.each(layout.local(), f -> ObjectFiles.upload(fs, layout.base().resolve(f),
                     new Path(root, write + "/root/" + f)));
             requireAbsentOrOverwrite(fs, root, dest, options.overwrite());
             ObjectCommit replaced = ObjectCommit.find(fs, root);
             new ObjectCommit(ObjectCommit.LAYOUT, write.substring(ObjectCommit.WRITES.length() + 1),
                     layout.entries()).write(fs, root);
             LOG.info("write {}: committed {} files from {} parts", dest, layout.entries().size(), winners.size());
-            clean(fs, root, write, winners, replaced);
+            clean(fs, root, write, sharded ? winners : Map.of(), replaced);
             return plan.parts().stream().map(p -> winners.get(p.name()).outcome()).toList();
         } catch (Exception e) { // a failed job throws SparkException, a checked exception Java does not see
             DistributedWrite.stopTasks(jsc, group, dest);
@@ -134,10 +137,16 @@ public final class ObjectWrite {
         return winners;
     }
 
-    /** Removes the losing attempts of every part and the objects of the commit this one replaced. */
-    private static void clean(FileSystem fs, Path root, String write, Map<String, UploadedPart> winners,
+    /**
+     * Removes every attempt but those of {@code named} (the winners whose uploads the commit names) and the objects
+     * of the commit this one replaced.
+     */
+    private static void clean(FileSystem fs, Path root, String write, Map<String, UploadedPart> named,
                               ObjectCommit replaced) {
-        for (UploadedPart w : winners.values()) {
+        if (named.isEmpty()) {
+            ObjectFiles.deleteTree(fs, new Path(root, write + "/attempts"));
+        }
+        for (UploadedPart w : named.values()) {
             Path attempts = new Path(root, write + "/attempts/" + w.part());
             for (FileStatus s : ObjectFiles.list(fs, attempts)) {
                 if (!new Path(root, w.prefix()).getName().equals(s.getPath().getName())) {
