@@ -63,7 +63,8 @@ public final class ObjectWrite {
         java.nio.file.Path work = localWorkDir();
         String name = root.getName().isEmpty() ? "dataset" : root.getName();
         WritePlan plan = null;
-        String write = ObjectCommit.WRITES + "/" + UUID.randomUUID();
+        String id = UUID.randomUUID().toString();
+        String write = ObjectCommit.WRITES + "/" + id;
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         String group = "gvl-write-" + UUID.randomUUID();
         try {
@@ -77,10 +78,14 @@ public final class ObjectWrite {
                     new Path(root, write + "/root/" + f)));
             requireAbsentOrOverwrite(fs, root, dest, options.overwrite());
             ObjectCommit replaced = ObjectCommit.find(fs, root);
-            new ObjectCommit(ObjectCommit.LAYOUT, write.substring(ObjectCommit.WRITES.length() + 1),
-                    layout.entries()).write(fs, root);
+            new ObjectCommit(ObjectCommit.LAYOUT, id, layout.entries()).write(fs, root);
             LOG.info("write {}: committed {} files from {} parts", dest, layout.entries().size(), winners.size());
-            clean(fs, root, write, sharded ? winners : Map.of(), replaced);
+            try {
+                clean(fs, root, write, sharded ? winners : Map.of(), replaced);
+            } catch (RuntimeException e) { // committed: the objects left are never read, and must not fail the write
+                LOG.warn("write {} is committed, but objects no commit names could not all be removed: {}", dest,
+                        e.getMessage());
+            }
             return plan.parts().stream().map(p -> winners.get(p.name()).outcome()).toList();
         } catch (Exception e) { // a failed job throws SparkException, a checked exception Java does not see
             DistributedWrite.stopTasks(jsc, group, dest);
@@ -117,7 +122,8 @@ public final class ObjectWrite {
                 if (names.isEmpty()) {
                     continue;
                 }
-                Broadcast<HashMap<String, Map<String, byte[]>>> control = jsc.broadcast(genotypeControl);
+                Broadcast<HashMap<String, Map<String, byte[]>>> control = jsc.broadcast(new HashMap<>(
+                        genotypeControl));
                 shipped.add(control);
                 jsc.setJobGroup(group, "gvl write " + root + ": " + names.size() + " " + kind + " parts", true);
                 List<UploadedPart> got = jsc.parallelize(names, names.size()).map(new ObjectPartTask(json, hadoop,
