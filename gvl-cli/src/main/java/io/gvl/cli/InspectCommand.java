@@ -97,7 +97,7 @@ public final class InspectCommand implements Callable<Integer> {
         for (TrackScope kind : new TrackScope[] {TrackScope.SAMPLE, TrackScope.ANNOTATION}) {
             for (String name : a.trackNames(kind)) {
                 long n = 0;
-                for (int k = 0; k < a.shards().size(); k++) {
+                for (int k = 0; k < a.size(); k++) {
                     n += kind == TrackScope.SAMPLE || k % blocks == 0 ? a.track(k, kind, name).size() : 0;
                 }
                 track(out, name, kind, n);

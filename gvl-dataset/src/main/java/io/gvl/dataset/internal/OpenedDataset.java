@@ -251,7 +251,7 @@ public final class OpenedDataset implements AutoCloseable {
         try {
             return read.get();
         } catch (InternalError e) {
-            throw shards != null ? shards.arrays().fault(e, files.path()) : files.mapped().fault(e, files.path());
+            throw shards != null ? shards.arrays().fault(e) : files.mapped().fault(e, files.path());
         }
     }
 

@@ -84,6 +84,8 @@ public final class ShardBatch implements AutoCloseable {
         private final Instances inst;
         private final Arena arena;
         private final boolean[] checked;
+        /** The genotype arrays of each shard the batch read, looked up once per batch. */
+        private final GenotypeArrays[] genotypes;
 
         Copy(OpenedDataset ds, ShardReads shards, Instances inst, Arena arena) {
             this.ds = ds;
@@ -91,7 +93,8 @@ public final class ShardBatch implements AutoCloseable {
             this.arrays = shards.arrays();
             this.inst = inst;
             this.arena = arena;
-            this.checked = new boolean[arrays.shards().size()];
+            this.checked = new boolean[arrays.size()];
+            this.genotypes = new GenotypeArrays[arrays.size()];
         }
 
         ShardBatch run(ViewState view) {
@@ -143,10 +146,13 @@ public final class ShardBatch implements AutoCloseable {
                     inst.addressed(local, trackRegions), arena);
         }
 
-        /** Checks once per batch that no file of {@code shard} shrank since it was mapped, before reading it. */
+        /**
+         * Opens {@code shard} if no query has yet (checking it against the root), and checks once per batch that
+         * none of its files shrank since it was mapped, before the batch reads it.
+         */
         private int touch(int shard) {
             if (!checked[shard]) {
-                arrays.shards().get(shard).mapped().check();
+                arrays.shard(shard).mapped().check();
                 checked[shard] = true;
             }
             return shard;
@@ -160,7 +166,7 @@ public final class ShardBatch implements AutoCloseable {
             long[] from = new long[m];
             long total = 0;
             for (int k = 0; k < m; k++) {
-                GenotypeArrays g = arrays.genotypes(cellShard[k]);
+                GenotypeArrays g = genotypes(cellShard[k]);
                 RawArray offsets = g.offsets();
                 long calls = g.variantIdxs().length();
                 long slot = cellInShard[k] * p;
@@ -181,7 +187,7 @@ public final class ShardBatch implements AutoCloseable {
             MemorySegment dosage = dosages ? allocate(4 * total) : null;
             long at = 0;
             for (int k = 0; k < m; k++) {
-                GenotypeArrays g = arrays.genotypes(cellShard[k]);
+                GenotypeArrays g = genotypes[cellShard[k]];
                 RawArray offsets = g.offsets();
                 long slot = cellInShard[k] * p;
                 for (int h = 0; h < p; h++) {
@@ -204,6 +210,15 @@ public final class ShardBatch implements AutoCloseable {
             }
             Mem.setI64(starts, (long) m * p, at);
             return ds.variants().withCalls(SparseGenotypes.fromCumulative(idx, starts), dosage);
+        }
+
+        private GenotypeArrays genotypes(int shard) {
+            GenotypeArrays g = genotypes[shard];
+            if (g == null) {
+                g = arrays.genotypes(shard);
+                genotypes[shard] = g;
+            }
+            return g;
         }
 
         /** The intervals of track {@code name} of every group (a batch cell, or a batch region), checked in order. */

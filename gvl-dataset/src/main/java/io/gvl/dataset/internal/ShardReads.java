@@ -30,7 +30,7 @@ final class ShardReads {
         for (TrackScope kind : new TrackScope[] {TrackScope.SAMPLE, TrackScope.ANNOTATION}) {
             for (String name : arrays.trackNames(kind)) {
                 root.put(name, new OpenedDataset.Track(name, kind == TrackScope.SAMPLE, NONE, null));
-                perShard.put(name, new AtomicReferenceArray<>(arrays.shards().size()));
+                perShard.put(name, new AtomicReferenceArray<>(arrays.size()));
             }
         }
         this.rootTracks = Collections.unmodifiableMap(root);

@@ -9,32 +9,36 @@ import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.IntervalTrack;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.array.RawDtype;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The arrays of an opened sharded root, left in its mapped shards and addressed by the root's cells: a query looks
- * up the shard and the shard's own cell of each {@code (region, sample)} it reads and copies only those slots. So
- * opening a root costs its shard count (each shard is mapped and checked, see {@link ShardSet}), not its call
- * count, and memory grows with the queries' batches, not with the root. Offsets of the slots a query reads are
- * checked as it reads them ({@link GenotypeArrays#variantRange}); each shard's mapped files are in that shard's
- * {@link DatasetFiles#mapped()}. Owned by the {@link DatasetFiles} of the root, valid until it closes.
+ * The arrays of an opened sharded root, left in its shards and addressed by the root's cells: a query looks up the
+ * shard and the shard's own cell of each {@code (region, sample)} it reads and copies only those slots. Opening a
+ * root reads its manifest and stats its shards' files ({@link ShardSet}); a shard is opened (mapped and checked
+ * against the root) the first time a query reads it, and its dosages mapped the first time a query asks for them.
+ * So opening costs the shard count and no shard data, and memory grows with the shards and slots queries touch,
+ * not with the root. The offsets and indices of the slots a query copies are checked as it copies them; each
+ * shard's mapped files are in that shard's {@link DatasetFiles#mapped()}. Owned by the {@link DatasetFiles} of the
+ * root, valid until it closes; safe for concurrent use.
  */
 public final class ShardedArrays {
+    private final Path root;
     private final ShardSet set;
     private final int[] regionFrom;
     private final int[] sampleFrom;
     private final int[] sampleBlockSizes;
     private final Integer ploidy;
-    private final List<RawArray> dosages;
+    private final boolean dosages;
+    private final AtomicReferenceArray<RawArray> mappedDosages;
     private final Set<String> tracks;
     private final Set<String> annotationTracks;
 
-    private ShardedArrays(ShardSet set, Integer ploidy, List<RawArray> dosages) {
+    private ShardedArrays(Path root, ShardSet set, Integer ploidy, boolean dosages) {
+        this.root = root;
         this.set = set;
         ShardManifest m = set.manifest();
         this.regionFrom = starts(m.regionBlockSizes());
@@ -42,47 +46,22 @@ public final class ShardedArrays {
         this.sampleBlockSizes = m.sampleBlockSizes();
         this.ploidy = ploidy;
         this.dosages = dosages;
-        this.tracks = set.shards().getFirst().tracks().keySet();
-        this.annotationTracks = set.shards().getFirst().annotationTracks().keySet();
+        this.mappedDosages = new AtomicReferenceArray<>(set.size());
+        this.tracks = set.shard(0).tracks().keySet();
+        this.annotationTracks = set.shard(0).annotationTracks().keySet();
     }
 
     /**
-     * Wraps opened shards: every shard must have genotypes when the root has a ploidy, and either every shard or
-     * none stores per-call dosages of one per stored call (mapped here into the shard's arena).
+     * Wraps the shards of a root: either every shard or none stores per-call dosages (as the manifest lists them).
      *
      * @param root the sharded root, named in errors
-     * @param set the opened shards, owned by the result from now on
+     * @param set the shards, owned by the result from now on
      * @param meta the root metadata
      * @return the arrays
-     * @throws DatasetFormatException naming the shard whose genotypes or dosages are missing or do not fit
+     * @throws DatasetFormatException naming a shard that lacks dosages others have
      */
     static ShardedArrays of(Path root, ShardSet set, DatasetMetadata meta) {
-        List<RawArray> dosages = new ArrayList<>();
-        if (meta.ploidy() != null) {
-            for (DatasetFiles s : set.shards()) {
-                s.genotypes().orElseThrow(() -> new DatasetFormatException(s.path() + ": shard has no genotypes/"
-                        + " but " + DatasetLayout.metadata(root) + " has a ploidy; write the dataset again"));
-            }
-            List<Path> files = set.dirs().stream()
-                    .map(d -> DatasetLayout.genotypes(d).resolve(DatasetLayout.DOSAGES)).toList();
-            long present = files.stream().filter(Files::isRegularFile).count();
-            if (present != 0 && present != files.size()) {
-                Path lacking = files.stream().filter(f -> !Files.isRegularFile(f)).findFirst().orElseThrow();
-                throw new DatasetFormatException(lacking + ": missing, while other shards of " + root
-                        + " store dosages; write the dataset again");
-            }
-            for (int k = 0; present != 0 && k < files.size(); k++) {
-                DatasetFiles s = set.shards().get(k);
-                RawArray d = s.mapDosages(files.get(k));
-                long calls = s.genotypes().orElseThrow().variantIdxs().length();
-                if (d.length() != calls) {
-                    throw new DatasetFormatException(files.get(k) + ": " + d.length() + " dosages for " + calls
-                            + " stored calls; write the dataset again");
-                }
-                dosages.add(d);
-            }
-        }
-        return new ShardedArrays(set, meta.ploidy(), List.copyOf(dosages));
+        return new ShardedArrays(root, set, meta.ploidy(), meta.ploidy() != null && set.dosages());
     }
 
     private static int[] starts(int[] sizes) {
@@ -109,12 +88,23 @@ public final class ShardedArrays {
     }
 
     /**
-     * The opened shards.
+     * The number of shards.
      *
-     * @return the shards, block {@code (b, j)} at {@code b·J + j}; valid until the root closes
+     * @return the blocks of the grid, {@code (b, j)} at index {@code b·J + j}
      */
-    public List<DatasetFiles> shards() {
-        return set.shards();
+    public int size() {
+        return set.size();
+    }
+
+    /**
+     * One shard, opened and checked against the root the first time it is asked for.
+     *
+     * @param k the shard's index, {@code b·J + j}
+     * @return the opened shard, valid until the root closes
+     * @throws DatasetFormatException if the shard is inconsistent with the root; the message names it
+     */
+    public DatasetFiles shard(int k) {
+        return set.shard(k);
     }
 
     /**
@@ -171,9 +161,11 @@ public final class ShardedArrays {
      */
     public GenotypeArrays genotypes(int shard) {
         if (ploidy == null) {
-            throw new IllegalStateException(set.manifest() + ": the sharded dataset has no genotypes");
+            throw new IllegalStateException(root + ": the sharded dataset has no genotypes");
         }
-        return set.shards().get(shard).genotypes().orElseThrow();
+        DatasetFiles s = set.shard(shard);
+        return s.genotypes().orElseThrow(() -> new DatasetFormatException(s.path() + ": shard has no genotypes/"
+                + " but " + DatasetLayout.metadata(root) + " has a ploidy; write the dataset again"));
     }
 
     /**
@@ -182,21 +174,39 @@ public final class ShardedArrays {
      * @return {@code true} when every shard has {@code genotypes/dosages.npy}
      */
     public boolean hasDosages() {
-        return !dosages.isEmpty();
+        return dosages;
     }
 
     /**
      * The per-call dosages of one shard, parallel to its {@code variant_idxs.npy}.
      *
      * @param shard index in {@link #shards()}
-     * @return the mapped float32 dosages
+     * @return the float32 dosages, mapped on first use
      * @throws IllegalStateException if the shards store none ({@link #hasDosages()})
+     * @throws DatasetFormatException if the shard's dosages are not one per stored call
      */
     public RawArray dosages(int shard) {
-        if (dosages.isEmpty()) {
-            throw new IllegalStateException("the sharded dataset stores no dosages");
+        if (!dosages) {
+            throw new IllegalStateException(root + ": the sharded dataset stores no dosages");
         }
-        return dosages.get(shard);
+        RawArray d = mappedDosages.get(shard);
+        if (d == null) {
+            DatasetFiles s = set.shard(shard);
+            synchronized (s) {
+                d = mappedDosages.get(shard);
+                if (d == null) {
+                    Path file = DatasetLayout.genotypes(s.path()).resolve(DatasetLayout.DOSAGES);
+                    d = s.mapDosages(file);
+                    long calls = genotypes(shard).variantIdxs().length();
+                    if (d.length() != calls) {
+                        throw new DatasetFormatException(file + ": " + d.length() + " dosages for " + calls
+                                + " stored calls; write the dataset again");
+                    }
+                    mappedDosages.set(shard, d);
+                }
+            }
+        }
+        return d;
     }
 
     /**
@@ -234,19 +244,19 @@ public final class ShardedArrays {
      * @return the shard's track, whose cells are the shard's own
      */
     public IntervalTrack track(int shard, TrackScope kind, String name) {
-        DatasetFiles s = set.shards().get(shard);
+        DatasetFiles s = set.shard(shard);
         return (kind == TrackScope.SAMPLE ? s.tracks() : s.annotationTracks()).get(name);
     }
 
     /**
-     * Full scans of every shard: offsets monotone, variant indices inside the root's variant table of
+     * Opens every shard and scans it fully: offsets monotone, variant indices inside the root's variant table of
      * {@code nVariants} rows, track offsets monotone.
      *
      * @param nVariants rows of the root's variant table
      * @throws DatasetFormatException naming the file of the first failed check
      */
     void verify(long nVariants) {
-        for (DatasetFiles s : set.shards()) {
+        for (DatasetFiles s : set.openAll()) {
             s.genotypes().ifPresent(g -> g.verify(nVariants));
             s.tracks().values().forEach(IntervalTrack::verify);
             s.annotationTracks().values().forEach(IntervalTrack::verify);
@@ -254,19 +264,20 @@ public final class ShardedArrays {
     }
 
     /**
-     * The error for a fault in a read of mapped memory: the shard file that shrank, else a dataset error.
+     * The error for a fault in a read of mapped memory: the file of an opened shard that shrank, else a dataset
+     * error.
      *
      * @param fault the JVM's error for the faulting access
-     * @param root the root, named when no shard file is found shrunk
-     * @return the error to throw
+     * @return the error to throw, naming the root when no shard file is found shrunk
      */
-    public DatasetFormatException fault(InternalError fault, Path root) {
-        for (DatasetFiles s : set.shards()) {
+    public DatasetFormatException fault(InternalError fault) {
+        List<DatasetFiles> opened = set.openedShards();
+        for (DatasetFiles s : opened) {
             if (s.mapped().shrunk()) {
                 return s.mapped().fault(fault, root);
             }
         }
-        return set.shards().getFirst().mapped().fault(fault, root);
+        return opened.getFirst().mapped().fault(fault, root);
     }
 
     /** Closes every shard. */
