@@ -136,12 +136,8 @@ public final class ShardSet implements AutoCloseable {
         return all;
     }
 
-    /**
-     * The shards opened so far.
-     *
-     * @return the opened shards in index order
-     */
-    public List<DatasetFiles> openedShards() {
+    /** The shards opened so far, in index order. */
+    List<DatasetFiles> openedShards() {
         List<DatasetFiles> out = new ArrayList<>();
         for (int k = 0; k < byBlock.length; k++) {
             DatasetFiles f = opened.get(k);

@@ -112,7 +112,7 @@ public final class ShardedArrays {
      *
      * @param region sorted region of the root, {@code 0 <= region < R}
      * @param sample sample of the root, {@code 0 <= sample < S}
-     * @return the shard's index in {@link #shards()}
+     * @return the shard's index in {@link #shard}
      */
     public int shardOf(int region, int sample) {
         return block(regionFrom, region) * sampleBlockSizes.length + block(sampleFrom, sample);
@@ -136,7 +136,7 @@ public final class ShardedArrays {
      * stores them.
      *
      * @param region sorted region of the root
-     * @return the shard's index in {@link #shards()}
+     * @return the shard's index in {@link #shard}
      */
     public int annotationShardOf(int region) {
         return block(regionFrom, region) * sampleBlockSizes.length;
@@ -155,7 +155,7 @@ public final class ShardedArrays {
     /**
      * The genotype arrays of one shard.
      *
-     * @param shard index in {@link #shards()}
+     * @param shard index in {@link #shard}
      * @return its arrays (its offsets count its own cells)
      * @throws IllegalStateException if the root has no genotypes
      */
@@ -180,7 +180,7 @@ public final class ShardedArrays {
     /**
      * The per-call dosages of one shard, parallel to its {@code variant_idxs.npy}.
      *
-     * @param shard index in {@link #shards()}
+     * @param shard index in {@link #shard}
      * @return the float32 dosages, mapped on first use
      * @throws IllegalStateException if the shards store none ({@link #hasDosages()})
      * @throws DatasetFormatException if the shard's dosages are not one per stored call
@@ -238,7 +238,7 @@ public final class ShardedArrays {
     /**
      * One track of one shard.
      *
-     * @param shard index in {@link #shards()} (of sample block 0 for an annotation track)
+     * @param shard index in {@link #shard} (of sample block 0 for an annotation track)
      * @param kind per-sample or annotation
      * @param name the track
      * @return the shard's track, whose cells are the shard's own
