@@ -366,6 +366,9 @@ public final class OpenedDataset implements AutoCloseable {
                 if (svar2 != null) {
                     svar2.close();
                 }
+                if (shards != null) {
+                    shards.close();
+                }
                 files.close();
             } finally {
                 try {

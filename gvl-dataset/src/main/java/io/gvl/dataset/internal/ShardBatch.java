@@ -8,7 +8,6 @@ import io.gvl.format.DatasetFormatException;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.RawArray;
 import io.gvl.format.io.ShardedArrays;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Collections;
@@ -20,22 +19,22 @@ import java.util.Map;
  * The stores one query reads, and how its instances address them: the one choke point between a sharded root and
  * the engine. A single dataset directory reads its own mapped arrays, so its batch is the dataset and the instances
  * as they are (nothing is copied). A sharded root keeps its calls and intervals in its shards, so its batch copies
- * the slots the query touches, each distinct cell and region once, into an arena of its own, in the layout the
+ * the slots the query touches, each distinct cell and region once, into memory of its own, in the layout the
  * kernels read (cumulative offsets by batch cell, calls, dosages, intervals), and addresses the instances by the
  * copy's rows ({@link Instances#cells()}, {@link Instances#trackRegions()}); every kernel then reads it as it reads
  * a dataset. Each slot's offsets and variant indices are checked as they are copied, and each shard track's
  * groups once per open dataset ({@link SortedGroups}), so damage is reported naming the shard's file. Closing the
- * batch frees the copy; nothing in a query's outputs points into it.
+ * batch hands its memory to the next batch ({@link BatchMemory}); nothing in a query's outputs points into it.
  */
 public final class ShardBatch implements AutoCloseable {
     private final OpenedDataset dataset;
     private final Instances instances;
-    private final Arena arena;
+    private final BatchMemory.Lease memory;
 
-    private ShardBatch(OpenedDataset dataset, Instances instances, Arena arena) {
+    private ShardBatch(OpenedDataset dataset, Instances instances, BatchMemory.Lease memory) {
         this.dataset = dataset;
         this.instances = instances;
-        this.arena = arena;
+        this.memory = memory;
     }
 
     /**
@@ -49,11 +48,11 @@ public final class ShardBatch implements AutoCloseable {
         if (shards == null) {
             return new ShardBatch(ds, inst, null);
         }
-        Arena arena = Arena.ofShared();
+        BatchMemory.Lease memory = shards.memory().lease();
         try {
-            return new Copy(ds, shards, inst, arena).run(view);
+            return new Copy(ds, shards, inst, memory).run(view);
         } catch (RuntimeException | Error e) {
-            arena.close();
+            memory.close();
             throw e;
         }
     }
@@ -68,11 +67,11 @@ public final class ShardBatch implements AutoCloseable {
         return instances;
     }
 
-    /** Frees the copy of a sharded root's slots (nothing for a dataset's own arrays). */
+    /** Returns the memory of a sharded root's copy for the next batch (nothing for a dataset's own arrays). */
     @Override
     public void close() {
-        if (arena != null) {
-            arena.close();
+        if (memory != null) {
+            memory.close();
         }
     }
 
@@ -82,17 +81,17 @@ public final class ShardBatch implements AutoCloseable {
         private final ShardReads shards;
         private final ShardedArrays arrays;
         private final Instances inst;
-        private final Arena arena;
+        private final BatchMemory.Lease memory;
         private final boolean[] checked;
         /** The genotype arrays of each shard the batch read, looked up once per batch. */
         private final GenotypeArrays[] genotypes;
 
-        Copy(OpenedDataset ds, ShardReads shards, Instances inst, Arena arena) {
+        Copy(OpenedDataset ds, ShardReads shards, Instances inst, BatchMemory.Lease memory) {
             this.ds = ds;
             this.shards = shards;
             this.arrays = shards.arrays();
             this.inst = inst;
-            this.arena = arena;
+            this.memory = memory;
             this.checked = new boolean[arrays.size()];
             this.genotypes = new GenotypeArrays[arrays.size()];
         }
@@ -143,7 +142,7 @@ public final class ShardBatch implements AutoCloseable {
                         : track(name, false, regionShard, regionInShard));
             }
             return new ShardBatch(ds.batch(variants, Collections.unmodifiableMap(tracks)),
-                    inst.addressed(local, trackRegions), arena);
+                    inst.addressed(local, trackRegions), memory);
         }
 
         /**
@@ -250,7 +249,7 @@ public final class ShardBatch implements AutoCloseable {
         }
 
         private MemorySegment allocate(long bytes) {
-            return arena.allocate(Math.max(1, bytes), 8).asSlice(0, bytes);
+            return memory.allocate(bytes);
         }
 
         /** The distinct values of {@code v}, ascending. */

@@ -13,13 +13,15 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * What an opened sharded root keeps for its batches ({@link ShardBatch}) beside the shards' mapped arrays: each
  * shard's tracks as the kernels read them, with the {@link SortedGroups} that checks their groups once per open
- * dataset, built the first time a batch reads that shard's track (so opening a root builds nothing per shard).
+ * dataset, built the first time a batch reads that shard's track (so opening a root builds nothing per shard), and
+ * the memory the batches' copies reuse ({@link BatchMemory}).
  */
 final class ShardReads {
     private static final Intervals NONE = new Intervals(MemorySegment.NULL, MemorySegment.NULL, MemorySegment.NULL,
             MemorySegment.ofArray(new long[1]));
 
     private final ShardedArrays arrays;
+    private final BatchMemory memory = new BatchMemory();
     /** Per track name, its tracks per shard (annotation tracks at the shards of sample block 0), built lazily. */
     private final Map<String, AtomicReferenceArray<OpenedDataset.Track>> perShard = new LinkedHashMap<>();
     private final Map<String, OpenedDataset.Track> rootTracks;
@@ -38,6 +40,16 @@ final class ShardReads {
 
     ShardedArrays arrays() {
         return arrays;
+    }
+
+    /** The reusable memory of the batches' copies, freed by {@link #close()}. */
+    BatchMemory memory() {
+        return memory;
+    }
+
+    /** Frees the batches' idle memory (the shards close with the dataset's files). */
+    void close() {
+        memory.close();
     }
 
     /**
