@@ -4,9 +4,9 @@ import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.TrackScope;
 import io.gvl.format.array.GenotypeArrays;
-import io.gvl.format.array.IntervalTrack;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.io.ShardManifest;
+import io.gvl.format.io.ShardedArrays;
 import io.gvl.format.io.StoreLinks;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -47,11 +47,15 @@ public final class InspectCommand implements Callable<Integer> {
             files.shardManifest().ifPresent(s -> out.println("sharded        " + s.shards().size() + " shards ("
                     + s.regionBlockSizes().length + " region blocks x " + s.sampleBlockSizes().length
                     + " sample blocks) under " + ShardManifest.SHARDS + "/"));
-            files.genotypes().ifPresentOrElse(g -> genotypes(out, files, g), () -> out.println(
-                    files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2 ? svar2(dir, m)
-                            : "genotypes      none (" + files.genotypeSource() + ")"));
-            files.tracks().values().forEach(t -> track(out, t));
-            files.annotationTracks().values().forEach(t -> track(out, t));
+            if (files.shardedArrays().isPresent()) {
+                sharded(out, files, files.shardedArrays().get(), m);
+            } else {
+                files.genotypes().ifPresentOrElse(g -> genotypes(out, files, g), () -> out.println(
+                        files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2 ? svar2(dir, m)
+                                : "genotypes      none (" + files.genotypeSource() + ")"));
+                files.tracks().values().forEach(t -> track(out, t.name(), t.kind(), t.size()));
+                files.annotationTracks().values().forEach(t -> track(out, t.name(), t.kind(), t.size()));
+            }
             out.println("size on disk   " + human(diskSize(dir)));
             return 0;
         } catch (DatasetFormatException | UncheckedIOException e) {
@@ -79,9 +83,31 @@ public final class InspectCommand implements Callable<Integer> {
                 + store;
     }
 
-    private static void track(PrintWriter out, IntervalTrack t) {
-        out.println("track          " + t.name() + " (" + (t.kind() == TrackScope.SAMPLE ? "per sample"
-                : "annotation") + "), " + t.size() + " intervals");
+    /** A sharded root's calls and intervals, summed over its shards (annotations over sample block 0's). */
+    private static void sharded(PrintWriter out, DatasetFiles files, ShardedArrays a, DatasetMetadata m) {
+        if (m.ploidy() == null) {
+            out.println("genotypes      none (" + files.genotypeSource() + ")");
+        } else {
+            long calls = a.manifest().shards().stream().mapToLong(ShardManifest.Shard::nCalls).sum();
+            out.println("ploidy         " + m.ploidy());
+            out.println("genotypes      " + files.variants().size() + " variants, " + calls + " stored calls in "
+                    + (long) m.nRegions() * m.samples().size() * m.ploidy() + " (region, sample, haplotype) slots");
+        }
+        int blocks = a.manifest().sampleBlockSizes().length;
+        for (TrackScope kind : new TrackScope[] {TrackScope.SAMPLE, TrackScope.ANNOTATION}) {
+            for (String name : a.trackNames(kind)) {
+                long n = 0;
+                for (int k = 0; k < a.size(); k++) {
+                    n += kind == TrackScope.SAMPLE || k % blocks == 0 ? a.track(k, kind, name).size() : 0;
+                }
+                track(out, name, kind, n);
+            }
+        }
+    }
+
+    private static void track(PrintWriter out, String name, TrackScope kind, long intervals) {
+        out.println("track          " + name + " (" + (kind == TrackScope.SAMPLE ? "per sample" : "annotation")
+                + "), " + intervals + " intervals");
     }
 
     private static String abbreviate(List<String> names) {

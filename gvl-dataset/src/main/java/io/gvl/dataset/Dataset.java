@@ -400,23 +400,21 @@ public final class Dataset implements AutoCloseable, DatasetViews, DatasetQuerie
 
     @Override
     public java.util.Optional<int[]> haplotypeLengths(int[] regions, int[] samples) {
-        Instances pairs = Queries.statisticsPairs(opened, view, "haplotypeLengths", regions, samples);
-        if (!opened.hasGenotypes() || !view.deterministic()) {
-            return java.util.Optional.empty();
-        }
-        return java.util.Optional.of(InstanceStatistics.haplotypeLengths(opened, view, pairs));
+        return Queries.statistic(opened, view, "haplotypeLengths", regions, samples, (ds, pairs) ->
+                !ds.hasGenotypes() || !view.deterministic() ? java.util.Optional.empty()
+                        : java.util.Optional.of(InstanceStatistics.haplotypeLengths(ds, view, pairs)));
     }
 
     @Override
     public int[] nVariants(int[] regions, int[] samples) {
-        Instances pairs = Queries.statisticsPairs(opened, view, "nVariants", regions, samples);
-        return opened.hasGenotypes() ? InstanceStatistics.variantCounts(opened, pairs) : new int[pairs.size()];
+        return Queries.statistic(opened, view, "nVariants", regions, samples, (ds, pairs) ->
+                ds.hasGenotypes() ? InstanceStatistics.variantCounts(ds, pairs) : new int[pairs.size()]);
     }
 
     @Override
     public int[] nIntervals(int[] regions, int[] samples) {
-        Instances pairs = Queries.statisticsPairs(opened, view, "nIntervals", regions, samples);
-        return InstanceStatistics.intervalCounts(opened, view.activeTracks(), pairs);
+        return Queries.statistic(opened, view, "nIntervals", regions, samples, (ds, pairs) ->
+                InstanceStatistics.intervalCounts(ds, view.activeTracks(), pairs));
     }
 
     // ----- properties --------------------------------------------------------------------------------------------

@@ -5,16 +5,19 @@ import io.gvl.dataset.internal.Instances;
 import io.gvl.dataset.internal.OpenedDataset;
 import io.gvl.dataset.internal.OutputKind;
 import io.gvl.dataset.internal.Reconstruction;
+import io.gvl.dataset.internal.ShardBatch;
 import io.gvl.dataset.internal.SplicedInstances;
 import io.gvl.dataset.internal.ViewState;
 import io.gvl.dataset.internal.ViewValidation;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.Parallel;
 import java.util.Arrays;
+import java.util.function.BiFunction;
 
 /**
  * The steps every {@link Dataset} query takes, kept apart from the API: resolve the instances (spliced or not),
- * check the view and the genotypes they touch, and reconstruct them in the view's parallelism mode into
+ * check the view and the genotypes they touch, take the stores they read ({@link ShardBatch}: the dataset's own
+ * arrays, or a sharded root's copy of the touched slots) and reconstruct them in the view's parallelism mode into
  * {@link QueryMemory}.
  */
 final class Queries {
@@ -57,20 +60,25 @@ final class Queries {
     static long outputBytes(OpenedDataset opened, ViewState view, int region, int sample) {
         opened.ensureOpen();
         opened.checkMappedFiles();
-        if (view.spliced()) {
-            Instances elements = SplicedInstances.pairs(opened, view, new int[] {region}, new int[] {sample},
-                    new long[0]).elements();
-            opened.checkGenotypes(elements.dsIdx());
-            return OutputKind.of(view.seqs()).splicedBytes(opened, view, elements);
-        }
-        Instances one = Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
-        opened.checkGenotypes(one.dsIdx());
-        return OutputKind.of(view.seqs()).instanceBytes(opened, view, one.diskRegion()[0], one.diskSample()[0]);
+        Instances one = view.spliced() ? SplicedInstances.pairs(opened, view, new int[] {region},
+                new int[] {sample}, new long[0]).elements()
+                : Instances.pairs(opened, view, new int[] {region}, new int[] {sample}, new long[0]);
+        opened.checkGenotypes(one.cells());
+        return opened.readMapped(() -> {
+            try (ShardBatch batch = ShardBatch.of(opened, view, one)) {
+                OutputKind kind = OutputKind.of(view.seqs());
+                return view.spliced() ? kind.splicedBytes(batch.dataset(), view, batch.instances())
+                        : kind.instanceBytes(batch.dataset(), view, batch.instances(), 0);
+            }
+        });
     }
 
-    /** The pairs of a per-region statistic ({@code what} names it for the spliced-view refusal). */
-    static Instances statisticsPairs(OpenedDataset opened, ViewState view, String what, int[] regions,
-            int[] samples) {
+    /**
+     * A per-region statistic of the pairs {@code (regions[i], samples[i])}, computed over the stores they read
+     * ({@code what} names it for the spliced-view refusal).
+     */
+    static <T> T statistic(OpenedDataset opened, ViewState view, String what, int[] regions, int[] samples,
+            BiFunction<OpenedDataset, Instances, T> statistic) {
         opened.ensureOpen();
         opened.checkMappedFiles();
         if (view.spliced()) {
@@ -79,9 +87,13 @@ final class Queries {
         }
         Instances pairs = Instances.pairs(opened, view, regions, samples, new long[] {regions.length});
         // The statistics read the same offsets a query reads: a damaged file is named here too.
-        opened.checkGenotypes(pairs.dsIdx());
+        opened.checkGenotypes(pairs.cells());
         opened.checkTracks(view.activeTracks(), pairs);
-        return pairs;
+        return opened.readMapped(() -> {
+            try (ShardBatch batch = ShardBatch.of(opened, view, pairs)) {
+                return statistic.apply(batch.dataset(), batch.instances());
+            }
+        });
     }
 
     private static DatasetOutput spliced(OpenedDataset opened, ViewState view, QueryMemory memory,
@@ -89,11 +101,18 @@ final class Queries {
         opened.ensureOpen();
         opened.checkMappedFiles();
         ViewValidation.checkQuery(opened, view);
-        opened.checkGenotypes(inst.elements().dsIdx());
+        opened.checkGenotypes(inst.elements().cells());
         opened.checkTracks(view.activeTracks(), inst.elements());
         RowParallelism.Mode mode = mode(view.parallel());
-        return opened.readMapped(() -> memory.run(arena -> RowParallelism.withMode(mode,
-                () -> Reconstruction.runSpliced(opened, view, inst, arena)), inst.leadingShape()));
+        return opened.readMapped(() -> {
+            try (ShardBatch batch = ShardBatch.of(opened, view, inst.elements())) {
+                SplicedInstances addressed = new SplicedInstances(batch.instances(), inst.pairOffsets(),
+                        inst.leadingShape(), inst.pairGroup());
+                return memory.run(arena -> RowParallelism.withMode(mode,
+                        () -> Reconstruction.runSpliced(batch.dataset(), view, addressed, arena)),
+                        inst.leadingShape());
+            }
+        });
     }
 
     private static DatasetOutput unspliced(OpenedDataset opened, ViewState view, QueryMemory memory,
@@ -101,11 +120,16 @@ final class Queries {
         opened.ensureOpen();
         opened.checkMappedFiles();
         ViewValidation.checkQuery(opened, view);
-        opened.checkGenotypes(inst.dsIdx());
+        opened.checkGenotypes(inst.cells());
         opened.checkTracks(view.activeTracks(), inst);
         RowParallelism.Mode mode = mode(view.parallel());
-        return opened.readMapped(() -> memory.run(arena -> RowParallelism.withMode(mode,
-                () -> Reconstruction.run(opened, view, inst, arena)), inst.leadingShape()));
+        return opened.readMapped(() -> {
+            try (ShardBatch batch = ShardBatch.of(opened, view, inst)) {
+                return memory.run(arena -> RowParallelism.withMode(mode,
+                        () -> Reconstruction.run(batch.dataset(), view, batch.instances(), arena)),
+                        inst.leadingShape());
+            }
+        });
     }
 
     private static RowParallelism.Mode mode(Parallel p) {

@@ -89,8 +89,8 @@ enum HaplotypesKind implements OutputKind {
 
     /** Haplotype rows of {@code bytesPerBase} bytes per base over {@code arrays} ragged arrays, plus the tracks. */
     @Override
-    public long instanceBytes(OpenedDataset ds, ViewState v, int diskRegion, int diskSample) {
-        InstanceShape s = new InstanceShape(ds, v, diskRegion, diskSample);
+    public long instanceBytes(OpenedDataset ds, ViewState v, Instances inst, int i) {
+        InstanceShape s = InstanceShape.of(ds, v, inst, i);
         long total = s.haplotypeTotal(true);
         long tracks = TrackOutput.realigned(s.view()) ? TrackOutput.realignedBytes(s, total)
                 : TrackOutput.referenceBytes(s, s.row());

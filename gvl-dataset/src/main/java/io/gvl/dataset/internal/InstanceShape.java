@@ -12,11 +12,11 @@ import java.util.Arrays;
  * over the window widened by the jitter on both sides (as GVL's {@code haplotype_lengths}), so they are exact
  * without jitter and an upper bound with it.
  */
-record InstanceShape(OpenedDataset ds, ViewState view, int diskRegion, int diskSample) {
+record InstanceShape(OpenedDataset ds, ViewState view, int diskRegion, long cell, int trackRegion) {
 
-    /** @return the dataset instance index, {@code region * samples + sample} */
-    long dsIdx() {
-        return (long) diskRegion * ds.samples() + diskSample;
+    /** The shape of instance {@code i} of {@code inst}, addressed in the stores as {@code inst} says. */
+    static InstanceShape of(OpenedDataset ds, ViewState view, Instances inst, int i) {
+        return new InstanceShape(ds, view, inst.diskRegion()[i], inst.cells()[i], inst.trackRegions()[i]);
     }
 
     /** @return the region's length in bp */
@@ -42,7 +42,7 @@ record InstanceShape(OpenedDataset ds, ViewState view, int diskRegion, int diskS
     static long splicedBytes(OutputKind kind, OpenedDataset ds, ViewState view, Instances elements, long offsetBytes) {
         long total = offsetBytes;
         for (int i = 0; i < elements.size(); i++) {
-            total += kind.instanceBytes(ds, view, elements.diskRegion()[i], elements.diskSample()[i]) - offsetBytes;
+            total += kind.instanceBytes(ds, view, elements, i) - offsetBytes;
         }
         return total;
     }
@@ -59,7 +59,7 @@ record InstanceShape(OpenedDataset ds, ViewState view, int diskRegion, int diskS
                 new int[] {rt.start()[diskRegion] - j}, new int[] {rt.end()[diskRegion] + j});
         long[] groups = new long[p];
         for (int h = 0; h < p; h++) {
-            groups[h] = dsIdx() * p + h;
+            groups[h] = cell * p + h;
         }
         int[] diffs = Haplotypes.diffs(ds.haplotypes(), HaplotypeBatch.unshifted(window, p, groups, null));
         return Arrays.stream(Haplotypes.raggedLengths(window, p, diffs)).sum();

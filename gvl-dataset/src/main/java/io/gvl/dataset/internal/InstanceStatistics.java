@@ -37,7 +37,7 @@ public final class InstanceStatistics {
             starts[i] = rt.start()[r] - j;
             ends[i] = rt.end()[r] + j;
             for (int h = 0; h < p; h++) {
-                groups[i * p + h] = instances.dsIdx()[i] * p + h;
+                groups[i * p + h] = instances.cells()[i] * p + h;
             }
         }
         // One diff pass over the whole query, as a ragged haplotype query sizes its rows.
@@ -57,7 +57,7 @@ public final class InstanceStatistics {
         SparseGenotypes g = ds.haplotypes().genotypes();
         int[] out = new int[instances.size() * p];
         for (int i = 0; i < instances.size(); i++) {
-            long group = instances.dsIdx()[i] * p;
+            long group = instances.cells()[i] * p;
             for (int h = 0; h < p; h++) {
                 out[i * p + h] = Math.toIntExact(g.stop(group + h) - g.start(group + h));
             }
@@ -73,7 +73,7 @@ public final class InstanceStatistics {
             OpenedDataset.Track track = ds.tracks().get(tracks.get(k));
             Intervals itv = track.intervals();
             for (int i = 0; i < instances.size(); i++) {
-                long group = track.perSample() ? instances.dsIdx()[i] : instances.diskRegion()[i];
+                long group = track.perSample() ? instances.cells()[i] : instances.trackRegions()[i];
                 out[i * t + k] = Math.toIntExact(itv.groupEnd(group) - itv.groupStart(group));
             }
         }

@@ -3,8 +3,24 @@ package io.gvl.dataset.internal;
 /**
  * The (region, sample) instances of one query, resolved to on-disk rows, in output order, with the leading shape
  * the outputs get (e.g. {@code (n)} for pairs, {@code (nr, ns)} for a grid, {@code ()} for a single instance).
+ * The stores are addressed apart from the instance's identity: {@code cells} is the cell of each instance in the
+ * genotype and per-sample track arrays the query reads ({@code dsIdx} itself for a dataset's own arrays, a row of
+ * the batch's copy for a sharded root, {@link ShardBatch}) and {@code trackRegions} its row in the annotation
+ * track arrays ({@code diskRegion}, or a row of the copy). {@code dsIdx} keeps the identity the draws are seeded
+ * from.
  */
-public record Instances(int[] diskRegion, int[] diskSample, long[] dsIdx, long[] leadingShape) {
+public record Instances(int[] diskRegion, int[] diskSample, long[] dsIdx, long[] leadingShape, long[] cells,
+                        int[] trackRegions) {
+
+    /** Instances addressed in the dataset's own arrays. */
+    public Instances(int[] diskRegion, int[] diskSample, long[] dsIdx, long[] leadingShape) {
+        this(diskRegion, diskSample, dsIdx, leadingShape, dsIdx, diskRegion);
+    }
+
+    /** The same instances addressed in a batch's copy of the stores. */
+    Instances addressed(long[] cells, int[] trackRegions) {
+        return new Instances(diskRegion, diskSample, dsIdx, leadingShape, cells, trackRegions);
+    }
 
     public int size() {
         return diskRegion.length;

@@ -34,7 +34,7 @@ final class IntervalOutput {
             OpenedDataset.Track track = ds.tracks().get(tracks.get(k));
             stored[k] = track.intervals();
             for (int b = 0; b < n; b++) {
-                long group = track.perSample() ? inst.dsIdx()[b] : inst.diskRegion()[b];
+                long group = track.perSample() ? inst.cells()[b] : inst.trackRegions()[b];
                 from[b * t + k] = stored[k].groupStart(group);
                 lengths[b * t + k] = stored[k].groupEnd(group) - from[b * t + k];
             }
@@ -57,12 +57,15 @@ final class IntervalOutput {
                 new NamedArray(DatasetOutput.INTERVAL_VALUES, Ragged.wrap(DType.F32, shape, values, starts.offsets())));
     }
 
-    /** Bytes one instance's intervals occupy: 12 per interval, and per track one int64 offset in each of the arrays. */
-    static long bytes(OpenedDataset ds, List<String> tracks, int diskRegion, long dsIdx) {
+    /**
+     * Bytes one instance's intervals occupy: 12 per interval, and per track one int64 offset in each of the arrays.
+     * {@code cell} and {@code trackRegion} address it in the stores ({@link Instances}).
+     */
+    static long bytes(OpenedDataset ds, List<String> tracks, int trackRegion, long cell) {
         long total = 0;
         for (String name : tracks) {
             OpenedDataset.Track track = ds.tracks().get(name);
-            long group = track.perSample() ? dsIdx : diskRegion;
+            long group = track.perSample() ? cell : trackRegion;
             total += 12L * (track.intervals().groupEnd(group) - track.intervals().groupStart(group)) + 3 * 8L;
         }
         return total;

@@ -25,12 +25,15 @@ import java.util.function.Supplier;
 /**
  * Everything one {@code Dataset.open} call owns and every view of it shares: the memory-mapped dataset files, the
  * reference, and the kernel inputs built from them once (sparse genotypes, the variant table, track intervals).
- * Closing it unmaps everything; later use by any view throws {@link IllegalStateException}.
+ * Closing it unmaps everything; later use by any view throws {@link IllegalStateException}. A sharded root keeps
+ * its calls and intervals in its shards ({@link #shards()}): its genotypes and track intervals here are empty, and
+ * each query reads a {@link ShardBatch}, a copy of this object over the slots the batch copied.
  */
 public final class OpenedDataset implements AutoCloseable {
     /**
-     * A track's stored intervals; per-sample tracks are grouped by dataset instance, annotations by region.
-     * {@code sorted} checks groups for the order the kernels rely on before a query reads them.
+     * A track's stored intervals; per-sample tracks are grouped by dataset instance, annotations by region (or by
+     * the cells and regions of a {@link ShardBatch}). {@code sorted} checks groups for the order the kernels rely
+     * on before a query reads them; a batch's copy was checked in its shards and has none.
      */
     public record Track(String name, boolean perSample, Intervals intervals, SortedGroups sorted) {
     }
@@ -50,11 +53,14 @@ public final class OpenedDataset implements AutoCloseable {
     private final int ploidy;
     private final Map<String, Track> tracks;
     private final io.gvl.format.io.ShardManifest shardManifest;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    /** The shards of a sharded root, else null (and null in a batch's copy). */
+    private final ShardReads shards;
+    private final AtomicBoolean closed;
     private final Runnable afterClose;
 
     private OpenedDataset(DatasetFiles files, Reference reference, boolean ownsReference, Runnable afterClose) {
         this.afterClose = afterClose;
+        this.closed = new AtomicBoolean();
         this.files = files;
         this.reference = reference;
         this.ownsReference = ownsReference;
@@ -68,18 +74,21 @@ public final class OpenedDataset implements AutoCloseable {
         this.genome = reference == null ? null : genome(reference);
         this.svar2 = files.genotypeSource() == DatasetFiles.GenotypeSource.SVAR2
                 ? Svar2Genotypes.open(dir, metadata, files.regions(), reference) : null;
+        this.shards = files.shardedArrays().map(ShardReads::new).orElse(null);
         try {
             GenotypeArrays geno = svar2 != null ? svar2.genotypes() : files.genotypes().orElse(null);
             this.genotypeArrays = geno;
-            this.ploidy = geno == null ? 0 : geno.ploidy();
-            this.variants = geno == null ? null : svar2 != null
+            this.ploidy = geno != null ? geno.ploidy()
+                    : shards != null && metadata.ploidy() != null ? metadata.ploidy() : 0;
+            this.variants = shards != null ? (ploidy == 0 ? null : VariantStore.sharded(files.variantTableFile(),
+                    files.variants(), metadata, shards.arrays().hasDosages()))
+                    : geno == null ? null : svar2 != null
                     ? VariantStore.inMemory(geno, svar2.table(), metadata, svar2.fields())
                     : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
-                            files.variants(), metadata, files.gatheredDosages().orElse(null), storeCallFields(files),
-                            files.mapped());
+                            files.variants(), metadata, storeCallFields(files), files.mapped());
             this.haplotypes = variants == null || genome == null ? null
                     : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
-            this.tracks = tracks(files);
+            this.tracks = shards != null ? shards.rootTracks() : tracks(files);
         } catch (RuntimeException e) {
             if (svar2 != null) {
                 svar2.close();
@@ -87,6 +96,44 @@ public final class OpenedDataset implements AutoCloseable {
             throw e;
         }
         this.shardManifest = files.shardManifest().orElse(null);
+    }
+
+    /** A batch's copy of {@code root}: its variants, haplotypes and tracks are the batch's ({@link ShardBatch}). */
+    private OpenedDataset(OpenedDataset root, VariantStore variants, Map<String, Track> tracks) {
+        this.files = root.files;
+        this.reference = root.reference;
+        this.ownsReference = false;
+        this.metadata = root.metadata;
+        this.regions = root.regions;
+        this.referenceContig = root.referenceContig;
+        this.genome = root.genome;
+        this.genotypeArrays = null;
+        this.svar2 = null;
+        this.variants = variants;
+        this.haplotypes = variants == null || genome == null ? null
+                : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
+        this.ploidy = root.ploidy;
+        this.tracks = tracks;
+        this.shardManifest = root.shardManifest;
+        this.shards = null;
+        this.closed = root.closed;
+        this.afterClose = () -> { };
+    }
+
+    /**
+     * This sharded root over one batch's copied slots; the copy shares this object's files and reference and is
+     * never closed itself (the batch frees its memory).
+     *
+     * @param batchVariants the root's variant store over the batch's calls, or null without genotypes
+     * @param batchTracks the batch's copies of the tracks it reads
+     */
+    OpenedDataset batch(VariantStore batchVariants, Map<String, Track> batchTracks) {
+        return new OpenedDataset(this, batchVariants, batchTracks);
+    }
+
+    /** The shards of a sharded root, or null for a single dataset directory (or a batch's copy). */
+    ShardReads shards() {
+        return shards;
     }
 
     /** Opens the dataset at {@code dir}; {@code referenceFasta} may be null (no sequence output then). */
@@ -204,7 +251,7 @@ public final class OpenedDataset implements AutoCloseable {
         try {
             return read.get();
         } catch (InternalError e) {
-            throw files.mapped().fault(e, files.path());
+            throw shards != null ? shards.arrays().fault(e) : files.mapped().fault(e, files.path());
         }
     }
 
@@ -249,7 +296,7 @@ public final class OpenedDataset implements AutoCloseable {
     /**
      * Checks the stored genotype offsets of the instances {@code dsIdx} (region·samples + sample) a query is about
      * to read, and that the variant indices they hold are rows of the variant table; a dataset without genotypes
-     * has nothing to check.
+     * has nothing to check, and a sharded root checks the slots a batch copies as it copies them.
      */
     public void checkGenotypes(long[] dsIdx) {
         if (genotypeArrays != null) {
@@ -262,9 +309,13 @@ public final class OpenedDataset implements AutoCloseable {
 
     /**
      * Checks that the interval groups the instances {@code inst} read from each of {@code tracks} are sorted by
-     * start (each group's block is read once per open dataset).
+     * start (each group's block is read once per open dataset); a sharded root checks them in its shards as a batch
+     * copies them.
      */
     public void checkTracks(List<String> tracks, Instances inst) {
+        if (shards != null) {
+            return;
+        }
         for (String name : tracks) {
             Track t = this.tracks.get(name);
             t.sorted().check(t.perSample() ? inst.dsIdx() : Arrays.stream(inst.diskRegion())
@@ -314,6 +365,9 @@ public final class OpenedDataset implements AutoCloseable {
                 }
                 if (svar2 != null) {
                     svar2.close();
+                }
+                if (shards != null) {
+                    shards.close();
                 }
                 files.close();
             } finally {

@@ -94,7 +94,7 @@ public sealed interface OutputKind permits ReferenceKind, HaplotypesKind, Varian
     }
 
     /**
-     * Bytes the instance {@code (diskRegion, diskSample)} adds to the arena a batch is reconstructed in: data, one
+     * Bytes the instance {@code i} of {@code inst} adds to the arena a batch is reconstructed in: data, one
      * int64 offset per ragged row, tracks, and the scratch the reconstruction leaves in that arena. Exact without
      * jitter (for variants, without AF bounds and dummies; interval-form tracks count their offsets per array), an
      * upper bound otherwise; the per-batch closing offsets are not included. {@code OutputKindSizingTest} holds every
@@ -102,7 +102,7 @@ public sealed interface OutputKind permits ReferenceKind, HaplotypesKind, Varian
      *
      * @return the size in bytes
      */
-    long instanceBytes(OpenedDataset ds, ViewState v, int diskRegion, int diskSample);
+    long instanceBytes(OpenedDataset ds, ViewState v, Instances inst, int i);
 
     /**
      * Bytes of one spliced (row, sample) pair made of {@code elements}.

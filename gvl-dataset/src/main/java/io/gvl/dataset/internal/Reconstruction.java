@@ -104,7 +104,7 @@ public final class Reconstruction {
     List<NamedArray> variants() {
         boolean realign = view.realignTracks() && !view.activeTracks().isEmpty();
         List<NamedArray> out = new ArrayList<>(new VariantReconstructor(ds, view,
-                VariantLayout.unspliced(inst.dsIdx(), ds.ploidy(), view.variants().unphasedUnion(), rc),
+                VariantLayout.unspliced(inst.cells(), ds.ploidy(), view.variants().unphasedUnion(), rc),
                 inst.leadingShape(), arena, metaContig).run(!realign));
         if (!view.activeTracks().isEmpty()) {
             List<NamedArray> tracks = realign ? haplotypes() : withReferenceTracks(new ArrayList<>());
@@ -190,7 +190,7 @@ public final class Reconstruction {
     private long[] groups(OpenedDataset.Track t) {
         long[] g = new long[n];
         for (int i = 0; i < n; i++) {
-            g[i] = t.perSample() ? inst.dsIdx()[i] : inst.diskRegion()[i];
+            g[i] = t.perSample() ? inst.cells()[i] : inst.trackRegions()[i];
         }
         return g;
     }
@@ -218,7 +218,7 @@ public final class Reconstruction {
         long[] offsetIdx = new long[rows];
         for (int i = 0; i < n; i++) {
             for (int h = 0; h < p; h++) {
-                offsetIdx[i * p + h] = inst.dsIdx()[i] * p + h;
+                offsetIdx[i * p + h] = inst.cells()[i] * p + h;
             }
         }
         QueryWindows windows = kernelRegions(start, end);

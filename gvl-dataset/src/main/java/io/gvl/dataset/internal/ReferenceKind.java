@@ -34,8 +34,8 @@ enum ReferenceKind implements OutputKind {
     }
 
     @Override
-    public long instanceBytes(OpenedDataset ds, ViewState v, int diskRegion, int diskSample) {
-        InstanceShape s = new InstanceShape(ds, v, diskRegion, diskSample);
+    public long instanceBytes(OpenedDataset ds, ViewState v, Instances inst, int i) {
+        InstanceShape s = InstanceShape.of(ds, v, inst, i);
         return s.row() + 8 + TrackOutput.referenceBytes(s, s.row());
     }
 

@@ -43,13 +43,18 @@ final class SortedGroups {
      */
     void check(long[] groups) {
         for (long g : groups) {
-            long block = g / BLOCK;
-            int word = (int) (block >>> 6);
-            long bit = 1L << (block & 63);
-            if ((checked.get(word) & bit) == 0) {
-                checkBlock(block);
-                checked.getAndUpdate(word, w -> w | bit);
-            }
+            check(g);
+        }
+    }
+
+    /** Checks the block of {@code group} if it is not checked yet (as {@link #check(long[])}). */
+    void check(long group) {
+        long block = group / BLOCK;
+        int word = (int) (block >>> 6);
+        long bit = 1L << (block & 63);
+        if ((checked.get(word) & bit) == 0) {
+            checkBlock(block);
+            checked.getAndUpdate(word, w -> w | bit);
         }
     }
 

@@ -95,7 +95,7 @@ final class SplicedReconstruction {
         long[] groups = new long[n * p];
         for (int i = 0; i < n; i++) {
             for (int h = 0; h < p; h++) {
-                groups[i * p + h] = el.dsIdx()[i] * p + h;
+                groups[i * p + h] = el.cells()[i] * p + h;
             }
         }
         QueryWindows windows = new QueryWindows(referenceContigs(), start, end);

@@ -25,7 +25,7 @@ final class SplicedTrackPainter {
             for (int r = (int) from; r < to; r++) {
                 int q = plan.rowElement()[r];
                 OpenedDataset.Track t = tracks.get(plan.rowInner()[r]);
-                long group = t.perSample() ? elements.dsIdx()[q] : elements.diskRegion()[q];
+                long group = t.perSample() ? elements.cells()[q] : elements.trackRegions()[q];
                 long at = offsets[r];
                 long len = offsets[r + 1] - at;
                 IntervalRows.paintRow(t.intervals(), group, starts[q], data, at, len, minus[q], fill);

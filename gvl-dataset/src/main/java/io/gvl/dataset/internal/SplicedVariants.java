@@ -24,7 +24,7 @@ final class SplicedVariants {
             metaContig[i] = rt.contig()[el.diskRegion()[i]];
         }
         BitSet pairRc = view.rcNeg() ? pairStrands(rt, view, inst) : new BitSet();
-        VariantLayout layout = VariantLayout.spliced(el.dsIdx(), inst.pairOffsets(), ds.ploidy(),
+        VariantLayout layout = VariantLayout.spliced(el.cells(), inst.pairOffsets(), ds.ploidy(),
                 view.variants().unphasedUnion(), pairRc);
         return new VariantReconstructor(ds, view, layout, inst.leadingShape(), arena, metaContig).run(true);
     }

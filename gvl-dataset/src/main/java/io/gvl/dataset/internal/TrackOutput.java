@@ -12,7 +12,7 @@ final class TrackOutput {
     /** Reference-coordinate tracks, or interval-form tracks when the view asks for them. */
     static long referenceBytes(InstanceShape s, long row) {
         if (s.view().intervalTracks()) {
-            return IntervalOutput.bytes(s.ds(), s.view().activeTracks(), s.diskRegion(), s.dsIdx());
+            return IntervalOutput.bytes(s.ds(), s.view().activeTracks(), s.trackRegion(), s.cell());
         }
         return s.tracks() * (4 * row + 8);
     }

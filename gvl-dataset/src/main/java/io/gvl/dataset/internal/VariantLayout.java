@@ -8,7 +8,8 @@ import java.util.BitSet;
  * unspliced output (one group per row, or a sample's ploids per row under {@code unphased_union}) and the spliced
  * one (a transcript's exons in splice order per row) share one selection and one fill/reverse-complement pass.
  *
- * @param groupIdx      store group ({@code dsIdx * ploidy + ploid}) of each gathered group, in output order
+ * @param groupIdx      store group ({@code cell * ploidy + ploid}, {@link Instances#cells()}) of each gathered group,
+ *                      in output order
  * @param groupInstance instance (index into the query's instances) each gathered group belongs to
  * @param rowGroups     {@code rows + 1} offsets into the gathered groups: row {@code r} concatenates groups
  *                      {@code [rowGroups[r], rowGroups[r+1])}
@@ -22,13 +23,13 @@ record VariantLayout(long[] groupIdx, int[] groupInstance, int[] rowGroups, int 
     }
 
     /** One row per (instance, ploid), or per instance under {@code union}; {@code rc} is per instance. */
-    static VariantLayout unspliced(long[] dsIdx, int storedPloidy, boolean union, BitSet rc) {
-        int n = dsIdx.length;
+    static VariantLayout unspliced(long[] cells, int storedPloidy, boolean union, BitSet rc) {
+        int n = cells.length;
         long[] groups = new long[n * storedPloidy];
         int[] instance = new int[groups.length];
         for (int i = 0; i < n; i++) {
             for (int h = 0; h < storedPloidy; h++) {
-                groups[i * storedPloidy + h] = dsIdx[i] * storedPloidy + h;
+                groups[i * storedPloidy + h] = cells[i] * storedPloidy + h;
                 instance[i * storedPloidy + h] = i;
             }
         }
@@ -51,11 +52,11 @@ record VariantLayout(long[] groupIdx, int[] groupInstance, int[] rowGroups, int 
      * pair holding, element by element, each element's ploids in turn (GVL folds the ploids of every element before
      * splicing). {@code pairRc} is per pair.
      */
-    static VariantLayout spliced(long[] elementDsIdx, int[] pairOffsets, int storedPloidy, boolean union,
+    static VariantLayout spliced(long[] elementCells, int[] pairOffsets, int storedPloidy, boolean union,
                                  BitSet pairRc) {
         int pairs = pairOffsets.length - 1;
         int p = storedPloidy;
-        long[] groups = new long[elementDsIdx.length * p];
+        long[] groups = new long[elementCells.length * p];
         int[] instance = new int[groups.length];
         int ploidy = union ? 1 : p;
         int[] rowGroups = new int[pairs * ploidy + 1];
@@ -66,7 +67,7 @@ record VariantLayout(long[] groupIdx, int[] groupInstance, int[] rowGroups, int 
             for (int h = 0; h < ploidy; h++) {
                 for (int q = pairOffsets[pair]; q < pairOffsets[pair + 1]; q++) {
                     for (int k = union ? 0 : h; k < (union ? p : h + 1); k++) {
-                        groups[g] = elementDsIdx[q] * p + k;
+                        groups[g] = elementCells[q] * p + k;
                         instance[g++] = q;
                     }
                 }

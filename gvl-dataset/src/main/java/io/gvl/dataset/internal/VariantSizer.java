@@ -15,8 +15,11 @@ final class VariantSizer {
     private VariantSizer() {
     }
 
-    /** @param dsIdx the instance, or the elements of a spliced pair (whose rows concatenate their calls) */
-    static long bytes(OpenedDataset ds, ViewState view, long... dsIdx) {
+    /**
+     * @param cells the instance's cell in the stores, or the elements' of a spliced pair (whose rows concatenate
+     *              their calls)
+     */
+    static long bytes(OpenedDataset ds, ViewState view, long... cells) {
         VariantStore store = ds.variants();
         VariantOptions o = view.variants();
         SparseGenotypes geno = store.genotypes();
@@ -35,7 +38,7 @@ final class VariantSizer {
         long rowCalls = 0;
         for (int h = 0; h < p; h++) {
             rowCalls = o.unphasedUnion() ? rowCalls : 0;
-            for (long d : dsIdx) {
+            for (long d : cells) {
                 long g = d * p + h;
                 for (long j = geno.start(g); j < geno.stop(g); j++) {
                     total += perCall + perVariant(t, kind, o, geno.variant(j));

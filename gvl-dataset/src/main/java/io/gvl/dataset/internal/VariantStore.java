@@ -28,7 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The variant side of an opened dataset: sparse genotypes, the positions and ALT alleles every variant output and
  * haplotype needs, and the optional fields ({@code ref}, INFO columns of {@code variants.arrow}, per-call
  * {@code dosages.npy}) which are decoded or mapped only the first time a query asks for them. {@link #loads}
- * counts those loads per field, so tests can prove that unrequested fields are never read.
+ * counts those loads per field, so tests can prove that unrequested fields are never read. A sharded root's store
+ * has no calls of its own: each query batch reads through {@link #withCalls}, a view over the calls and dosages the
+ * batch copied from the shards ({@link ShardBatch}) that shares everything else with the root's store.
  */
 public final class VariantStore implements AutoCloseable {
 
@@ -50,19 +52,30 @@ public final class VariantStore implements AutoCloseable {
     private final List<String> available;
     private final Map<String, Column> loaded = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> loads = new ConcurrentHashMap<>();
-    private final Arena mappings = Arena.ofShared();
-    private final RawArray gatheredDosages;
+    private final Arena mappings;
+    /** Whether the calls are a sharded root's, whose dosages (if any) each batch copies from the shards. */
+    private final boolean sharded;
+    private final boolean dosages;
     private final MappedFiles mapped;
+    /** The root's store this batch view reads through ({@link #withCalls}), else null. */
+    private final VariantStore root;
+    /** A batch view's copied dosages, or null. */
+    private final Column batchDosages;
     private volatile VariantBuffers.Alleles ref;
 
     private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, io.gvl.format.VariantTable t,
-                         DatasetMetadata meta, RawArray gatheredDosages, Map<String, Column> memoryFields,
+                         DatasetMetadata meta, boolean sharded, boolean shardedDosages,
+                         Map<String, Column> memoryFields,
                          Map<String, StoreCallField> callFields, MappedFiles mapped) {
         this.mapped = mapped;
         this.variantsFile = variantsFile;
         this.dosagesFile = dosagesFile;
         this.genotypes = genotypes;
-        this.gatheredDosages = gatheredDosages;
+        this.sharded = sharded;
+        this.dosages = shardedDosages || dosagesFile != null;
+        this.mappings = Arena.ofShared();
+        this.root = null;
+        this.batchDosages = null;
         int n = t.size();
         long[] pos = t.pos();
         int shift = meta.oneBasedPositions() ? 1 : 0;
@@ -95,7 +108,7 @@ public final class VariantStore implements AutoCloseable {
         this.wideStarts = variantsFile != null && VariantTableFile.int64Positions(variantsFile)
                 ? offHeap(MemorySegment.ofArray(java.util.Arrays.stream(starts).asLongStream().toArray())) : null;
         List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
-        if (gatheredDosages != null || dosagesFile != null) {
+        if (dosages) {
             fields.add("dosage");
         }
         fields.addAll(infoTypes.keySet());
@@ -105,29 +118,67 @@ public final class VariantStore implements AutoCloseable {
         this.available = List.copyOf(fields);
     }
 
-    /**
-     * Wraps the mapped genotype arrays and the variant table of an opened dataset: {@code variantsFile} is the Arrow
-     * table the INFO columns are read from ({@code genotypes/variants.arrow} or a linked store's index; {@code null}
-     * when the table was built in memory and has no INFO columns),
-     * {@code dosagesFile} the per-call dosages mapped on first use (or {@code null} when there are none), and
-     * {@code gatheredDosages} the dosages a sharded dataset joined from its shards (else {@code null}).
-     */
-    public static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno,
-                                    io.gvl.format.VariantTable table, DatasetMetadata meta, RawArray gatheredDosages) {
-        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, gatheredDosages, Map.of(),
-                Map.of(), null);
+    /** A batch view of {@code root} over the calls {@code genotypes} and their {@code dosages} (or null). */
+    private VariantStore(VariantStore root, SparseGenotypes genotypes, Column dosages) {
+        this.root = root;
+        this.genotypes = genotypes;
+        this.batchDosages = dosages;
+        this.variantsFile = root.variantsFile;
+        this.dosagesFile = null;
+        this.table = root.table;
+        this.alt = root.alt;
+        this.refAlleles = root.refAlleles;
+        this.infoTypes = root.infoTypes;
+        this.callFields = root.callFields;
+        this.wideStarts = root.wideStarts;
+        this.available = root.available;
+        this.mappings = root.mappings;
+        this.sharded = false;
+        this.dosages = root.dosages;
+        this.mapped = root.mapped;
     }
 
     /**
-     * As {@link #open(Path, Path, GenotypeArrays, io.gvl.format.VariantTable, DatasetMetadata, RawArray)}, with a
-     * linked {@code .svar} store's per-call FORMAT fields by name, and the dataset's record of mapped files, to which
-     * the dosage and per-call field files are added when they are first mapped.
+     * Wraps the mapped genotype arrays and the variant table of an opened dataset: {@code variantsFile} is the Arrow
+     * table the INFO columns are read from ({@code genotypes/variants.arrow} or a linked store's index),
+     * {@code dosagesFile} the per-call dosages mapped on first use (or {@code null} when there are none),
+     * {@code callFields} a linked {@code .svar} store's per-call FORMAT fields by name, and {@code mapped} the
+     * dataset's record of mapped files, to which the dosage and per-call field files are added when first mapped.
      */
     static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno, io.gvl.format.VariantTable table,
-                             DatasetMetadata meta, RawArray gatheredDosages, Map<String, StoreCallField> callFields,
-                             MappedFiles mapped) {
-        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, gatheredDosages, Map.of(),
+                             DatasetMetadata meta, Map<String, StoreCallField> callFields, MappedFiles mapped) {
+        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, false, false, Map.of(),
                 callFields, mapped);
+    }
+
+    /**
+     * The store of a sharded root: the variant table of {@code variantsFile} and no calls, which each batch copies
+     * from the shards and reads through {@link #withCalls}; {@code dosages} says whether the shards store them.
+     */
+    static VariantStore sharded(Path variantsFile, io.gvl.format.VariantTable table, DatasetMetadata meta,
+                                boolean dosages) {
+        MemorySegment none = MemorySegment.NULL;
+        return new VariantStore(variantsFile, null, new SparseGenotypes(none, none, none), table, meta, true, dosages,
+                Map.of(), Map.of(), null);
+    }
+
+    /**
+     * A view of this sharded root's store over one batch's copied calls: the variant table, REF alleles and INFO
+     * columns are this store's (loaded once), the calls and dosages the batch's.
+     *
+     * @param calls the batch's calls, groups addressed by the batch's cells
+     * @param dosages the batch's dosages parallel to {@code calls}' variant indices, or null when not copied
+     */
+    VariantStore withCalls(SparseGenotypes calls, MemorySegment dosages) {
+        if (dosages != null) {
+            count("dosage");
+        }
+        return new VariantStore(this, calls, dosages == null ? null : new Column(DType.F32, dosages, true));
+    }
+
+    /** Whether this is a sharded root's store whose shards hold per-call dosages. */
+    boolean shardedDosages() {
+        return sharded && dosages;
     }
 
     /**
@@ -136,7 +187,7 @@ public final class VariantStore implements AutoCloseable {
      */
     static VariantStore inMemory(GenotypeArrays geno, io.gvl.format.VariantTable table, DatasetMetadata meta,
                                  Map<String, Column> fields) {
-        return new VariantStore(null, null, sparse(geno), table, meta, null, fields, Map.of(), null);
+        return new VariantStore(null, null, sparse(geno), table, meta, false, false, fields, Map.of(), null);
     }
 
     private static SparseGenotypes sparse(GenotypeArrays geno) {
@@ -186,6 +237,9 @@ public final class VariantStore implements AutoCloseable {
 
     /** REF alleles, packed on first use. */
     public VariantBuffers.Alleles ref() {
+        if (root != null) {
+            return root.ref();
+        }
         VariantBuffers.Alleles r = ref;
         if (r == null) {
             synchronized (this) {
@@ -211,14 +265,25 @@ public final class VariantStore implements AutoCloseable {
 
     /** The values of {@code dosage} or an INFO column, loaded on first use. */
     public Column column(String name) {
+        if (root != null) {
+            if (!name.equals("dosage")) {
+                return root.column(name);
+            }
+            if (batchDosages == null) {
+                throw new IllegalStateException("the batch did not copy the dosages of its calls");
+            }
+            return batchDosages;
+        }
         return loaded.computeIfAbsent(name, this::load);
     }
 
     private Column load(String name) {
+        if (name.equals("dosage") && sharded) {
+            throw new IllegalStateException("the dosages of a sharded dataset are read per batch (withCalls)");
+        }
         count(name);
         if (name.equals("dosage")) {
-            RawArray d = gatheredDosages != null ? gatheredDosages
-                    : mapped != null ? mapped.map(dosagesFile, RawDtype.FLOAT32, mappings)
+            RawArray d = mapped != null ? mapped.map(dosagesFile, RawDtype.FLOAT32, mappings)
                     : RawArray.map(dosagesFile, RawDtype.FLOAT32, mappings);
             if (d.length() != genotypes.variantIdxs().byteSize() / 4) {
                 throw new DatasetFormatException(d.file() + ": " + d.length() + " dosages for "
@@ -255,11 +320,18 @@ public final class VariantStore implements AutoCloseable {
     }
 
     private void count(String field) {
+        if (root != null) {
+            root.count(field);
+            return;
+        }
         loads.computeIfAbsent(field, k -> new AtomicInteger()).incrementAndGet();
     }
 
     /** How many times each optional field has been loaded from disk (0 when never). */
     public Map<String, Integer> loads() {
+        if (root != null) {
+            return root.loads();
+        }
         Map<String, Integer> out = new LinkedHashMap<>();
         loads.forEach((k, v) -> out.put(k, v.get()));
         return Collections.unmodifiableMap(out);
@@ -267,7 +339,7 @@ public final class VariantStore implements AutoCloseable {
 
     @Override
     public void close() {
-        if (mappings.scope().isAlive()) {
+        if (root == null && mappings.scope().isAlive()) {
             mappings.close();
         }
     }

@@ -212,21 +212,21 @@ enum VariantsKind implements OutputKind {
     }
 
     @Override
-    public long instanceBytes(OpenedDataset ds, ViewState v, int diskRegion, int diskSample) {
-        InstanceShape s = new InstanceShape(ds, v, diskRegion, diskSample);
+    public long instanceBytes(OpenedDataset ds, ViewState v, Instances inst, int i) {
+        InstanceShape s = InstanceShape.of(ds, v, inst, i);
         if (TrackOutput.realigned(v)) {
             // Tracks are realigned through the instance's haplotypes, which are built in the same arena and dropped.
             long haplotypes = s.haplotypeTotal(false);
             long scratch = haplotypes + 8L * ds.ploidy();
-            return VariantSizer.bytes(ds, v, s.dsIdx()) + TrackOutput.realignedBytes(s, haplotypes) + scratch;
+            return VariantSizer.bytes(ds, v, s.cell()) + TrackOutput.realignedBytes(s, haplotypes) + scratch;
         }
-        return VariantSizer.bytes(ds, v, s.dsIdx()) + TrackOutput.referenceBytes(s, s.regionLength());
+        return VariantSizer.bytes(ds, v, s.cell()) + TrackOutput.referenceBytes(s, s.regionLength());
     }
 
     @Override
     public long splicedBytes(OpenedDataset ds, ViewState v, Instances elements) {
         requireSpliceable();
-        return VariantSizer.bytes(ds, v, elements.dsIdx());
+        return VariantSizer.bytes(ds, v, elements.cells());
     }
 
     @Override

@@ -104,6 +104,21 @@ public final class MappedFiles {
     }
 
     /**
+     * Whether a mapped file is now shorter than its mapping, checked now (no interval): for a sharded root, which
+     * keeps one record per shard, to find the shard a fault came from.
+     *
+     * @return {@code true} if {@link #check()} would now fail
+     */
+    public boolean shrunk() {
+        try {
+            checkNow();
+            return false;
+        } catch (DatasetFormatException e) {
+            return true;
+        }
+    }
+
+    /**
      * The error for a fault in a read of mapped memory: the file that shrank, or, if none did any more (it grew
      * back), a dataset error naming {@code what}. The fault is kept as the cause.
      *

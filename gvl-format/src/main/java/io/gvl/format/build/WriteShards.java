@@ -239,9 +239,9 @@ public final class WriteShards {
 
     /**
      * Joins the sharded dataset at {@code root} into one format-2.0 directory at {@code out}: the files a local
-     * write of the same inputs makes, byte for byte. The shards are checked as {@link DatasetFiles#open} checks
-     * them (manifest, sizes, metadata, windows, variant table); their arrays are streamed, not held in memory. The
-     * result is built in a temporary sibling of {@code out} and published by one rename.
+     * write of the same inputs makes, byte for byte. Every shard is checked first, as {@link DatasetFiles#open}
+     * and the queries that first read it check it (manifest, sizes, metadata, windows, variant table, tracks); their
+     * arrays are streamed, not held in memory. The result is built in a temporary sibling of {@code out} and published by one rename.
      *
      * @param root a sharded dataset root
      * @param out the dataset directory to create
@@ -262,6 +262,7 @@ public final class WriteShards {
         Regions regions = RegionsFile.read(regionsFile);
         regions.validate(regionsFile, meta);
         try (ShardSet set = ShardSet.open(root, meta, regions)) {
+            set.openAll();
             DatasetPublisher.publish(out, overwrite, dir -> exportInto(root, dir, set, meta));
         }
     }
@@ -295,7 +296,7 @@ public final class WriteShards {
                 Files.delete(idx);
             }
         }
-        DatasetFiles first = set.shards().getFirst();
+        DatasetFiles first = set.shard(0);
         for (String name : first.tracks().keySet()) {
             List<RaggedJoin.Store> stores = new ArrayList<>();
             for (int k = 0; k < shards.size(); k++) {

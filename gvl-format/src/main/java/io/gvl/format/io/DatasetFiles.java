@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * ({@link GenotypeArrays}, {@link IntervalTrack}, {@link RawArray}) is valid until {@link #close()}; afterwards
  * any use throws {@link IllegalStateException}. Opening performs GVL's integrity checks plus shape checks of
  * every array; {@link #verify()} adds full scans. A sharded root ({@link ShardManifest}) opens as one dataset: its
- * shards are checked and their arrays joined into memory owned by the same arena.
+ * shards are checked and mapped, and their arrays stay in them ({@link #shardedArrays()}), so opening a root costs
+ * its shard count, not its size.
  */
 public final class DatasetFiles implements AutoCloseable {
     /** How the genotypes of a dataset are stored. */
@@ -56,8 +57,7 @@ public final class DatasetFiles implements AutoCloseable {
     private final GenotypeArrays genotypes;
     private final Map<String, IntervalTrack> tracks;
     private final Map<String, IntervalTrack> annotationTracks;
-    private final ShardManifest shardManifest;
-    private final RawArray gatheredDosages;
+    private final ShardedArrays sharded;
     private final SvarStore svarStore;
     private final MappedFiles mapped = new MappedFiles();
     private volatile boolean closed;
@@ -79,22 +79,24 @@ public final class DatasetFiles implements AutoCloseable {
         regions.validate(regionsFile, metadata);
         checkFingerprint();
         this.arena = Arena.ofShared();
+        ShardedArrays shards = null;
         try {
             this.genotypeSource = genotypeSource(dir);
             if (ShardManifest.isSharded(dir)) {
-                try (ShardSet set = ShardSet.open(dir, metadata, regions)) {
-                    this.svarStore = null;
-                    this.shardManifest = set.manifest();
-                    boolean geno = metadata.ploidy() != null;
-                    this.genotypes = geno ? ShardGather.genotypes(dir, set, metadata, arena) : null;
-                    this.gatheredDosages = geno ? ShardGather.dosages(dir, set, metadata, arena) : null;
-                    this.tracks = ShardGather.tracks(dir, set, metadata, TrackScope.SAMPLE, arena);
-                    this.annotationTracks = ShardGather.tracks(dir, set, metadata, TrackScope.ANNOTATION,
-                            arena);
+                ShardSet set = ShardSet.open(dir, metadata, regions);
+                try {
+                    shards = ShardedArrays.of(dir, set, metadata);
+                } catch (RuntimeException e) {
+                    set.close();
+                    throw e;
                 }
+                this.sharded = shards;
+                this.svarStore = null;
+                this.genotypes = null;
+                this.tracks = Map.of();
+                this.annotationTracks = Map.of();
             } else {
-                this.shardManifest = null;
-                this.gatheredDosages = null;
+                this.sharded = null;
                 this.svarStore = genotypeSource == GenotypeSource.SVAR ? openSvarStore() : null;
                 this.genotypes = switch (genotypeSource) {
                     case SPARSE -> openGenotypes();
@@ -110,10 +112,14 @@ public final class DatasetFiles implements AutoCloseable {
                             + " annot_intervals/; rename or remove one");
                 }
             }
-            if (genotypeSource == GenotypeSource.NONE && tracks.isEmpty() && annotationTracks.isEmpty()) {
+            if (genotypeSource == GenotypeSource.NONE && tracks.isEmpty() && annotationTracks.isEmpty()
+                    && shards == null) {
                 throw new DatasetFormatException(dir + ": malformed dataset: neither genotypes/ nor any track found");
             }
         } catch (RuntimeException e) {
+            if (shards != null) {
+                shards.close();
+            }
             arena.close();
             throw e;
         }
@@ -327,10 +333,10 @@ public final class DatasetFiles implements AutoCloseable {
 
     /**
      * The genotype arrays, present for VCF/PGEN-backed datasets (CSR) and {@code .svar}-linked ones (start/end pairs
-     * into the store).
+     * into the store); a sharded root keeps them in its shards ({@link #shardedArrays()}).
      *
-     * @return the arrays when {@link #genotypeSource()} is {@link GenotypeSource#SPARSE} or {@link GenotypeSource#SVAR},
-     *     else empty; valid until {@link #close()}
+     * @return the arrays when {@link #genotypeSource()} is {@link GenotypeSource#SPARSE} or {@link GenotypeSource#SVAR}
+     *     and the dataset is not sharded, else empty; valid until {@link #close()}
      */
     public Optional<GenotypeArrays> genotypes() {
         checkOpen();
@@ -339,30 +345,57 @@ public final class DatasetFiles implements AutoCloseable {
 
     /**
      * The manifest of a sharded dataset: a root with {@code manifest.json} whose genotypes and tracks are stored in
-     * shard directories, each a format-2.0 dataset of its own. Opening such a root checks the manifest and every
-     * shard and joins their arrays into one in-memory copy in the single dataset's order, so every view of this
-     * object is the one a single-directory write of the same inputs gives.
+     * shard directories, each a format-2.0 dataset of its own.
      *
      * @return the manifest of a sharded root, empty for a single dataset directory
      */
     public Optional<ShardManifest> shardManifest() {
         checkOpen();
-        return Optional.ofNullable(shardManifest);
+        return Optional.ofNullable(sharded).map(ShardedArrays::manifest);
     }
 
     /**
-     * The per-call dosages of a sharded dataset, joined from its shards in stored-call order (a single dataset's
-     * {@code genotypes/dosages.npy} is mapped by its reader on first use instead).
+     * The arrays of a sharded root, left in its opened shards: opening checks the manifest and every shard and maps
+     * them, and a reader copies the slots it needs (see {@link ShardedArrays}). {@link #genotypes()} and the track
+     * maps of such a root are empty.
      *
-     * @return the joined dosages of a sharded root whose shards store them, else empty; valid until {@link #close()}
+     * @return the arrays of a sharded root, empty for a single dataset directory; valid until {@link #close()}
      */
-    public Optional<RawArray> gatheredDosages() {
+    public Optional<ShardedArrays> shardedArrays() {
         checkOpen();
-        return Optional.ofNullable(gatheredDosages);
+        return Optional.ofNullable(sharded);
     }
 
     /**
-     * Per-sample tracks by name, sorted.
+     * The variant indices one haplotype carries in one region, from the dataset's arrays or, for a sharded root,
+     * from the shard holding that cell.
+     *
+     * @param region sorted region index, {@code 0 <= region < R}
+     * @param sample sample index, {@code 0 <= sample < S}
+     * @param ploid haplotype index, {@code 0 <= ploid < P}
+     * @return a view of the mapped indices, valid until {@link #close()}
+     * @throws IllegalStateException if the dataset has no CSR or start/end genotypes
+     * @throws DatasetFormatException if the offsets of that slot are corrupt
+     */
+    public RawArray haplotypeVariants(int region, int sample, int ploid) {
+        checkOpen();
+        if (sharded != null) {
+            return sharded.variants(region, sample, ploid);
+        }
+        if (genotypes == null) {
+            throw new IllegalStateException(dir + ": the dataset has no genotype arrays");
+        }
+        return genotypes.variants(region, sample, ploid);
+    }
+
+    /** Maps a shard's {@code dosages.npy} into this shard's arena and records it (see {@link ShardedArrays}). */
+    RawArray mapDosages(Path file) {
+        return mapped.map(file, RawDtype.FLOAT32, arena);
+    }
+
+    /**
+     * Per-sample tracks by name, sorted; empty for a sharded root, whose tracks are its shards'
+     * ({@link ShardedArrays#trackNames}).
      *
      * @return an unmodifiable map from track name to the track under {@code intervals/}
      */
@@ -372,7 +405,7 @@ public final class DatasetFiles implements AutoCloseable {
     }
 
     /**
-     * Annotation tracks by name, sorted.
+     * Annotation tracks by name, sorted; empty for a sharded root, as {@link #tracks()}.
      *
      * @return an unmodifiable map from track name to the track under {@code annot_intervals/}
      */
@@ -455,8 +488,9 @@ public final class DatasetFiles implements AutoCloseable {
      */
     public void verify() {
         checkOpen();
-        if (shardManifest != null) {
-            ShardSet.verifyChecksums(dir, shardManifest);
+        if (sharded != null) {
+            ShardSet.verifyChecksums(dir, sharded.manifest());
+            sharded.verify(variants().size());
         }
         if (genotypes != null) {
             genotypes.verify(variants().size());
@@ -474,6 +508,9 @@ public final class DatasetFiles implements AutoCloseable {
                 return;
             }
             closed = true;
+        }
+        if (sharded != null) {
+            sharded.close();
         }
         arena.close();
     }

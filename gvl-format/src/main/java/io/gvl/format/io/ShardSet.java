@@ -13,31 +13,45 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.Stream;
 
 /**
- * The shards of a sharded root, checked against its manifest and its root files and opened, in grid order (shard
- * {@code (b, j)} at index {@code b·J + j}). Every check names the shard and says what to do: a block the manifest
- * lists twice or not at all, a shard directory that is missing or that the manifest does not list, a file whose
- * size differs from the manifest, a shard whose metadata, windows or variant table differ from the root's. Closing
- * it closes every opened shard.
+ * The shards of a sharded root, checked against its manifest and its root files, in grid order (shard
+ * {@code (b, j)} at index {@code b·J + j}). Every check names the shard and says what to do. Opening the set checks
+ * what the manifest and one stat per file tell: a block the manifest lists twice or not at all, a shard directory
+ * that is missing or that the manifest does not list, a file whose size differs from the manifest, a call count
+ * that differs from its {@code variant_idxs.npy}; and it opens the first shard. Every other shard is opened, and
+ * checked against the root (metadata, windows, variant table, tracks), the first time it is asked for
+ * ({@link #shard}), so opening a root of many shards reads none of their files. Closing the set closes every opened
+ * shard; it is safe for concurrent use.
  */
 public final class ShardSet implements AutoCloseable {
+    private final Path root;
+    private final DatasetMetadata meta;
+    private final Regions regions;
     private final ShardManifest manifest;
-    private final List<DatasetFiles> shards;
+    private final ShardManifest.Shard[] byBlock;
+    private final AtomicReferenceArray<DatasetFiles> opened;
+    private boolean closed;
 
-    private ShardSet(ShardManifest manifest, List<DatasetFiles> shards) {
+    private ShardSet(Path root, DatasetMetadata meta, Regions regions, ShardManifest manifest,
+                     ShardManifest.Shard[] byBlock) {
+        this.root = root;
+        this.meta = meta;
+        this.regions = regions;
         this.manifest = manifest;
-        this.shards = shards;
+        this.byBlock = byBlock;
+        this.opened = new AtomicReferenceArray<>(byBlock.length);
     }
 
     /**
-     * Reads the manifest of {@code root}, checks it and opens every shard.
+     * Reads the manifest of {@code root}, checks it and the size of every shard file, and opens the first shard.
      *
      * @param root the sharded root
      * @param meta the root's {@code metadata.json}
      * @param regions the root's {@code regions.npy}
-     * @return the opened shards
+     * @return the shards
      * @throws DatasetFormatException if the manifest or a shard is inconsistent; the message names it
      */
     public static ShardSet open(Path root, DatasetMetadata meta, Regions regions) {
@@ -57,17 +71,81 @@ public final class ShardSet implements AutoCloseable {
         checkFingerprint(root, meta, m);
         ShardManifest.Shard[] byBlock = byBlock(root, m);
         checkNothingUnlisted(root, m);
-        List<DatasetFiles> opened = new ArrayList<>();
-        try {
-            for (ShardManifest.Shard s : byBlock) {
-                opened.add(openShard(root, meta, regions, m, s));
-            }
-            checkTrackNames(root, byBlock, opened);
-        } catch (RuntimeException e) {
-            opened.forEach(DatasetFiles::close);
-            throw e;
+        for (ShardManifest.Shard s : byBlock) {
+            checkFiles(root, s);
         }
-        return new ShardSet(m, List.copyOf(opened));
+        ShardSet set = new ShardSet(root, meta, regions, m, byBlock);
+        set.shard(0);
+        return set;
+    }
+
+    /**
+     * Shard {@code k}, opened and checked against the root the first time it is asked for.
+     *
+     * @param k the shard's index, {@code b·J + j}
+     * @return the opened shard, closed with this set
+     * @throws DatasetFormatException if the shard is inconsistent with the root; the message names it (and the
+     *     shard is asked again next time)
+     * @throws IllegalStateException if this set is closed
+     */
+    public DatasetFiles shard(int k) {
+        DatasetFiles f = opened.get(k);
+        if (f != null) {
+            return f;
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException(root + ": the sharded dataset is closed");
+            }
+            f = opened.get(k);
+            if (f == null) {
+                f = openShard(root, meta, regions, manifest, byBlock[k]);
+                if (k > 0) {
+                    try {
+                        checkTrackNames(root, byBlock, opened.get(0), k, f);
+                    } catch (RuntimeException e) {
+                        f.close();
+                        throw e;
+                    }
+                }
+                opened.set(k, f);
+            }
+            return f;
+        }
+    }
+
+    /**
+     * The number of shards.
+     *
+     * @return the blocks of the grid
+     */
+    public int size() {
+        return byBlock.length;
+    }
+
+    /**
+     * Opens every shard not opened yet (checking each as {@link #shard} does).
+     *
+     * @return the shards, {@code (b, j)} at {@code b·J + j}; closed with this set
+     */
+    public List<DatasetFiles> openAll() {
+        List<DatasetFiles> all = new ArrayList<>(byBlock.length);
+        for (int k = 0; k < byBlock.length; k++) {
+            all.add(shard(k));
+        }
+        return all;
+    }
+
+    /** The shards opened so far, in index order. */
+    List<DatasetFiles> openedShards() {
+        List<DatasetFiles> out = new ArrayList<>();
+        for (int k = 0; k < byBlock.length; k++) {
+            DatasetFiles f = opened.get(k);
+            if (f != null) {
+                out.add(f);
+            }
+        }
+        return out;
     }
 
     private static void checkFingerprint(Path root, DatasetMetadata meta, ShardManifest m) {
@@ -154,13 +232,18 @@ public final class ShardSet implements AutoCloseable {
         }
     }
 
-    private static DatasetFiles openShard(Path root, DatasetMetadata meta, Regions regions, ShardManifest m,
-                                          ShardManifest.Shard s) {
+    /**
+     * The checks one stat per file allows: the directory exists, every listed file has its listed size, and the
+     * listed {@code variant_idxs.npy} (raw int32) holds the listed calls.
+     */
+    private static void checkFiles(Path root, ShardManifest.Shard s) {
         Path dir = root.resolve(s.dir());
         if (!Files.isDirectory(dir)) {
             throw new DatasetFormatException(dir + ": shard listed in " + root.resolve(ShardManifest.FILE) + " is"
                     + " missing; the sharded dataset is incomplete, restore the shard or write the dataset again");
         }
+        long calls = 0;
+        String idx = DatasetLayout.GENOTYPES + "/" + DatasetLayout.VARIANT_IDXS;
         for (ShardManifest.ShardFile f : s.files()) {
             Path p = dir.resolve(f.path());
             long size;
@@ -174,7 +257,17 @@ public final class ShardSet implements AutoCloseable {
                 throw new DatasetFormatException(p + ": " + size + " bytes, but the manifest of shard " + s.dir()
                         + " records " + f.bytes() + "; the shard was altered or truncated, write the dataset again");
             }
+            calls += f.path().equals(idx) ? size / 4 : 0;
         }
+        if (calls != s.nCalls()) {
+            throw new DatasetFormatException(dir + ": shard " + s.dir() + " holds " + calls + " calls, but the"
+                    + " manifest records " + s.nCalls() + "; write the dataset again");
+        }
+    }
+
+    private static DatasetFiles openShard(Path root, DatasetMetadata meta, Regions regions, ShardManifest m,
+                                          ShardManifest.Shard s) {
+        Path dir = root.resolve(s.dir());
         if (ShardManifest.isSharded(dir)) {
             throw new DatasetFormatException(dir + ": shard " + s.dir() + " is itself sharded; write the dataset"
                     + " again");
@@ -214,25 +307,18 @@ public final class ShardSet implements AutoCloseable {
                         + root.resolve(DatasetLayout.REGIONS) + "; write the dataset again");
             }
         }
-        long calls = shard.genotypes().map(g -> g.variantIdxs().length()).orElse(0L);
-        if (calls != s.nCalls()) {
-            throw new DatasetFormatException(where + "holds " + calls + " calls, but the manifest records "
-                    + s.nCalls() + "; write the dataset again");
-        }
     }
 
-    /** Every shard has the same sample tracks, and the shards of sample block 0 the same annotation tracks. */
-    private static void checkTrackNames(Path root, ShardManifest.Shard[] byBlock, List<DatasetFiles> opened) {
-        Set<String> tracks = opened.getFirst().tracks().keySet();
-        Set<String> annotations = opened.getFirst().annotationTracks().keySet();
-        for (int k = 1; k < opened.size(); k++) {
-            if (!opened.get(k).tracks().keySet().equals(tracks)
-                    || !opened.get(k).annotationTracks().keySet().equals(annotations)) {
-                throw new DatasetFormatException(root.resolve(byBlock[k].dir()) + ": shard " + byBlock[k].dir()
-                        + " has the tracks " + opened.get(k).tracks().keySet() + " and annotations "
-                        + opened.get(k).annotationTracks().keySet() + ", but " + byBlock[0].dir() + " has " + tracks
-                        + " and " + annotations + "; write the dataset again");
-            }
+    /** Shard {@code k} has the sample tracks of the first shard, and the same annotation tracks. */
+    private static void checkTrackNames(Path root, ShardManifest.Shard[] byBlock, DatasetFiles first, int k,
+                                        DatasetFiles shard) {
+        Set<String> tracks = first.tracks().keySet();
+        Set<String> annotations = first.annotationTracks().keySet();
+        if (!shard.tracks().keySet().equals(tracks) || !shard.annotationTracks().keySet().equals(annotations)) {
+            throw new DatasetFormatException(root.resolve(byBlock[k].dir()) + ": shard " + byBlock[k].dir()
+                    + " has the tracks " + shard.tracks().keySet() + " and annotations "
+                    + shard.annotationTracks().keySet() + ", but " + byBlock[0].dir() + " has " + tracks
+                    + " and " + annotations + "; write the dataset again");
         }
     }
 
@@ -274,25 +360,41 @@ public final class ShardSet implements AutoCloseable {
     }
 
     /**
-     * The opened shards.
+     * The shard directories.
      *
-     * @return the shards, {@code (b, j)} at {@code b·J + j}; closed with this set
+     * @return one directory per shard, {@code (b, j)} at {@code b·J + j}
      */
-    public List<DatasetFiles> shards() {
-        return shards;
+    public List<Path> dirs() {
+        return Arrays.stream(byBlock).map(s -> root.resolve(s.dir())).toList();
     }
 
     /**
-     * The shard directories.
+     * Whether every shard stores per-call dosages, by the files the manifest lists.
      *
-     * @return one directory per shard, in the order of {@link #shards()}
+     * @return {@code true} when every shard lists {@code genotypes/dosages.npy}, {@code false} when none does
+     * @throws DatasetFormatException naming a shard that lacks them while others have them
      */
-    public List<Path> dirs() {
-        return shards.stream().map(DatasetFiles::path).toList();
+    boolean dosages() {
+        String file = DatasetLayout.GENOTYPES + "/" + DatasetLayout.DOSAGES;
+        int present = 0;
+        ShardManifest.Shard lacking = null;
+        for (ShardManifest.Shard s : byBlock) {
+            boolean has = s.files().stream().anyMatch(f -> f.path().equals(file));
+            present += has ? 1 : 0;
+            lacking = has || lacking != null ? lacking : s;
+        }
+        if (present != 0 && lacking != null) {
+            throw new DatasetFormatException(root.resolve(lacking.dir()).resolve(file) + ": missing, while other"
+                    + " shards of " + root + " store dosages; write the dataset again");
+        }
+        return present != 0;
     }
 
     @Override
     public void close() {
-        shards.forEach(DatasetFiles::close);
+        synchronized (this) {
+            closed = true;
+        }
+        openedShards().forEach(DatasetFiles::close);
     }
 }

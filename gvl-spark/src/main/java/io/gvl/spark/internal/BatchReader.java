@@ -5,9 +5,8 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.SeqKind;
-import io.gvl.format.IndexRange;
 import io.gvl.format.RegionOrder;
-import io.gvl.format.array.GenotypeArrays;
+import io.gvl.format.array.RawArray;
 import io.gvl.format.io.DatasetFiles;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
@@ -190,16 +189,15 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         ReadCounters.VARIANT_READS.incrementAndGet();
         int[] counts = new int[n];
         int[] offsets = new int[n + 1];
-        List<IndexRange> ranges = new ArrayList<>(n);
+        List<RawArray> lists = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
             int pair = k / haps.length;
-            if (files == null) {
-                ranges.add(new IndexRange(0, 0));
-            } else {
-                GenotypeArrays g = files.genotypes().orElseThrow();
-                ranges.add(g.variantRange(order.sortedRow(pairRegion[pair]), pairSample[pair], haps[k % haps.length]));
+            if (files != null) {
+                // A sharded root reads each list from the shard holding its cell.
+                lists.add(files.haplotypeVariants(order.sortedRow(pairRegion[pair]), pairSample[pair],
+                        haps[k % haps.length]));
             }
-            counts[k] = Math.toIntExact(ranges.get(k).length());
+            counts[k] = files == null ? 0 : Math.toIntExact(lists.get(k).length());
             offsets[k + 1] = Math.addExact(offsets[k], counts[k]);
         }
         if (c.equals(Columns.N_VARIANTS)) {
@@ -207,9 +205,8 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         }
         int[] values = new int[offsets[n]];
         for (int k = 0; k < n; k++) {
-            IndexRange r = ranges.get(k);
-            for (long i = r.start(); i < r.end(); i++) {
-                values[offsets[k] + (int) (i - r.start())] = files.genotypes().orElseThrow().variantIdxs().getInt(i);
+            for (int i = 0; i < counts[k]; i++) {
+                values[offsets[k] + i] = lists.get(k).getInt(i);
             }
         }
         return ArrowColumns.intLists(c, allocator, offsets, values);
