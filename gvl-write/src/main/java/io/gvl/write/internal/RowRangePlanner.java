@@ -49,10 +49,13 @@ final class RowRangePlanner {
                 int qe = regions.qEnd()[k];
                 int from = rows.overlapLow(c, qs);
                 int to = extend ? walkEnd(rows, c, qs, qe, from) : rows.startsFrom(c, qe);
-                int last = triples.size() - 3;
-                if (last >= 0 && triples.getInt(last) == c) {
-                    triples.set(last + 1, Math.min(triples.getInt(last + 1), from));
-                    triples.set(last + 2, Math.max(triples.getInt(last + 2), to));
+                int t = 0;
+                while (t < triples.size() && triples.getInt(t) != c) {
+                    t += 3; // two BED contigs (chr1, 1) can name one record contig: one range for both
+                }
+                if (t < triples.size()) {
+                    triples.set(t + 1, Math.min(triples.getInt(t + 1), from));
+                    triples.set(t + 2, Math.max(triples.getInt(t + 2), to));
                 } else {
                     triples.add(c);
                     triples.add(from);
