@@ -11,11 +11,11 @@ import io.gvl.write.spec.VariantSource;
 import io.gvl.write.spec.WriteException;
 import io.gvl.write.spec.WriteOptions;
 import io.gvl.write.spec.WritePlan;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.NoSuchFileException;
-import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -138,7 +138,7 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
         if (ranges == null) {
             throw new WriteException("the plan in " + plan.staging() + " does not record the variant rows of its"
                     + " region blocks (it was made by an older gvl, or for a write in one process).", "make a new"
-                    + " plan with this gvl (Gvl.plan, gvl plan) and write every part again.");
+                    + " plan with this gvl (Gvl.plan) and write every part again.");
         }
         Path file = plan.staging().resolve(DatasetLayout.PARTS).resolve(VariantRowFile.NAME);
         try {
