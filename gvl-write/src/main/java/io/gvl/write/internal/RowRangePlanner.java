@@ -48,11 +48,13 @@ final class RowRangePlanner {
                 int qs = regions.qStart()[k];
                 int qe = regions.qEnd()[k];
                 int from = rows.overlapLow(c, qs);
-                int to = extend ? walkEnd(rows, c, qs, qe, from) : rows.startsFrom(c, qe);
                 int t = 0;
                 while (t < triples.size() && triples.getInt(t) != c) {
                     t += 3; // two BED contigs (chr1, 1) can name one record contig: one range for both
                 }
+                boolean toContigEnd = t < triples.size() && triples.getInt(t + 2) == rows.endRow(c);
+                int to = toContigEnd ? rows.endRow(c) // a bound cannot pass the contig end: no walk to bound
+                        : extend ? walkEnd(rows, c, qs, qe, from) : rows.startsFrom(c, qe);
                 if (t < triples.size()) {
                     triples.set(t + 1, Math.min(triples.getInt(t + 1), from));
                     triples.set(t + 2, Math.max(triples.getInt(t + 2), to));
