@@ -113,7 +113,7 @@ public final class PlanStager {
         if (forTasks && unportable == null && in.variants() != null) {
             rowRanges = RowRangePlanner.plan(in.rows(), in.regions(), in.recordContigs(), regionBlocks,
                     o.extendToLength(), in.variants().path());
-            VariantRowFile.write(in.rows(), parts.resolve(VariantRowFile.NAME));
+            VariantRowFile.write(in.rows(), parts.resolve(DatasetLayout.PART_VARIANT_ROWS));
         }
         WritePlan plan = new WritePlan(target, staging, o.overwrite(), o.regions().toAbsolutePath(),
                 o.variantFile() == null ? null : o.variantFile().toAbsolutePath(), o.infoFields(),

@@ -1,5 +1,6 @@
 package io.gvl.write.internal;
 
+import io.gvl.format.DatasetLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -9,15 +10,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The plan's staged copy of what the selection reads per variant row, {@code parts/variant-rows.bin}: for every row
- * of the variant table, its 0-based start and ILEN as two little-endian int32s. Fixed-width rows let a part read
+ * The plan's staged copy of what the selection reads per variant row, {@code parts/variant-rows.bin}
+ * ({@link DatasetLayout#PART_VARIANT_ROWS}): for every row of the variant table, its 0-based start and ILEN as two
+ * little-endian int32s. Fixed-width rows let a part read
  * exactly its row range with one positional read, where {@code variants.arrow} (one zstd-compressed record batch,
  * as GVL writes it) would have to be decompressed whole. The merge removes it with the rest of {@code parts/}.
  */
-public final class VariantRowFile {
-    /** The file's name under the staging directory's {@code parts/}. */
-    public static final String NAME = "variant-rows.bin";
-    static final int ROW_BYTES = 2 * Integer.BYTES;
+final class VariantRowFile {
+    static final int ROW_BYTES = DatasetLayout.PART_VARIANT_ROW_BYTES;
     private static final int ROWS_PER_WRITE = 1 << 16;
 
     private VariantRowFile() {

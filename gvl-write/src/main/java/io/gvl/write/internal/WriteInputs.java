@@ -140,7 +140,7 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
                     + " region blocks (it was made by an older gvl, or for a write in one process).", "make a new"
                     + " plan with this gvl (Gvl.plan) and write every part again.");
         }
-        Path file = plan.staging().resolve(DatasetLayout.PARTS).resolve(VariantRowFile.NAME);
+        Path file = plan.staging().resolve(DatasetLayout.PARTS).resolve(DatasetLayout.PART_VARIANT_ROWS);
         try {
             long want = (long) plan.nVariants() * VariantRowFile.ROW_BYTES;
             if (Files.size(file) != want) {
