@@ -4,7 +4,9 @@ module io.gvl.format {
     requires org.slf4j;
     requires com.fasterxml.jackson.databind;
     requires org.apache.arrow.vector;
-    requires org.apache.arrow.format; // record-batch metadata checked before Arrow loads a batch (ArrowBatchCheck)
+    requires org.apache.arrow.format; // IPC metadata: IpcFile reads dataset Arrow files with the flatbuffers alone
+    requires com.github.luben.zstd_jni;
+    requires org.apache.commons.compress;
     requires org.apache.arrow.memory.core;
     requires org.apache.arrow.compression;
     // The allocator implementation is found reflectively by arrow-memory-core; requiring it puts it in the graph.

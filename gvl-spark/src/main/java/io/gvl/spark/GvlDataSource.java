@@ -19,11 +19,16 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * The {@code gvl} Spark data source: {@code spark.read.format("gvl")}. Spark finds it by its short name through
  * {@code META-INF/services}; applications never call it directly. Read-only for now.
  *
- * <p>Options: {@code path} (the dataset directory, required), {@code reference} (the FASTA it was written against;
- * required with a sequence column), {@code seqs} ({@code haplotypes}, {@code reference} or {@code none}; default
- * haplotypes when the dataset has genotypes), {@code tracks} (comma-separated; default every track),
- * {@code samples} (comma-separated subset; default all), {@code regionsPerPartition} (default 64) and
- * {@code regionsPerBatch} (default 16).
+ * <p>Options: {@code path} (the dataset directory, or the URI of a root that
+ * {@link GvlSpark#writeSharded(org.apache.spark.sql.SparkSession, String, io.gvl.write.spec.WriteOptions, int, int)}
+ * committed on a Hadoop file system such as {@code s3a://}; required), {@code reference} (the FASTA it was written
+ * against, a local path; required with a sequence column), {@code seqs} ({@code haplotypes}, {@code reference} or
+ * {@code none}; default haplotypes when the dataset has genotypes), {@code tracks} (comma-separated; default every
+ * track), {@code samples} (comma-separated subset; default all), {@code regionsPerPartition} (default 64),
+ * {@code regionsPerBatch} (default 16), {@code cacheDir} (where each machine keeps its downloaded copy of a root
+ * given as a URI; default {@code gvl-object-cache} in {@code java.io.tmpdir}) and any {@code fs.*} Hadoop setting,
+ * applied over the session's Hadoop configuration for such a root. A root without its commit marker raises
+ * {@link io.gvl.spark.errors.GvlStorageException}.
  *
  * <p>Columns, one row per (region, sample, haplotype): {@code region int} (the dataset's region index),
  * {@code chrom string}, {@code start int}, {@code end int} (the region, 0-based half-open), {@code sample string},

@@ -56,7 +56,7 @@ class GvlSparkShardedTest {
 
     @BeforeAll
     static void setUp() throws IOException {
-        vcfTracks = vcfWithTracks();
+        vcfTracks = vcfWithTracks(tmp);
         single = tmp.resolve("single.gvl");
         Gvl.write(single, vcfTracks);
         localSharded = writeLocally(tmp.resolve("local-sharded.gvl"), vcfTracks, 7, 5);
@@ -172,7 +172,7 @@ class GvlSparkShardedTest {
         return spark.read().format("gvl").option("reference", FASTA.toString()).load(dir.toString());
     }
 
-    private static Path writeLocally(Path dest, WriteOptions o, int rpb, int spb) {
+    static Path writeLocally(Path dest, WriteOptions o, int rpb, int spb) {
         WritePlan plan = Gvl.plan(dest, o, rpb, spb);
         for (WritePlan.Part p : plan.parts()) {
             PartWriter.write(plan, p);
@@ -181,7 +181,8 @@ class GvlSparkShardedTest {
         return dest;
     }
 
-    private static WriteOptions vcfWithTracks() throws IOException {
+    /** VCF with two seeded bigWig tracks and an annotation track; the track files are written into {@code tmp}. */
+    static WriteOptions vcfWithTracks(Path tmp) throws IOException {
         WriteOptions.Builder b = WriteOptions.builder(Z.resolve("regions.bed"))
                 .variants(Z.resolve("z_synth16.norm.vcf.gz")).maxJitter(5).overwrite(true);
         for (String track : List.of("cov", "sig")) {

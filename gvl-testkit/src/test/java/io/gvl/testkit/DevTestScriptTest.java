@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The test command {@code dev/test} decides what to install from what is on {@code PATH}. Here it runs with a
- * {@code PATH} of stand-ins only ({@code id}, {@code apt-get}, {@code mvn} and oracle programs that record their
- * calls), so its install and refusal paths are checked without installing or removing anything.
+ * {@code PATH} of stand-ins only ({@code id}, {@code apt-get}, {@code mvn}, oracle programs, and the S3 server's and
+ * Python tests' set-up steps, all recording their calls), so its install and refusal paths are checked without
+ * installing or removing anything.
  */
 class DevTestScriptTest {
     private static final Path SCRIPT = Path.of("").toAbsolutePath().getParent().resolve("dev/test");
@@ -35,6 +36,7 @@ class DevTestScriptTest {
         Files.createFile(calls);
         recorder("mvn");
         recorder("python-test");
+        recorder("s3-server");
     }
 
     @Test
@@ -44,7 +46,7 @@ class DevTestScriptTest {
         Result r = run("-pl", "gvl-io", "-am");
         assertEquals(0, r.rc, r.err);
         assertEquals(List.of("apt-get update", "apt-get install -y --no-install-recommends " + ALL_PACKAGES,
-                "mvn -B -ntp verify -pl gvl-io -am"), r.calls);
+                "s3-server", "mvn -B -ntp verify -pl gvl-io -am"), r.calls);
     }
 
     @Test
@@ -57,7 +59,7 @@ class DevTestScriptTest {
         Result r = run();
         assertEquals(0, r.rc, r.err);
         assertEquals(List.of("apt-get update", "apt-get install -y --no-install-recommends tabix hdf5-tools",
-                "mvn -B -ntp verify", "python-test"), r.calls);
+                "s3-server", "mvn -B -ntp verify", "python-test"), r.calls);
     }
 
     @Test
@@ -68,7 +70,8 @@ class DevTestScriptTest {
         }
         Result r = run();
         assertEquals(0, r.rc, r.err);
-        assertEquals(List.of("mvn -B -ntp verify", "python-test"), r.calls, "a full build, then the Python tests");
+        assertEquals(List.of("s3-server", "mvn -B -ntp verify", "python-test"), r.calls,
+                "the S3 server's venv, a full build, then the Python tests");
     }
 
     @Test
@@ -117,6 +120,7 @@ class DevTestScriptTest {
         pb.environment().clear();
         pb.environment().put("PATH", bin.toString());
         pb.environment().put("GVL_PYTHON_TEST", bin.resolve("python-test").toString());
+        pb.environment().put("GVL_S3_SETUP", bin.resolve("s3-server").toString());
         int rc = pb.start().waitFor();
         return new Result(rc, Files.readAllLines(calls), Files.readString(tmp.resolve("err.txt")));
     }

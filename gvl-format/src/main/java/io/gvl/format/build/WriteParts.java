@@ -180,8 +180,15 @@ public final class WriteParts {
         build(staging, grid, check(staging, grid));
     }
 
-    /** Reads every published part's manifest; returns the directory of each expected part by name. */
-    static Map<String, Path> check(Path staging, PartGrid grid) {
+    /**
+     * Reads every published part's manifest under {@code staging/parts} and checks the parts against the grid.
+     *
+     * @param staging the build directory holding the parts
+     * @param grid the grid the parts were written for
+     * @return the directory of each expected part, by name
+     * @throws PartException if a part is missing, published twice, or written for another grid or variant table
+     */
+    public static Map<String, Path> check(Path staging, PartGrid grid) {
         Map<String, Path> found = new HashMap<>();
         Path root = staging.resolve(DatasetLayout.PARTS);
         List<Path> dirs = List.of();

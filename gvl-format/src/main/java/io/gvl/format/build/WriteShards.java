@@ -72,15 +72,9 @@ public final class WriteShards {
     private static void build(Path root, PartGrid grid, Map<String, Path> parts) throws IOException {
         int nb = grid.regionBlockSizes().length;
         int nj = grid.sampleBlockSizes().length;
-        List<Regions> windows = new ArrayList<>();
-        for (int b = 0; b < nb; b++) {
-            windows.add(WriteParts.windows(root, grid, b));
-        }
-        RegionsFile.write(WriteParts.concatRows(windows), root.resolve(DatasetLayout.REGIONS));
-        MetadataFile.write(grid.metadata(), DatasetLayout.metadata(root));
+        List<Regions> windows = writeRootFiles(root, grid);
         InputRegions input = InputRegionsFile.read(root.resolve(DatasetLayout.INPUT_REGIONS));
         Path variants = DatasetLayout.genotypes(root).resolve(DatasetLayout.VARIANTS);
-        DatasetMetadata meta = grid.metadata();
         List<ShardManifest.Shard> shards = new ArrayList<>();
         for (int b = 0; b < nb; b++) {
             int r0 = grid.regionFrom(b);
@@ -89,13 +83,8 @@ public final class WriteShards {
                 int s0 = grid.sampleFrom(j);
                 int s1 = s0 + grid.sampleBlockSizes()[j];
                 String rel = ShardManifest.shardDir(b, j);
-                Path shard = Files.createDirectories(root.resolve(rel));
-                DatasetMetadata shardMeta = new DatasetMetadata(meta.samples().subList(s0, s1), meta.contigs(),
-                        r1 - r0, meta.ploidy(), meta.maxJitter(), meta.version(), meta.formatVersion(), null, null,
-                        grid.variantsFingerprint());
-                MetadataFile.write(shardMeta, DatasetLayout.metadata(shard));
-                InputRegionsFile.write(subset(input, r0, r1), shard.resolve(DatasetLayout.INPUT_REGIONS));
-                RegionsFile.write(windows.get(b), shard.resolve(DatasetLayout.REGIONS));
+                Path shard = root.resolve(rel);
+                writeShardFiles(shard, grid, input, windows.get(b), b, j);
                 if (grid.genotypes()) {
                     Path from = parts.get(PartManifest.name(PartManifest.GENOTYPES, b, j));
                     Path geno = shard.resolve(DatasetLayout.GENOTYPES);
@@ -123,6 +112,62 @@ public final class WriteShards {
         FileTrees.fsync(root);
         new ShardManifest(ShardManifest.LAYOUT, DatasetMetadata.WRITER_VERSION, grid.regionBlockSizes(),
                 grid.sampleBlockSizes(), grid.variantsFingerprint(), shards).write(root);
+    }
+
+    /**
+     * Writes the whole dataset's {@code regions.npy} (each window end the largest over the region block's genotype
+     * parts) and {@code metadata.json} into a sharded root being built. The genotype parts under {@code root}'s
+     * {@code parts/} need only their {@code part.json} and window ends here, which is how a writer whose parts
+     * live elsewhere (an object store) builds the same root files.
+     *
+     * @param root the root's build directory, holding the staged {@code parts/regions.npy} and genotype parts
+     * @param grid the grid the parts were written for
+     * @return the windows of each region block, in block order
+     * @throws PartException.Missing if a genotype part is absent
+     * @throws UncheckedIOException if a file cannot be read or written
+     */
+    public static List<Regions> writeRootFiles(Path root, PartGrid grid) {
+        List<Regions> windows = new ArrayList<>();
+        for (int b = 0; b < grid.regionBlockSizes().length; b++) {
+            windows.add(WriteParts.windows(root, grid, b));
+        }
+        RegionsFile.write(WriteParts.concatRows(windows), root.resolve(DatasetLayout.REGIONS));
+        MetadataFile.write(grid.metadata(), DatasetLayout.metadata(root));
+        return windows;
+    }
+
+    /**
+     * Creates the shard directory of block {@code (b, j)} and writes the files a shard derives from the plan rather
+     * than from its parts: {@code metadata.json} (its sorted samples, its regions, the variants fingerprint),
+     * {@code input_regions.arrow} (its regions in input order, {@code r_idx_map} local to the shard) and
+     * {@code regions.npy} (its windows).
+     *
+     * @param shard the shard directory to create
+     * @param grid the grid of the write
+     * @param input the whole dataset's input regions
+     * @param windows the windows of region block {@code b}, from {@link #writeRootFiles}
+     * @param b the region block
+     * @param j the sample block
+     * @throws UncheckedIOException if a file cannot be written
+     */
+    public static void writeShardFiles(Path shard, PartGrid grid, InputRegions input, Regions windows, int b,
+                                       int j) {
+        DatasetMetadata meta = grid.metadata();
+        int r0 = grid.regionFrom(b);
+        int r1 = r0 + grid.regionBlockSizes()[b];
+        int s0 = grid.sampleFrom(j);
+        int s1 = s0 + grid.sampleBlockSizes()[j];
+        try {
+            Files.createDirectories(shard);
+        } catch (IOException e) {
+            throw new UncheckedIOException(shard + ": cannot create the shard directory", e);
+        }
+        DatasetMetadata shardMeta = new DatasetMetadata(meta.samples().subList(s0, s1), meta.contigs(), r1 - r0,
+                meta.ploidy(), meta.maxJitter(), meta.version(), meta.formatVersion(), null, null,
+                grid.variantsFingerprint());
+        MetadataFile.write(shardMeta, DatasetLayout.metadata(shard));
+        InputRegionsFile.write(subset(input, r0, r1), shard.resolve(DatasetLayout.INPUT_REGIONS));
+        RegionsFile.write(windows, shard.resolve(DatasetLayout.REGIONS));
     }
 
     /** The rows of sorted regions {@code [r0, r1)}, in input order, with {@code r_idx_map} made local. */

@@ -1,5 +1,6 @@
 package io.gvl.format.io;
 
+import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -11,12 +12,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
@@ -33,27 +36,38 @@ import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 
 /**
- * Reads Arrow IPC files the way polars and genoray write them. Always through the footer (polars may put the
+ * Reads Arrow IPC files the way polars and genoray write them, always through the footer (polars may put the
  * dictionary batch after the record batch, and polars >= 1.43 omits the schema message's prefix, both of which
- * break stream-style parsing), with the commons-compress codec factory for zstd/lz4 buffers. Cells become plain
- * Java values: strings (Utf8, LargeUtf8, Utf8View, dictionary-decoded), boxed numbers (unsigned widened),
- * booleans, {@link List} for every list kind and {@link Map} for structs; null stays null.
+ * break stream-style parsing). {@link IpcFile} reads every file whose types it covers; a file it leaves aside (a
+ * date, binary or half-float column, a big-endian schema, dictionary deltas) is read here with Arrow Java and the
+ * commons-compress codec factory, its vectors adapted to {@link IpcColumn}, so both routes give the same cells.
  */
 final class ArrowIpc {
     private ArrowIpc() {
     }
 
-    /** Receives each record batch; the root and dictionaries are valid only during the call. */
-    @FunctionalInterface
-    public interface BatchConsumer {
-        void accept(VectorSchemaRoot root, DictionaryProvider dictionaries);
+    /**
+     * Calls {@code consumer} for every record batch in footer order (once with no rows when there is none); any
+     * failure names the file.
+     *
+     * @param file an Arrow IPC file
+     * @param consumer receives each batch; its columns are valid only during the call
+     * @throws DatasetFormatException if the file is missing or unreadable, or a cell is damaged
+     */
+    public static void forEachBatch(Path file, Consumer<IpcFile.Batch> consumer) {
+        try {
+            IpcFile.forEachBatch(file, consumer);
+        } catch (IpcFile.Unsupported e) {
+            withArrowJava(file, consumer);
+        }
     }
 
-    /** Calls {@code consumer} for every record batch in footer order; any failure names the file. */
-    public static void forEachBatch(Path file, BatchConsumer consumer) {
+    /** The Arrow Java route, for what {@link IpcFile} does not decode (and, in tests, its reference). */
+    static void withArrowJava(Path file, Consumer<IpcFile.Batch> consumer) {
         JvmOptions.requireArrowAccess();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
              BufferAllocator alloc = new RootAllocator(allocationLimit(ch.size()));
@@ -63,11 +77,11 @@ final class ArrowIpc {
             ArrowBatchCheck.check(file, ch, reader.getDictionaryBlocks());
             ArrowBatchCheck.check(file, ch, blocks);
             if (blocks.isEmpty()) {
-                consumer.accept(root, reader);
+                consumer.accept(adapt(root, reader));
             }
             for (ArrowBlock block : blocks) {
                 reader.loadRecordBatch(block);
-                consumer.accept(root, reader);
+                consumer.accept(adapt(root, reader));
             }
         } catch (DatasetFormatException e) {
             throw e;
@@ -76,6 +90,64 @@ final class ArrowIpc {
         } catch (IOException | RuntimeException e) {
             throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
         }
+    }
+
+    private static IpcFile.Batch adapt(VectorSchemaRoot root, DictionaryProvider dicts) {
+        List<IpcColumn> columns = new ArrayList<>();
+        for (FieldVector v : root.getFieldVectors()) {
+            columns.add(new VectorColumn(v, dicts));
+        }
+        return new IpcFile.Batch(root.getRowCount(), columns);
+    }
+
+    /** An Arrow Java vector seen as an {@link IpcColumn}. */
+    private record VectorColumn(FieldVector vector, DictionaryProvider dicts) implements IpcColumn {
+        @Override
+        public String name() {
+            return vector.getName();
+        }
+
+        @Override
+        public ArrowTable.ColumnType type() {
+            DictionaryEncoding enc = vector.getField().getDictionary();
+            return enc == null ? typeOf(vector.getField().getType())
+                    : typeOf(dicts.lookup(enc.getId()).getVectorType());
+        }
+
+        @Override
+        public int length() {
+            return vector.getValueCount();
+        }
+
+        @Override
+        public boolean isNull(int i) {
+            return vector.isNull(i);
+        }
+
+        @Override
+        public Object get(int i) {
+            return ArrowIpc.get(vector, i, dicts);
+        }
+    }
+
+    private static ArrowTable.ColumnType typeOf(ArrowType t) {
+        return switch (t) {
+            case ArrowType.Utf8 u -> ArrowTable.ColumnType.STRING;
+            case ArrowType.LargeUtf8 u -> ArrowTable.ColumnType.STRING;
+            case ArrowType.Utf8View u -> ArrowTable.ColumnType.STRING;
+            case ArrowType.Bool b -> ArrowTable.ColumnType.BOOL;
+            case ArrowType.Int i -> IpcColumn.Ints.typeOf(i.getBitWidth(), i.getIsSigned());
+            case ArrowType.FloatingPoint fp -> switch (fp.getPrecision()) {
+                case SINGLE -> ArrowTable.ColumnType.FLOAT32;
+                case DOUBLE -> ArrowTable.ColumnType.FLOAT64;
+                default -> ArrowTable.ColumnType.OTHER;
+            };
+            case ArrowType.List l -> ArrowTable.ColumnType.NESTED;
+            case ArrowType.LargeList l -> ArrowTable.ColumnType.NESTED;
+            case ArrowType.FixedSizeList l -> ArrowTable.ColumnType.NESTED;
+            case ArrowType.Struct s -> ArrowTable.ColumnType.NESTED;
+            default -> ArrowTable.ColumnType.OTHER;
+        };
     }
 
     /**
@@ -89,7 +161,7 @@ final class ArrowIpc {
 
 
     /** The value of cell {@code i} of {@code v} as a plain Java value. */
-    public static Object get(ValueVector v, int i, DictionaryProvider dicts) {
+    static Object get(ValueVector v, int i, DictionaryProvider dicts) {
         if (v.isNull(i)) {
             return null;
         }

@@ -38,30 +38,32 @@ public final class ArrowTableFile {
     }
 
     /**
-     * Reads every record batch of an Arrow IPC file.
+     * Reads every record batch of an Arrow IPC file. Files of the types datasets hold are read without Arrow Java
+     * (integers, floats, booleans, strings, lists, structs, dictionaries); others (dates, binary, half floats, ...)
+     * through Arrow Java, which needs the JVM options of docs/jvm.md.
      *
      * @param file an Arrow IPC file (not a stream)
      * @return all rows of all batches, concatenated in file order
      * @throws DatasetFormatException if the file is missing or not a readable Arrow IPC file
+     * @throws io.gvl.format.MissingJvmOptionException if the file needs Arrow Java and the JVM lacks its options
      */
     public static ArrowTable read(Path file) {
         List<String> names = new ArrayList<>();
         List<ArrowTable.ColumnType> types = new ArrayList<>();
         List<List<Object>> values = new ArrayList<>();
-        ArrowIpc.forEachBatch(file, (root, dicts) -> {
+        ArrowIpc.forEachBatch(file, batch -> {
             if (names.isEmpty()) {
-                for (Field f : root.getSchema().getFields()) {
-                    names.add(f.getName());
-                    types.add(f.getDictionary() == null ? typeOf(f.getType())
-                            : typeOf(dicts.lookup(f.getDictionary().getId()).getVectorType()));
+                for (IpcColumn c : batch.columns()) {
+                    names.add(c.name());
+                    types.add(c.type());
                     values.add(new ArrayList<>());
                 }
             }
-            List<FieldVector> vectors = root.getFieldVectors();
-            for (int c = 0; c < vectors.size(); c++) {
-                FieldVector v = vectors.get(c);
-                for (int i = 0; i < root.getRowCount(); i++) {
-                    values.get(c).add(ArrowIpc.get(v, i, dicts));
+            List<IpcColumn> columns = batch.columns();
+            for (int c = 0; c < columns.size(); c++) {
+                IpcColumn v = columns.get(c);
+                for (int i = 0; i < batch.rows(); i++) {
+                    values.get(c).add(v.get(i));
                 }
             }
         });
@@ -148,34 +150,5 @@ public final class ArrowTableFile {
             throw new IllegalArgumentException("column " + c.name() + " (" + c.type() + ") row " + i + " holds a "
                     + value.getClass().getSimpleName(), e);
         }
-    }
-
-    private static ArrowTable.ColumnType typeOf(ArrowType t) {
-        return switch (t) {
-            case ArrowType.Utf8 u -> ArrowTable.ColumnType.STRING;
-            case ArrowType.LargeUtf8 u -> ArrowTable.ColumnType.STRING;
-            case ArrowType.Utf8View u -> ArrowTable.ColumnType.STRING;
-            case ArrowType.Bool b -> ArrowTable.ColumnType.BOOL;
-            case ArrowType.Int i -> intType(i);
-            case ArrowType.FloatingPoint fp -> switch (fp.getPrecision()) {
-                case SINGLE -> ArrowTable.ColumnType.FLOAT32;
-                case DOUBLE -> ArrowTable.ColumnType.FLOAT64;
-                default -> ArrowTable.ColumnType.OTHER;
-            };
-            case ArrowType.List l -> ArrowTable.ColumnType.NESTED;
-            case ArrowType.LargeList l -> ArrowTable.ColumnType.NESTED;
-            case ArrowType.FixedSizeList l -> ArrowTable.ColumnType.NESTED;
-            case ArrowType.Struct s -> ArrowTable.ColumnType.NESTED;
-            default -> ArrowTable.ColumnType.OTHER;
-        };
-    }
-
-    private static ArrowTable.ColumnType intType(ArrowType.Int i) {
-        return switch (i.getBitWidth()) {
-            case 8 -> i.getIsSigned() ? ArrowTable.ColumnType.INT8 : ArrowTable.ColumnType.UINT8;
-            case 16 -> i.getIsSigned() ? ArrowTable.ColumnType.INT16 : ArrowTable.ColumnType.UINT16;
-            case 32 -> i.getIsSigned() ? ArrowTable.ColumnType.INT32 : ArrowTable.ColumnType.UINT32;
-            default -> i.getIsSigned() ? ArrowTable.ColumnType.INT64 : ArrowTable.ColumnType.UINT64;
-        };
     }
 }

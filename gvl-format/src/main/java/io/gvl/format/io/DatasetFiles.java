@@ -124,11 +124,11 @@ public final class DatasetFiles implements AutoCloseable {
      *
      * @param dir the dataset directory (format 2.0; 1.x datasets fail with a migration hint)
      * @return the opened files, owning the memory mappings until {@link #close()}
-     * @throws MissingJvmOptionException if the JVM lacks an option Arrow needs
+     * @throws MissingJvmOptionException if the JVM lacks an option Arrow Java needs and a table of the dataset has
+     *     a column type only Arrow Java reads (see {@link ArrowTableFile#read})
      * @throws DatasetFormatException if a file is missing, malformed or inconsistent with the metadata
      */
     public static DatasetFiles open(Path dir) {
-        JvmOptions.requireArrowAccess();
         return new DatasetFiles(dir);
     }
 

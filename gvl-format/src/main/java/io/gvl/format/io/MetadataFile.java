@@ -1,15 +1,14 @@
 package io.gvl.format.io;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.NaturalSort;
 import io.gvl.format.PythonStrings;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -17,16 +16,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Maps {@code metadata.json} to {@link DatasetMetadata} through Jackson's tree model. The tree (rather than data
- * binding) lets the format gate run before anything else, ignores unknown keys, names the offending key in every
- * error and writes keys in pydantic's declaration order. {@link DatasetMetadata} itself does no I/O: this is its
- * reader and writer.
+ * Maps {@code metadata.json} to {@link DatasetMetadata} through a plain tree of the document ({@link JsonTree}) and
+ * writes it with Jackson's streaming generator. The tree (rather than data binding) lets the format gate run before
+ * anything else, ignores unknown keys, names the offending key in every error and writes keys in pydantic's
+ * declaration order; the streaming API alone keeps Jackson's data binding out of a dataset's open. {@link
+ * DatasetMetadata} itself does no I/O: this is its reader and writer.
  */
 public final class MetadataFile {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     private MetadataFile() {
     }
@@ -47,15 +48,15 @@ public final class MetadataFile {
         } catch (IOException e) {
             throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
         }
-        JsonNode root;
+        Object parsed;
         try {
-            root = MAPPER.readTree(bytes);
+            parsed = JsonTree.parse(bytes);
         } catch (JsonProcessingException e) {
             throw new DatasetFormatException(file + ": malformed JSON (" + e.getOriginalMessage() + ")", e);
         } catch (IOException e) {
-            throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
+            throw new DatasetFormatException(file + ": malformed JSON (" + e.getMessage() + ")", e);
         }
-        if (root == null || !root.isObject()) {
+        if (!(parsed instanceof Map<?, ?> root)) {
             throw new DatasetFormatException(file + ": expected a JSON object at the top level");
         }
         String formatVersion = checkFormat(file, root.get("format_version"));
@@ -85,16 +86,15 @@ public final class MetadataFile {
     }
 
     /** The format gate: only major 2 opens; older majors need {@code migrate}, newer need a newer gvl. */
-    private static String checkFormat(Path file, JsonNode node) {
-        if (node == null || node.isNull()) {
+    private static String checkFormat(Path file, Object node) {
+        if (node == null || node == JsonTree.NULL) {
             throw new DatasetFormatException(file + ": no format_version, so the dataset uses format 1.x (written by"
                     + " GenVarLoader < 0.27). Migrate it to format 2.0 with `gvl migrate DIR` (or"
                     + " genvarloader.migrate(path)).");
         }
-        if (!node.isTextual()) {
-            throw new DatasetFormatException(file + ": format_version must be a string, got " + node);
+        if (!(node instanceof String text)) {
+            throw new DatasetFormatException(file + ": format_version must be a string, got " + JsonTree.text(node));
         }
-        String text = node.asText();
         int major = DatasetMetadata.semver(text, file + ": format_version")[0];
         if (major < 2) {
             throw new DatasetFormatException(file + ": format_version " + text + " is format 1.x; migrate the"
@@ -108,119 +108,120 @@ public final class MetadataFile {
     }
 
     /** Reads typed keys with errors that name the file and the key. */
-    private record Reader(Path file, JsonNode root) {
-        private DatasetFormatException bad(String key, String expected, JsonNode got) {
-            return new DatasetFormatException(file + ": key '" + key + "' must be " + expected + ", got " + got);
+    private record Reader(Path file, Map<?, ?> root) {
+        private DatasetFormatException bad(String key, String expected, Object got) {
+            return new DatasetFormatException(file + ": key '" + key + "' must be " + expected + ", got "
+                    + JsonTree.text(got));
         }
 
         List<String> strings(String key) {
-            JsonNode n = root.get(key);
+            Object n = root.get(key);
             if (n == null) {
                 throw new DatasetFormatException(file + ": required key '" + key + "' is missing");
             }
-            if (!n.isArray()) {
+            if (!(n instanceof List<?> list)) {
                 throw bad(key, "an array of strings", n);
             }
-            List<String> out = new ArrayList<>(n.size());
-            for (JsonNode e : n) {
-                if (!e.isTextual()) {
+            List<String> out = new ArrayList<>(list.size());
+            for (Object e : list) {
+                if (!(e instanceof String text)) {
                     throw bad(key, "an array of strings", n);
                 }
-                out.add(e.asText());
+                out.add(text);
             }
             return out;
         }
 
         int intValue(String key, Integer dflt) {
-            JsonNode n = root.get(key);
+            Object n = root.get(key);
             if (n == null) {
                 if (dflt == null) {
                     throw new DatasetFormatException(file + ": required key '" + key + "' is missing");
                 }
                 return dflt;
             }
-            if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < 0) {
+            if (!(n instanceof Long v) || v < 0 || v > Integer.MAX_VALUE) {
                 throw bad(key, "a non-negative integer", n);
             }
-            return n.asInt();
+            return (int) (long) v;
         }
 
         Integer optionalInt(String key) {
-            JsonNode n = root.get(key);
-            return n == null || n.isNull() ? null : intValue(key, null);
+            Object n = root.get(key);
+            return n == null || n == JsonTree.NULL ? null : intValue(key, null);
         }
 
-        long longValue(JsonNode obj, String key, String where) {
-            JsonNode n = obj.get(key);
-            if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
+        long longValue(Map<?, ?> obj, String key, String where) {
+            Object n = obj.get(key);
+            if (!(n instanceof Long v)) {
                 throw bad(where + "." + key, "an integer", n);
             }
-            return n.asLong();
+            return v;
         }
 
-        String text(JsonNode obj, String key, String where) {
-            JsonNode n = obj.get(key);
-            if (n == null || !n.isTextual()) {
+        String text(Map<?, ?> obj, String key, String where) {
+            Object n = obj.get(key);
+            if (!(n instanceof String v)) {
                 throw bad(where + "." + key, "a string", n);
             }
-            return n.asText();
+            return v;
         }
 
         String optionalSemver(String key) {
-            JsonNode n = root.get(key);
-            if (n == null || n.isNull()) {
+            Object n = root.get(key);
+            if (n == null || n == JsonTree.NULL) {
                 return null;
             }
-            if (!n.isTextual()) {
+            if (!(n instanceof String v)) {
                 throw bad(key, "a semantic version string or null", n);
             }
-            DatasetMetadata.semver(n.asText(), file + ": " + key);
-            return n.asText();
+            DatasetMetadata.semver(v, file + ": " + key);
+            return v;
         }
 
-        JsonNode object(String key) {
-            JsonNode n = root.get(key);
-            if (n == null || n.isNull()) {
+        Map<?, ?> object(String key) {
+            Object n = root.get(key);
+            if (n == null || n == JsonTree.NULL) {
                 return null;
             }
-            if (!n.isObject()) {
+            if (!(n instanceof Map<?, ?> m)) {
                 throw bad(key, "an object or null", n);
             }
-            return n;
+            return m;
         }
 
-        JsonNode fingerprintOf(JsonNode link, String key) {
-            JsonNode fp = link.get("fingerprint");
-            if (fp == null || !fp.isObject()) {
+        Map<?, ?> fingerprintOf(Map<?, ?> link, String key) {
+            Object fp = link.get("fingerprint");
+            if (!(fp instanceof Map<?, ?> m)) {
                 throw bad(key + ".fingerprint", "an object", fp);
             }
-            return fp;
+            return m;
         }
 
         DatasetMetadata.SvarLink svarLink() {
-            JsonNode n = object("svar_link");
+            Map<?, ?> n = object("svar_link");
             if (n == null) {
                 return null;
             }
-            JsonNode fp = fingerprintOf(n, "svar_link");
+            Map<?, ?> fp = fingerprintOf(n, "svar_link");
             return new DatasetMetadata.SvarLink(text(n, "relative_path", "svar_link"),
                     text(n, "absolute_path", "svar_link"), longValue(fp, "n_variants", "svar_link.fingerprint"),
                     longValue(fp, "variant_idxs_bytes", "svar_link.fingerprint"));
         }
 
         DatasetMetadata.Svar2Link svar2Link() {
-            JsonNode n = object("svar2_link");
+            Map<?, ?> n = object("svar2_link");
             if (n == null) {
                 return null;
             }
-            JsonNode fp = fingerprintOf(n, "svar2_link");
+            Map<?, ?> fp = fingerprintOf(n, "svar2_link");
             return new DatasetMetadata.Svar2Link(text(n, "relative_path", "svar2_link"),
                     text(n, "absolute_path", "svar2_link"), longValue(fp, "n_files", "svar2_link.fingerprint"),
                     longValue(fp, "store_bytes", "svar2_link.fingerprint"));
         }
 
         DatasetMetadata.VariantsFingerprint fingerprint() {
-            JsonNode n = object("variants_fingerprint");
+            Map<?, ?> n = object("variants_fingerprint");
             if (n == null) {
                 return null;
             }
@@ -259,54 +260,71 @@ public final class MetadataFile {
      * @return the JSON text
      */
     public static String toJson(DatasetMetadata m) {
-        ObjectNode o = MAPPER.createObjectNode();
-        ArrayNode samples = o.putArray("samples");
-        m.samples().forEach(samples::add);
-        ArrayNode contigs = o.putArray("contigs");
-        m.contigs().forEach(contigs::add);
-        o.put("n_regions", m.nRegions());
-        if (m.ploidy() == null) {
-            o.putNull("ploidy");
-        } else {
-            o.put("ploidy", m.ploidy());
-        }
-        o.put("max_jitter", m.maxJitter());
-        o.put("version", m.version());
-        o.put("format_version", m.formatVersion());
-        if (m.svarLink() == null) {
-            o.putNull("svar_link");
-        } else {
-            ObjectNode l = o.putObject("svar_link");
-            l.put("relative_path", m.svarLink().relativePath());
-            l.put("absolute_path", m.svarLink().absolutePath());
-            ObjectNode fp = l.putObject("fingerprint");
-            fp.put("n_variants", m.svarLink().nVariants());
-            fp.put("variant_idxs_bytes", m.svarLink().variantIdxsBytes());
-        }
-        if (m.svar2Link() == null) {
-            o.putNull("svar2_link");
-        } else {
-            ObjectNode l = o.putObject("svar2_link");
-            l.put("relative_path", m.svar2Link().relativePath());
-            l.put("absolute_path", m.svar2Link().absolutePath());
-            ObjectNode fp = l.putObject("fingerprint");
-            fp.put("n_files", m.svar2Link().nFiles());
-            fp.put("store_bytes", m.svar2Link().storeBytes());
-        }
-        if (m.variantsFingerprint() == null) {
-            o.putNull("variants_fingerprint");
-        } else {
-            ObjectNode f = o.putObject("variants_fingerprint");
-            f.put("algorithm", m.variantsFingerprint().algorithm());
-            f.put("n_bytes_hashed", m.variantsFingerprint().nBytesHashed());
-            f.put("digest", m.variantsFingerprint().digest());
-            f.put("size_bytes", m.variantsFingerprint().sizeBytes());
-        }
-        try {
-            return MAPPER.writeValueAsString(o);
-        } catch (JsonProcessingException e) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeArrayFieldStart("samples");
+            for (String sample : m.samples()) {
+                g.writeString(sample);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("contigs");
+            for (String contig : m.contigs()) {
+                g.writeString(contig);
+            }
+            g.writeEndArray();
+            g.writeNumberField("n_regions", m.nRegions());
+            g.writeFieldName("ploidy");
+            if (m.ploidy() == null) {
+                g.writeNull();
+            } else {
+                g.writeNumber(m.ploidy());
+            }
+            g.writeNumberField("max_jitter", m.maxJitter());
+            g.writeStringField("version", m.version());
+            g.writeStringField("format_version", m.formatVersion());
+            g.writeFieldName("svar_link");
+            if (m.svarLink() == null) {
+                g.writeNull();
+            } else {
+                g.writeStartObject();
+                g.writeStringField("relative_path", m.svarLink().relativePath());
+                g.writeStringField("absolute_path", m.svarLink().absolutePath());
+                g.writeObjectFieldStart("fingerprint");
+                g.writeNumberField("n_variants", m.svarLink().nVariants());
+                g.writeNumberField("variant_idxs_bytes", m.svarLink().variantIdxsBytes());
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            g.writeFieldName("svar2_link");
+            if (m.svar2Link() == null) {
+                g.writeNull();
+            } else {
+                g.writeStartObject();
+                g.writeStringField("relative_path", m.svar2Link().relativePath());
+                g.writeStringField("absolute_path", m.svar2Link().absolutePath());
+                g.writeObjectFieldStart("fingerprint");
+                g.writeNumberField("n_files", m.svar2Link().nFiles());
+                g.writeNumberField("store_bytes", m.svar2Link().storeBytes());
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            g.writeFieldName("variants_fingerprint");
+            if (m.variantsFingerprint() == null) {
+                g.writeNull();
+            } else {
+                g.writeStartObject();
+                g.writeStringField("algorithm", m.variantsFingerprint().algorithm());
+                g.writeNumberField("n_bytes_hashed", m.variantsFingerprint().nBytesHashed());
+                g.writeStringField("digest", m.variantsFingerprint().digest());
+                g.writeNumberField("size_bytes", m.variantsFingerprint().sizeBytes());
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
             throw new IllegalStateException("cannot serialize metadata", e);
         }
+        return out.toString();
     }
 
     private static void checkAxes(DatasetMetadata m) {

@@ -43,8 +43,11 @@ public record ShardManifest(String layout, String writerVersion, int[] regionBlo
     /** The directory under the root holding the shard directories. */
     public static final String SHARDS = "shards";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /** Made on first use: opening a dataset asks {@link #isSharded} of every directory, sharded or not. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     /** Copies the arrays and the list. */
     public ShardManifest {
@@ -137,7 +140,7 @@ public record ShardManifest(String layout, String writerVersion, int[] regionBlo
         Path target = root.resolve(FILE);
         Path tmp = root.resolve(FILE + ".tmp");
         try {
-            Files.write(tmp, MAPPER.writeValueAsBytes(this));
+            Files.write(tmp, Json.MAPPER.writeValueAsBytes(this));
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
@@ -159,7 +162,7 @@ public record ShardManifest(String layout, String writerVersion, int[] regionBlo
         Path file = root.resolve(FILE);
         ShardManifest m;
         try {
-            m = MAPPER.readValue(file.toFile(), ShardManifest.class);
+            m = Json.MAPPER.readValue(file.toFile(), ShardManifest.class);
         } catch (NoSuchFileException e) {
             throw new DatasetFormatException(file + ": required file is missing", e);
         } catch (IOException e) {

@@ -10,17 +10,13 @@ import it.unimi.dsi.fastutil.objects.Object2IntLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.objects.Object2IntMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
@@ -30,11 +26,9 @@ import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
@@ -69,30 +63,35 @@ public final class VariantTableFile {
         List<String> ref = new ArrayList<>();
         List<String> alt = new ArrayList<>();
         IntArrayList ilen = new IntArrayList();
-        ArrowIpc.forEachBatch(file, (root, dicts) -> {
-            FieldVector c = need(root, "CHROM", file);
-            FieldVector p = need(root, "POS", file);
-            FieldVector r = need(root, "REF", file);
-            FieldVector a = need(root, "ALT", file);
-            FieldVector il = root.getVector("ILEN");
-            for (int i = 0; i < root.getRowCount(); i++) {
+        ArrowIpc.forEachBatch(file, batch -> {
+            IpcColumn c = need(batch, "CHROM", file);
+            IpcColumn p = need(batch, "POS", file);
+            IpcColumn r = need(batch, "REF", file);
+            IpcColumn a = need(batch, "ALT", file);
+            IpcColumn il = batch.column("ILEN");
+            IpcColumn.Ints intPos = p instanceof IpcColumn.Ints i && (i.type() == ArrowTable.ColumnType.INT32
+                    || i.type() == ArrowTable.ColumnType.INT64) ? i : null;
+            for (int i = 0; i < batch.rows(); i++) {
                 int row = pos.size();
-                chrom.add(text(ArrowIpc.get(c, i, dicts), "CHROM", row, file));
-                Object pv = ArrowIpc.get(p, i, dicts);
-                if (!(pv instanceof Integer || pv instanceof Long)) {
-                    throw new DatasetFormatException(file + ": POS row " + row + " is " + pv
-                            + "; expected an integer");
+                chrom.add(text(c, i, "CHROM", row, file));
+                if (intPos != null && !intPos.isNull(i)) {
+                    pos.add(intPos.longValue(i));
+                } else {
+                    Object pv = p.get(i);
+                    if (!(pv instanceof Integer || pv instanceof Long)) {
+                        throw new DatasetFormatException(file + ": POS row " + row + " is " + pv
+                                + "; expected an integer");
+                    }
+                    pos.add(((Number) pv).longValue());
                 }
-                pos.add(((Number) pv).longValue());
-                String rv = text(ArrowIpc.get(r, i, dicts), "REF", row, file);
-                String av = text(first(ArrowIpc.get(a, i, dicts)), "ALT", row, file);
+                String rv = text(r, i, "REF", row, file);
+                String av = text(a, i, "ALT", row, file);
                 ref.add(rv);
                 alt.add(av);
                 if (il == null) {
                     ilen.add(utf8Length(av) - utf8Length(rv));
                 } else {
-                    Object iv = first(ArrowIpc.get(il, i, dicts));
-                    ilen.add(iv == null ? 0 : ((Number) iv).intValue());
+                    ilen.add(firstInt(il, i));
                 }
             }
         });
@@ -109,21 +108,12 @@ public final class VariantTableFile {
      * @throws DatasetFormatException if the file cannot be read
      */
     public static Map<String, ArrowTable.ColumnType> numericColumns(Path file) {
-        JvmOptions.requireArrowAccess();
         Map<String, ArrowTable.ColumnType> out = new LinkedHashMap<>();
-        try (BufferAllocator alloc = new RootAllocator();
-             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-             ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
-            for (Field f : reader.getVectorSchemaRoot().getSchema().getFields()) {
-                ArrowTable.ColumnType t = numericType(f);
-                if (t != null && !VariantTable.CORE_COLUMNS.contains(f.getName())) {
-                    out.put(f.getName(), t);
-                }
+        for (IpcFile.SchemaField f : IpcFile.schema(file)) {
+            ArrowTable.ColumnType t = numericType(f);
+            if (t != null && !VariantTable.CORE_COLUMNS.contains(f.name())) {
+                out.put(f.name(), t);
             }
-        } catch (NoSuchFileException e) {
-            throw new DatasetFormatException(file + ": required file is missing", e);
-        } catch (IOException | RuntimeException e) {
-            throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
         }
         return out;
     }
@@ -137,35 +127,23 @@ public final class VariantTableFile {
      * @throws DatasetFormatException if the file is unreadable
      */
     public static boolean int64Positions(Path file) {
-        JvmOptions.requireArrowAccess();
-        try (BufferAllocator alloc = new RootAllocator();
-             FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-             ArrowFileReader reader = new ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
-            Field pos = reader.getVectorSchemaRoot().getSchema().getFields().stream()
-                    .filter(f -> f.getName().equals("POS")).findFirst().orElse(null);
-            return pos != null && pos.getType() instanceof ArrowType.Int i && i.getBitWidth() == 64;
-        } catch (NoSuchFileException e) {
-            throw new DatasetFormatException(file + ": required file is missing", e);
-        } catch (IOException | RuntimeException e) {
-            throw new DatasetFormatException(file + ": not a readable Arrow IPC file (" + e + ")", e);
+        for (IpcFile.SchemaField f : IpcFile.schema(file)) {
+            if (f.name().equals("POS")) {
+                return f.type() == ArrowTable.ColumnType.INT64 || f.type() == ArrowTable.ColumnType.UINT64;
+            }
         }
+        return false;
     }
 
-    private static ArrowTable.ColumnType numericType(Field f) {
-        if (f.getDictionary() != null) {
+    /** How {@link #readNumeric} stores a column: narrow integers and signed 32-bit as int32, wider as int64. */
+    private static ArrowTable.ColumnType numericType(IpcFile.SchemaField f) {
+        if (f.dictionary()) {
             return null;
         }
-        return switch (f.getType()) {
-            case ArrowType.Int i -> switch (i.getBitWidth()) {
-                case 8, 16 -> ArrowTable.ColumnType.INT32;
-                case 32 -> i.getIsSigned() ? ArrowTable.ColumnType.INT32 : ArrowTable.ColumnType.INT64;
-                default -> ArrowTable.ColumnType.INT64;
-            };
-            case ArrowType.FloatingPoint fp -> switch (fp.getPrecision()) {
-                case SINGLE -> ArrowTable.ColumnType.FLOAT32;
-                case DOUBLE -> ArrowTable.ColumnType.FLOAT64;
-                default -> null;
-            };
+        return switch (f.type()) {
+            case INT8, INT16, UINT8, UINT16, INT32 -> ArrowTable.ColumnType.INT32;
+            case UINT32, INT64, UINT64 -> ArrowTable.ColumnType.INT64;
+            case FLOAT32, FLOAT64 -> f.type();
             default -> null;
         };
     }
@@ -187,10 +165,10 @@ public final class VariantTableFile {
                     + numericColumns(file).keySet() + ")");
         }
         List<Number> values = new ArrayList<>();
-        ArrowIpc.forEachBatch(file, (root, dicts) -> {
-            FieldVector v = root.getVector(name);
-            for (int i = 0; i < root.getRowCount(); i++) {
-                values.add((Number) ArrowIpc.get(v, i, dicts));
+        ArrowIpc.forEachBatch(file, batch -> {
+            IpcColumn v = batch.column(name);
+            for (int i = 0; i < batch.rows(); i++) {
+                values.add((Number) v.get(i));
             }
         });
         int n = values.size();
@@ -274,13 +252,23 @@ public final class VariantTableFile {
             throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
         }
     }
-    private static FieldVector need(VectorSchemaRoot root, String name, Path file) {
-        FieldVector v = root.getVector(name);
+    private static IpcColumn need(IpcFile.Batch batch, String name, Path file) {
+        IpcColumn v = batch.column(name);
         if (v == null) {
             throw new DatasetFormatException(file + ": required column '" + name + "' is missing (columns: "
-                    + root.getSchema().getFields().stream().map(f -> f.getName()).toList() + ")");
+                    + batch.columns().stream().map(IpcColumn::name).toList() + ")");
         }
         return v;
+    }
+
+    /** The first element of an {@code ILEN} cell (a list of integers, or an integer), 0 when empty or null. */
+    private static int firstInt(IpcColumn c, int i) {
+        if (c instanceof IpcColumn.Lists l && l.child() instanceof IpcColumn.Ints ints && !l.isNull(i)) {
+            long from = l.start(i);
+            return l.end(i) == from || ints.isNull((int) from) ? 0 : (int) ints.longValue((int) from);
+        }
+        Object v = first(c.get(i));
+        return v == null ? 0 : ((Number) v).intValue();
     }
 
     private static Object first(Object v) {
@@ -290,7 +278,9 @@ public final class VariantTableFile {
         return v;
     }
 
-    private static String text(Object v, String column, int row, Path file) {
+    /** Cell {@code i} of a string column, or the first element of a list-of-strings cell (genoray's ALT). */
+    private static String text(IpcColumn c, int i, String column, int row, Path file) {
+        Object v = c.type() == ArrowTable.ColumnType.STRING ? c.string(i) : first(c.get(i));
         if (v instanceof String s) {
             return s;
         }
@@ -298,8 +288,9 @@ public final class VariantTableFile {
     }
 
     private static int utf8Length(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        return s.length() == 1 && s.charAt(0) < 0x80 ? 1 : s.getBytes(StandardCharsets.UTF_8).length;
     }
+
     private static void writeArrow(VariantTable table, List<VariantTable.NumericColumn> extra, Path file) {
         JvmOptions.requireArrowAccess();
         int n = table.size();

@@ -165,7 +165,10 @@ public final class ReferenceCache {
         if (!LOGGED.add(abs)) {
             return false;
         }
-        LOG.info("reference cache: {} (limit {}; set {} / {} to change)", abs, human(max), CacheFiles.ENV, MAX_ENV);
+        if (LOG.isInfoEnabled()) { // formatting the limit costs a cold JVM more than the rest of the line
+            LOG.info("reference cache: {} (limit {}; set {} / {} to change)", abs, human(max), CacheFiles.ENV,
+                    MAX_ENV);
+        }
         return true;
     }
 

@@ -1,5 +1,6 @@
 package io.gvl.onnx.internal;
 
+import io.gvl.format.io.JvmOptions;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class PredictionTable implements PredictionSink {
 
     private final Path file;
-    private final BufferAllocator allocator = new RootAllocator();
+    private final BufferAllocator allocator;
     private FileChannel channel;
     private VectorSchemaRoot root;
     private ArrowFileWriter writer;
@@ -38,7 +39,9 @@ public final class PredictionTable implements PredictionSink {
      * @param file the destination
      */
     public PredictionTable(Path file) {
+        JvmOptions.requireArrowAccess(); // Arrow Java writes the table; reading the dataset did not need it
         this.file = file;
+        this.allocator = new RootAllocator();
     }
 
     /**

@@ -61,14 +61,14 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         this.viewSeqs = seq || info.seqs() == SeqKind.HAPLOTYPES ? info.seqs() : SeqKind.NONE;
         this.view = seq || !wantTracks.isEmpty() ? openView() : null;
         if (variants && info.hasGenotypes()) {
-            Path dir = Path.of(info.options().path());
+            Path dir = info.location().local();
             files = DatasetFiles.open(dir);
             order = files.inputRegions().order(dir);
         }
     }
 
     private Dataset openView() {
-        Path dir = Path.of(info.options().path());
+        Path dir = info.location().local();
         Dataset ds = viewSeqs != SeqKind.NONE
                 ? Dataset.open(dir, Path.of(info.options().reference())) : Dataset.open(dir);
         try {

@@ -25,10 +25,11 @@ import java.util.List;
  * @param chrom contig of each region, in the dataset's region (input) order
  * @param start 0-based start of each region
  * @param end exclusive end of each region
+ * @param location where the dataset is: a local path, or a committed root on a Hadoop file system
  */
 public record DatasetInfo(ReadOptions options, SeqKind seqs, List<String> tracks, List<String> samples,
                           int[] selectedSamples, int ploidy, boolean hasGenotypes, String[] chrom, int[] start,
-                          int[] end) implements Serializable {
+                          int[] end, DatasetLocation location) implements Serializable {
 
     /**
      * Opens the dataset of {@code options} and checks the options against it.
@@ -36,9 +37,12 @@ public record DatasetInfo(ReadOptions options, SeqKind seqs, List<String> tracks
      * @param options the parsed options
      * @return what the scan plans with
      * @throws GvlOptionException if the dataset cannot be opened, or an option names what it does not have
+     * @throws io.gvl.spark.errors.GvlStorageException if a root on a Hadoop file system has no commit or cannot be
+     *     downloaded
      */
     public static DatasetInfo resolve(ReadOptions options) {
-        Path dir = Path.of(options.path());
+        DatasetLocation location = DatasetLocation.resolve(options);
+        Path dir = location.local();
         if (!Files.isDirectory(dir)) {
             throw new GvlOptionException("option path = '" + options.path() + "' is not a dataset directory: give"
                     + " the directory a gvl write produced (it holds metadata.json)");
@@ -82,7 +86,7 @@ public record DatasetInfo(ReadOptions options, SeqKind seqs, List<String> tracks
                 end[i] = regions.get(i).end();
             }
             return new DatasetInfo(options, seqs, List.copyOf(tracks), List.copyOf(samples), selected,
-                    ds.ploidy().orElse(1), ds.hasGenotypes(), chrom, start, end);
+                    ds.ploidy().orElse(1), ds.hasGenotypes(), chrom, start, end, location);
         } catch (GvlOptionException e) {
             throw e;
         } catch (RuntimeException e) {

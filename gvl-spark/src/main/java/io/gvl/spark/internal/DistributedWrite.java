@@ -66,11 +66,7 @@ public final class DistributedWrite {
                                         boolean sharded) {
         WritePlan plan = Gvl.plan(out, options, regionsPerBlock, samplesPerBlock);
         try {
-            if (!plan.portable()) {
-                throw new GvlSparkWriteException("cannot write " + plan.dest() + " on Spark: " + plan.unportable()
-                        + ". Fix: give the variants as a VCF, BCF or PGEN file and the sample tracks as bigWigs, or"
-                        + " write on one machine with Gvl.write.", null);
-            }
+            requirePortable(plan, plan.dest().toString());
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             Broadcast<String> json = jsc.broadcast(plan.toJson());
             List<PartOutcome> outcomes = new ArrayList<>();
@@ -112,17 +108,26 @@ public final class DistributedWrite {
         }
     }
 
+    /** Refuses a plan that tasks cannot rebuild from its JSON, naming the destination {@code dest} and the input. */
+    static void requirePortable(WritePlan plan, String dest) {
+        if (!plan.portable()) {
+            throw new GvlSparkWriteException("cannot write " + dest + " on Spark: " + plan.unportable()
+                    + ". Fix: give the variants as a VCF, BCF or PGEN file and the sample tracks as bigWigs, or"
+                    + " write on one machine with Gvl.write.", null);
+        }
+    }
+
     /**
      * Cancels the write's job group and waits until none of its stages has a task running, so that no task writes
      * into the build directory after it is removed.
      */
-    private static void stopTasks(JavaSparkContext jsc, String group, Path dest) {
+    static void stopTasks(JavaSparkContext jsc, String group, Object dest) {
         jsc.cancelJobGroup(group);
         JavaSparkStatusTracker tracker = jsc.statusTracker();
         long deadline = System.nanoTime() + TASK_WAIT.toNanos();
         while (runningTasks(tracker, group) > 0) {
             if (System.nanoTime() > deadline) {
-                LOG.warn("write {} failed; tasks of it were still running after {}: the build directory is removed"
+                LOG.warn("write {} failed; tasks of it were still running after {}: its temporary files are removed"
                         + " now, and a task finishing later may leave files beside {}", dest, TASK_WAIT, dest);
                 return;
             }
@@ -156,7 +161,7 @@ public final class DistributedWrite {
      * Refuses a job whose results do not name each expected part exactly once (the merge checks the published
      * directories again): throws {@link PartException.Missing} or {@link PartException.Duplicate} naming the part.
      */
-    public static void checkOnce(Path dest, List<String> expected, List<PartOutcome> got) {
+    public static void checkOnce(Object dest, List<String> expected, List<PartOutcome> got) {
         Map<String, Integer> seen = new HashMap<>();
         got.forEach(o -> seen.merge(o.part(), 1, Integer::sum));
         for (String name : expected) {
@@ -179,15 +184,19 @@ public final class DistributedWrite {
      * as it is.
      */
     private static RuntimeException translate(Path dest, Exception e) {
+        return translate(dest.toString(), "check that " + dest.getParent() + " is on storage every executor sees and"
+                + " that no other write of " + dest + " runs at the same time.", e);
+    }
+
+    /** As {@link #translate(Path, Exception)}, for the destination {@code dest} and the recurring-failure hint. */
+    static RuntimeException translate(String dest, String hint, Exception e) {
         if (e instanceof PartException p) {
             String problem = p.getMessage();
             int fix = problem.indexOf(" Fix: ");
             return new GvlSparkWriteException("the parts of " + dest + " cannot be published: "
                     + (fix < 0 ? problem
                     : problem.substring(0, fix)) + " Nothing was published and the build directory was removed."
-                    + " Fix: write the dataset again; if this recurs, check that " + dest.getParent() + " is on"
-                    + " storage every executor sees and that no other write of " + dest + " runs at the same time.",
-                    e);
+                    + " Fix: write the dataset again; if this recurs, " + hint, e);
         }
         if (e instanceof GvlException g && !(e instanceof GvlSparkWriteException)) {
             return g;

@@ -17,7 +17,7 @@ public interface PartHook extends Serializable {
     enum Stage {
         /** before the part is written (or found published) */
         BEFORE,
-        /** after the part is published */
+        /** after the part is published (on a Hadoop file system: uploaded under its attempt's prefix) */
         AFTER
     }
 

@@ -21,9 +21,12 @@ import java.util.Optional;
  * @param samples the sample subset asked for, or null for all samples
  * @param regionsPerPartition regions per planned partition, {@code >= 1}
  * @param regionsPerBatch regions per columnar batch inside a partition, {@code >= 1}
+ * @param cacheDir the local directory for copies of datasets on a Hadoop file system, or null for the default
+ * @param hadoop the Hadoop settings given as options (keys starting with {@code fs.}), applied over the session's
  */
 public record ReadOptions(String path, String reference, SeqKind seqs, List<String> tracks, List<String> samples,
-                          int regionsPerPartition, int regionsPerBatch) implements Serializable {
+                          int regionsPerPartition, int regionsPerBatch, String cacheDir, Map<String, String> hadoop)
+        implements Serializable {
     public static final String PATH = "path";
     public static final String REFERENCE = "reference";
     public static final String SEQS = "seqs";
@@ -31,6 +34,7 @@ public record ReadOptions(String path, String reference, SeqKind seqs, List<Stri
     public static final String SAMPLES = "samples";
     public static final String REGIONS_PER_PARTITION = "regionsPerPartition";
     public static final String REGIONS_PER_BATCH = "regionsPerBatch";
+    public static final String CACHE_DIR = "cacheDir";
     static final int DEFAULT_REGIONS_PER_PARTITION = 64;
     static final int DEFAULT_REGIONS_PER_BATCH = 16;
 
@@ -52,7 +56,9 @@ public record ReadOptions(String path, String reference, SeqKind seqs, List<Stri
                 .orElse(DEFAULT_REGIONS_PER_PARTITION);
         int perBatch = find(options, REGIONS_PER_BATCH).map(v -> positive(path, REGIONS_PER_BATCH, v))
                 .orElse(DEFAULT_REGIONS_PER_BATCH);
-        return new ReadOptions(path, reference, seqs, tracks, samples, perPartition, perBatch);
+        String cacheDir = find(options, CACHE_DIR).orElse(null);
+        return new ReadOptions(path, reference, seqs, tracks, samples, perPartition, perBatch, cacheDir,
+                new java.util.TreeMap<>(DatasetLocation.hadoopOptions(options)));
     }
 
     private static Optional<String> find(Map<String, String> options, String key) {

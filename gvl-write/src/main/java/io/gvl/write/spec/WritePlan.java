@@ -213,6 +213,23 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
     }
 
     /**
+     * The same plan with its parts published under another staging directory: a task that cannot see the driver's
+     * staging directory (an executor writing to an object store) writes its part into a local copy of the staged
+     * files and uploads it from there.
+     *
+     * @param localStaging the directory to write parts under; it must hold the staged {@code parts/regions.npy}, a
+     *     {@code parts/variant-rows.bin} of the table's length holding at least the part's region block's
+     *     {@link #rowRanges() row ranges} (with variants), and, for a track part, its region block's genotype parts
+     * @return the plan with {@link #staging()} replaced
+     */
+    public WritePlan withStaging(Path localStaging) {
+        return new WritePlan(dest, localStaging, overwrite, regions, variantFile, infoFields, allowMissingContigs,
+                maxJitter, maxMem, extendToLength, threads, samples, contigs, nRegions, ploidy, nVariants, dosages,
+                variantsFingerprint, regionBlockSizes, sampleBlockSizes, trackNames, annotationNames, bigWigs,
+                annotations, unportable, rowRanges);
+    }
+
+    /**
      * Joins the parts into the dataset at {@link #dest()}, publishes it atomically and removes the staging
      * directory.
      *
