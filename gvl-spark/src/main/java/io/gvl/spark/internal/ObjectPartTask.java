@@ -7,6 +7,7 @@ import io.gvl.spark.errors.GvlSparkWriteException;
 import io.gvl.write.PartWriter;
 import io.gvl.write.spec.WritePlan;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
@@ -23,8 +25,9 @@ import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * The body of one Spark task of a write to an object store: the part is written by {@link PartWriter} exactly as
- * for a shared file system, but into a local directory of the executor (a copy of the staged window table and, for
- * a track part, of its region block's genotype window ends), and then uploaded under a prefix unique to this task
+ * for a shared file system, but into a local directory of the executor (a copy of the staged window table, of its
+ * region block's variant row ranges, read from the uploaded row file by ranged reads, and, for a track part, of its
+ * region block's genotype window ends), and then uploaded under a prefix unique to this task
  * attempt. Nothing is renamed on the store: which attempt's upload counts is decided by the driver's commit, so an
  * attempt that fails after uploading, or a speculative one, leaves objects that are never read.
  */
@@ -72,7 +75,7 @@ final class ObjectPartTask implements Function<String, UploadedPart> {
             WritePlan plan = WritePlan.fromJson(planJson.value()).withStaging(local);
             WritePlan.Part part = plan.parts().stream().filter(p -> p.name().equals(name)).findFirst()
                     .orElseThrow(() -> new IllegalStateException("no part " + name + " in the plan of " + root));
-            stage(local, part, plan.sampleBlockSizes().length);
+            stage(local, plan, part);
             hook.at(PartHook.Stage.BEFORE, plan, name, attempt);
             PartWriter.write(plan, part);
             String prefix = writePrefix + "/attempts/" + name + "/" + tag;
@@ -89,13 +92,20 @@ final class ObjectPartTask implements Function<String, UploadedPart> {
         }
     }
 
-    /** Lays out what {@link PartWriter} reads from the staging directory: the window table and genotype ends. */
-    private void stage(java.nio.file.Path local, WritePlan.Part part, int nSampleBlocks) throws IOException {
+    /**
+     * Lays out what {@link PartWriter} reads from the staging directory: the window table, the region block's
+     * variant rows and, for a track part, the genotype ends.
+     */
+    private void stage(java.nio.file.Path local, WritePlan plan, WritePlan.Part part) throws IOException {
         java.nio.file.Path parts = Files.createDirectories(local.resolve(DatasetLayout.PARTS));
         Files.write(parts.resolve(DatasetLayout.PART_REGIONS), partRegions.value());
+        if (plan.rowRanges() != null) {
+            stageVariantRows(parts.resolve(DatasetLayout.PART_VARIANT_ROWS), plan, part);
+        }
         if (!part.kind().equals(PartManifest.TRACKS)) {
             return;
         }
+        int nSampleBlocks = plan.sampleBlockSizes().length;
         for (int j = 0; j < nSampleBlocks; j++) {
             String genotypes = PartManifest.name(PartManifest.GENOTYPES, part.regionBlock(), j);
             Map<String, byte[]> files = genotypeControl.value().get(genotypes);
@@ -103,6 +113,36 @@ final class ObjectPartTask implements Function<String, UploadedPart> {
                 java.nio.file.Path dir = Files.createDirectories(parts.resolve(genotypes));
                 for (Map.Entry<String, byte[]> f : files.entrySet()) {
                     Files.write(dir.resolve(f.getKey()), f.getValue());
+                }
+            }
+        }
+    }
+
+    /**
+     * Copies the region block's row ranges of the uploaded variant rows into a local file of the whole table's
+     * length (sparse: the other rows are never read), by ranged reads, so the task never downloads the table; a
+     * track part reads no rows and gets the empty file.
+     */
+    private void stageVariantRows(java.nio.file.Path file, WritePlan plan, WritePlan.Part part) throws IOException {
+        int width = DatasetLayout.PART_VARIANT_ROW_BYTES;
+        try (RandomAccessFile out = new RandomAccessFile(file.toFile(), "rw")) {
+            out.setLength((long) plan.nVariants() * width);
+            if (!part.kind().equals(PartManifest.GENOTYPES)) {
+                return;
+            }
+            int[] ranges = plan.rowRanges().blocks()[part.regionBlock()];
+            Path source = new Path(new Path(root), writePrefix + "/" + DatasetLayout.PART_VARIANT_ROWS);
+            byte[] buf = new byte[1 << 20];
+            try (FSDataInputStream in = source.getFileSystem(hadoop.value().value()).open(source)) {
+                for (int t = 0; t < ranges.length; t += 3) {
+                    long to = (long) ranges[t + 2] * width;
+                    for (long at = (long) ranges[t + 1] * width; at < to; ) {
+                        int n = (int) Math.min(buf.length, to - at);
+                        in.readFully(at, buf, 0, n);
+                        out.seek(at);
+                        out.write(buf, 0, n);
+                        at += n;
+                    }
                 }
             }
         }

@@ -70,6 +70,7 @@ public final class ObjectWrite {
         try {
             plan = Gvl.plan(work.resolve(name), options, regionsPerBlock, samplesPerBlock);
             DistributedWrite.requirePortable(plan, dest);
+            uploadVariantRows(fs, plan, root, write);
             Map<String, UploadedPart> winners = runTasks(jsc, group, plan, root, write, hook);
             ObjectShards.Layout layout = sharded
                     ? ObjectShards.lay(plan.staging(), plan.grid(), winners, write + "/root")
@@ -101,6 +102,17 @@ public final class ObjectWrite {
                 plan.discard();
             }
             LocalTrees.delete(work);
+        }
+    }
+
+    /**
+     * Uploads the plan's staged variant rows under the write's prefix, where each task reads only its region
+     * block's row ranges ({@link ObjectPartTask}); removed after the commit, or with the prefix after a failure.
+     */
+    private static void uploadVariantRows(FileSystem fs, WritePlan plan, Path root, String write) {
+        java.nio.file.Path rows = plan.staging().resolve(DatasetLayout.PARTS).resolve(DatasetLayout.PART_VARIANT_ROWS);
+        if (Files.exists(rows)) {
+            ObjectFiles.upload(fs, rows, new Path(root, write + "/" + DatasetLayout.PART_VARIANT_ROWS));
         }
     }
 
@@ -144,11 +156,12 @@ public final class ObjectWrite {
     }
 
     /**
-     * Removes every attempt but those of {@code named} (the winners whose uploads the commit names) and the objects
-     * of the commit this one replaced.
+     * Removes the uploaded variant rows, every attempt but those of {@code named} (the winners whose uploads the
+     * commit names) and the objects of the commit this one replaced.
      */
     private static void clean(FileSystem fs, Path root, String write, Map<String, UploadedPart> named,
                               ObjectCommit replaced) {
+        ObjectFiles.deleteTree(fs, new Path(root, write + "/" + DatasetLayout.PART_VARIANT_ROWS));
         if (named.isEmpty()) {
             ObjectFiles.deleteTree(fs, new Path(root, write + "/attempts"));
         }

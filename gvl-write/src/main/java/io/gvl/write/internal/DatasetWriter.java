@@ -47,7 +47,7 @@ public final class DatasetWriter {
                     o.maxMem() >> 20, o.threads());
             PlanStager.checkBlocks(regionsPerBlock, samplesPerBlock);
             DatasetPublisher.publish(dest, o.overwrite(), build -> {
-                WritePlan plan = PlanStager.stage(dest, in, regionsPerBlock, samplesPerBlock, build);
+                WritePlan plan = PlanStager.stage(dest, in, regionsPerBlock, samplesPerBlock, build, false);
                 Progress progress = new Progress(o.progress());
                 runParts(plan, in, progress, PartManifest.GENOTYPES);
                 runParts(plan, in, progress, PartManifest.TRACKS);

@@ -133,7 +133,7 @@ public final class LinkedStoreWrite {
         store.checkLayout();
         VariantTable table = store.variants();
         UnsupportedVariantCheck.check(table, store.indexFile());
-        VariantRows rows = new VariantRows(table, store.indexFile());
+        VariantRows rows = VariantRows.whole(table, store.indexFile());
         List<String> listed = store.contigs();
         store.contigOrderProblem().ifPresent(problem -> {
             throw new InputFormatException(store.indexFile(), "CHROM", problem + ".", SvarStore.CONTIG_ORDER_FIX + ".");

@@ -48,7 +48,7 @@ public final class PlanStager {
             checkBlocks(regionsPerBlock, samplesPerBlock);
             Path staging = DatasetPublisher.newBuildDirectory(dest);
             try {
-                return stage(dest, in, regionsPerBlock, samplesPerBlock, staging);
+                return stage(dest, in, regionsPerBlock, samplesPerBlock, staging, true);
             } catch (IOException e) {
                 delete(staging);
                 throw new UncheckedIOException(staging + ": cannot stage the write plan ("
@@ -76,10 +76,12 @@ public final class PlanStager {
 
     /**
      * Stages checked inputs into the existing, empty build directory {@code staging} as a plan of blocks of the
-     * given sizes; the caller removes {@code staging} on failure.
+     * given sizes; the caller removes {@code staging} on failure. With {@code forTasks} (a plan whose parts other
+     * tasks write) a portable plan with variants also records each block's variant rows and stages the row file
+     * they are read from; a local write's parts share the whole table instead.
      */
-    static WritePlan stage(Path dest, WriteInputs in, int regionsPerBlock, int samplesPerBlock, Path staging)
-            throws IOException {
+    static WritePlan stage(Path dest, WriteInputs in, int regionsPerBlock, int samplesPerBlock, Path staging,
+                           boolean forTasks) throws IOException {
         WriteOptions o = in.options();
         Path target = dest.toAbsolutePath().normalize();
         Path gvlIndex = null;
@@ -106,17 +108,24 @@ public final class PlanStager {
         }
         boolean allBigWigs = o.tracks().stream().allMatch(t -> t instanceof BigWigs);
         String unportable = unportable(o);
+        int[] regionBlocks = blocks(in.regions().size(), regionsPerBlock);
+        WritePlan.RowRanges rowRanges = null;
+        if (forTasks && unportable == null && in.variants() != null) {
+            rowRanges = RowRangePlanner.plan(in.rows(), in.regions(), in.recordContigs(), regionBlocks,
+                    o.extendToLength(), in.variants().path());
+            VariantRowFile.write(in.rows(), parts.resolve(DatasetLayout.PART_VARIANT_ROWS));
+        }
         WritePlan plan = new WritePlan(target, staging, o.overwrite(), o.regions().toAbsolutePath(),
                 o.variantFile() == null ? null : o.variantFile().toAbsolutePath(), o.infoFields(),
                 o.allowMissingContigs(), o.maxJitter(), o.maxMem(), o.extendToLength(), o.threads(),
                 in.samples(), in.regions().contigs(), in.regions().size(),
                 in.variants() == null ? null : in.variants().ploidy(), in.rows() == null ? 0 : in.rows().size(),
                 in.variants() != null && in.variants().hasDosages(), fingerprint,
-                blocks(in.regions().size(), regionsPerBlock), blocks(in.samples().size(), samplesPerBlock),
+                regionBlocks, blocks(in.samples().size(), samplesPerBlock),
                 o.tracks().stream().map(SampleTrack::name).toList(),
                 o.annotations().stream().map(a -> a.name()).toList(),
                 allBigWigs ? o.tracks().stream().map(t -> (BigWigs) t).toList() : null, o.annotations(),
-                unportable);
+                unportable, rowRanges);
         if (unportable == null) {
             Files.writeString(parts.resolve(PLAN), plan.toJson());
         }

@@ -17,6 +17,8 @@ import java.util.function.IntUnaryOperator;
  * by contig, records without an ALT skipped as the reader skips them), so a row is a variant index. Calls for a
  * run of rows are read with one region query covering the rows' starts; records that only span into that region
  * (deletions starting earlier) and same-position records before the first row are dropped by position and count.
+ * Where rows lie comes from the write's rows once {@link #locateRows} gave them (a part's source then never reads
+ * the whole table), else from this source's own table.
  * Numeric INFO fields ({@code AF} when declared, plus any requested) are decoded with the table; {@code DS}
  * dosages, when the header declares them, are read per run of rows like genotypes.
  *
@@ -39,6 +41,8 @@ public final class VcfVariantSource implements VariantSource {
     private List<VariantTable.NumericColumn> info;
     private int[] start0;
     private String[] chrom;
+    /** Where rows lie: the write's rows once given, else this source's own table. */
+    private volatile RowLocator rows;
 
     private VcfVariantSource(VcfReader reader, List<String> infoFields, List<String> integerInfo, boolean dosages,
             boolean genotypeOnly) {
@@ -199,18 +203,19 @@ public final class VcfVariantSource implements VariantSource {
         if (toRow <= fromRow) {
             return;
         }
-        variants();
+        RowLocator at = rows();
         if (genotypeOnly) {
-            RowPlacer placer = new RowPlacer(fromRow, toRow, sampleIndexes.length * 2);
-            reader.genotypes(chrom[fromRow], start0[fromRow], start0[toRow - 1] + 1L, sampleIndexes, out, placer);
-            if (placer.taken < toRow - fromRow || placer.firstPosition != start0[fromRow]) {
-                throw changed(fromRow, toRow);
+            RowPlacer placer = new RowPlacer(at, fromRow, toRow, sampleIndexes.length * 2);
+            reader.genotypes(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, sampleIndexes, out,
+                    placer);
+            if (placer.taken < toRow - fromRow || placer.firstPosition != at.start0(fromRow)) {
+                throw changed(at, fromRow, toRow);
             }
             return;
         }
         VariantRequest request = new VariantRequest(sampleIndexes, List.of(), List.of());
-        VariantBatch b = reader.query(chrom[fromRow], start0[fromRow], start0[toRow - 1] + 1L, request);
-        int i = firstRecord(b, fromRow, toRow);
+        VariantBatch b = reader.query(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, request);
+        int i = firstRecord(at, b, fromRow, toRow);
         int width = sampleIndexes.length * 2;
         System.arraycopy(b.genotypes(), i * width, out, 0, (toRow - fromRow) * width);
     }
@@ -220,10 +225,10 @@ public final class VcfVariantSource implements VariantSource {
         if (toRow <= fromRow) {
             return;
         }
-        variants();
+        RowLocator at = rows();
         VariantRequest request = new VariantRequest(sampleIndexes, List.of(DS), List.of());
-        VariantBatch b = reader.query(chrom[fromRow], start0[fromRow], start0[toRow - 1] + 1L, request);
-        int i = firstRecord(b, fromRow, toRow);
+        VariantBatch b = reader.query(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, request);
+        int i = firstRecord(at, b, fromRow, toRow);
         int width = sampleIndexes.length;
         System.arraycopy(b.format().get(DS), i * width, out, 0, (toRow - fromRow) * width);
     }
@@ -243,9 +248,9 @@ public final class VcfVariantSource implements VariantSource {
         int taken;
         int firstPosition = -1;
 
-        RowPlacer(int fromRow, int toRow, int width) {
-            this.from = start0[fromRow];
-            this.skip = fromRow - sameStartFirst(fromRow);
+        RowPlacer(RowLocator at, int fromRow, int toRow, int width) {
+            this.from = at.start0(fromRow);
+            this.skip = fromRow - at.firstAtPosition(fromRow);
             this.rows = toRow - fromRow;
             this.width = width;
         }
@@ -270,31 +275,62 @@ public final class VcfVariantSource implements VariantSource {
         }
     }
 
-    /** The first row at row {@code row}'s position on its contig. */
-    private int sameStartFirst(int row) {
-        int first = row;
-        while (first > 0 && start0[first - 1] == start0[row] && chrom[first - 1].equals(chrom[row])) {
-            first--;
-        }
-        return first;
+    /**
+     * Reads runs of rows where {@code rows} says they lie (the write's rows, possibly one part's only) instead of
+     * this source's own table, so a part never loads the whole table.
+     */
+    void locateRows(RowLocator rows) {
+        this.rows = rows;
     }
 
-    private IllegalStateException changed(int fromRow, int toRow) {
-        return new IllegalStateException(reader.path() + ": records of " + chrom[fromRow] + ":" + (start0[fromRow] + 1)
-                + "-" + (start0[toRow - 1] + 1) + " changed while writing (expected " + (toRow - fromRow) + ")");
+    private RowLocator rows() {
+        RowLocator at = rows;
+        if (at != null) {
+            return at;
+        }
+        variants();
+        return new OwnRows();
+    }
+
+    /** This source's own table, for callers that read it directly. */
+    private final class OwnRows implements RowLocator {
+        @Override
+        public String contig(int row) {
+            return chrom[row];
+        }
+
+        @Override
+        public int start0(int row) {
+            return start0[row];
+        }
+
+        @Override
+        public int firstAtPosition(int row) {
+            int first = row;
+            while (first > 0 && start0[first - 1] == start0[row] && chrom[first - 1].equals(chrom[row])) {
+                first--;
+            }
+            return first;
+        }
+    }
+
+    private IllegalStateException changed(RowLocator at, int fromRow, int toRow) {
+        return new IllegalStateException(reader.path() + ": records of " + at.contig(fromRow) + ":"
+                + (at.start0(fromRow) + 1) + "-" + (at.start0(toRow - 1) + 1) + " changed while writing (expected "
+                + (toRow - fromRow) + ")");
     }
 
     /** Index in {@code b} of row {@code fromRow}: skips records starting earlier and same-position records before it. */
-    private int firstRecord(VariantBatch b, int fromRow, int toRow) {
-        int first = sameStartFirst(fromRow);
+    private int firstRecord(RowLocator at, VariantBatch b, int fromRow, int toRow) {
+        int first = at.firstAtPosition(fromRow);
         int i = 0;
-        while (i < b.size() && b.positions()[i] < start0[fromRow]) {
+        while (i < b.size() && b.positions()[i] < at.start0(fromRow)) {
             i++;
         }
         i += fromRow - first;
         int rows = toRow - fromRow;
-        if (b.size() - i < rows || (rows > 0 && b.positions()[i] != start0[fromRow])) {
-            throw changed(fromRow, toRow);
+        if (b.size() - i < rows || (rows > 0 && b.positions()[i] != at.start0(fromRow))) {
+            throw changed(at, fromRow, toRow);
         }
         return i;
     }

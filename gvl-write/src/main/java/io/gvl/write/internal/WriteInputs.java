@@ -1,6 +1,7 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.DatasetExistsException;
+import io.gvl.format.DatasetLayout;
 import io.gvl.format.VariantTable;
 import io.gvl.format.build.DatasetPublisher;
 import io.gvl.io.InputFormatException;
@@ -9,8 +10,12 @@ import io.gvl.io.bed.BedReader;
 import io.gvl.write.spec.VariantSource;
 import io.gvl.write.spec.WriteException;
 import io.gvl.write.spec.WriteOptions;
+import io.gvl.write.spec.WritePlan;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,8 +28,8 @@ import java.util.List;
  * @param bed the BED as read
  * @param regions the sorted regions with jittered windows
  * @param variants the open variant source (owned by the caller), or {@code null}
- * @param table its variant table, or {@code null}
- * @param rows its per-row numbers, or {@code null}
+ * @param table its variant table, or {@code null} (no variants, or one part's inputs)
+ * @param rows its per-row numbers (the whole table, or one part's rows), or {@code null}
  * @param samples the dataset samples, sorted
  * @param sampleIndexes each dataset sample's column in the variant source, or {@code null}
  * @param tracks the track jobs
@@ -32,9 +37,6 @@ import java.util.List;
 public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, VariantSource variants,
                           VariantTable table, VariantRows rows, List<String> samples, int[] sampleIndexes,
                           TrackInputs tracks) {
-    /** Rough heap bytes per variant row held for the whole write (alleles, positions, ILEN). */
-    private static final long INDEX_BYTES_PER_ROW = 96;
-
     /** An existing {@code dest} may be replaced only with {@code overwrite}, and only when it is a dataset. */
     static void checkDestination(Path dest, WriteOptions o) {
         if (Files.exists(dest)) {
@@ -89,7 +91,8 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
             if (o.reference() != null && o.refCheck()) {
                 RefCheck.check(table, variants.path(), o.reference());
             }
-            rows = new VariantRows(table, variants.path());
+            rows = VariantRows.whole(table, variants.path());
+            locate(variants, rows);
             ContigChecks.againstVariants(o.regions(), regions, variants.path(), variants.contigs(),
                     o.allowMissingContigs());
         }
@@ -99,6 +102,78 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
         tracks.check(regions.contigs());
         return new WriteInputs(o, bed, regions, variants, table, rows, samples,
                 variants == null ? null : sampleIndexes(variants, samples), tracks);
+    }
+
+    /**
+     * Reads the inputs of one part of {@code plan} in region block {@code regionBlock}: the regions, samples and
+     * tracks as {@link #read} does, but of the variant table only the block's {@link WritePlan.RowRanges row
+     * ranges}, from the row file the plan staged, and no table check (the plan made them). {@code table} is then
+     * {@code null}.
+     *
+     * @throws WriteException if the plan has no row ranges (made by an older gvl), its staged row file is missing
+     *     or of the wrong size, or the variant file or the samples changed since the plan was made
+     */
+    public static WriteInputs forPart(WritePlan plan, int regionBlock, VariantSource variants) {
+        WriteOptions o = plan.options();
+        BedFile bed = readBed(o);
+        RegionSet regions = regions(o, bed);
+        VariantRows rows = null;
+        if (variants != null) {
+            rows = partRows(plan, regionBlock, variants);
+            locate(variants, rows);
+        }
+        List<String> samples = SampleResolver.resolve(variants == null ? null : variants.samples(), o.tracks(),
+                o.samples());
+        if (!samples.equals(plan.samples())) {
+            throw changed(plan, samples.size() + " samples now, " + plan.samples().size() + " in the plan");
+        }
+        TrackInputs tracks = new TrackInputs(o.tracks(), o.annotations(), samples);
+        tracks.check(regions.contigs());
+        return new WriteInputs(o, bed, regions, variants, null, rows, samples,
+                variants == null ? null : sampleIndexes(variants, samples), tracks);
+    }
+
+    private static VariantRows partRows(WritePlan plan, int regionBlock, VariantSource variants) {
+        WritePlan.RowRanges ranges = plan.rowRanges();
+        if (ranges == null) {
+            throw new WriteException("the plan in " + plan.staging() + " does not record the variant rows of its"
+                    + " region blocks (it was made by an older gvl, or for a write in one process).", "make a new"
+                    + " plan with this gvl (Gvl.plan) and write every part again.");
+        }
+        Path file = plan.staging().resolve(DatasetLayout.PARTS).resolve(DatasetLayout.PART_VARIANT_ROWS);
+        try {
+            long want = (long) plan.nVariants() * VariantRowFile.ROW_BYTES;
+            if (Files.size(file) != want) {
+                throw new WriteException(file + " holds " + Files.size(file) + " bytes, not the " + want + " of the"
+                        + " plan's " + plan.nVariants() + " variant rows.", "make a new plan and write every part"
+                        + " again.");
+            }
+            Path source = variants.path();
+            long bytes = Files.size(source);
+            long modified = Files.getLastModifiedTime(source).toMillis();
+            if (bytes != ranges.sourceBytes() || modified != ranges.sourceModified()) {
+                throw changed(plan, source + " is " + bytes + " bytes modified at " + modified + " ms now, "
+                        + ranges.sourceBytes() + " bytes modified at " + ranges.sourceModified() + " ms in the plan");
+            }
+        } catch (NoSuchFileException e) {
+            throw new WriteException(e.getFile() + " is missing: the plan's staging directory " + plan.staging()
+                    + " is incomplete.", "make a new plan and write every part again.");
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot check the staged variant rows", e);
+        }
+        return VariantRows.forBlock(ranges, regionBlock, file, plan.nVariants());
+    }
+
+    private static WriteException changed(WritePlan plan, String what) {
+        return new WriteException("the inputs of the plan in " + plan.staging() + " changed since it was made (" + what
+                + ").", "make a new plan and write every part again.");
+    }
+
+    /** A VCF or BCF source reads a run of rows by where the write's rows say they lie. */
+    private static void locate(VariantSource variants, VariantRows rows) {
+        if (variants instanceof VcfVariantSource vcf) {
+            vcf.locateRows(rows);
+        }
     }
 
     /** The record contig index of each BED contig code, {@code -1} when the variants lack it. */
@@ -111,7 +186,8 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
     }
 
     /**
-     * Bytes of decoded calls one worker may hold: what the variant index leaves of the budget, per thread.
+     * Bytes of decoded calls one worker may hold: what the variant rows leave of the budget, per thread. A whole
+     * table is charged for every row with its alleles; a part's rows for the rows of its ranges.
      *
      * @param samples the samples one part decodes
      */
@@ -120,13 +196,14 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
         if (rows == null) {
             return o.maxMem();
         }
-        long index = INDEX_BYTES_PER_ROW * rows.size();
+        long index = rows.heapBytes();
         long left = o.maxMem() - index;
         long oneVariant = GenotypeWindow.rowBytes(samples, variants.ploidy());
         if (left < oneVariant) {
             throw new WriteException("max_mem (" + o.maxMem() + " bytes) is too small: the variant index alone"
-                    + " consumes about " + index + " bytes and one variant of all samples needs " + oneVariant + ".",
-                    "raise max_mem.");
+                    + " consumes about " + index + " bytes" + (rows.partRows() ? " (the rows of this part's region"
+                    + " block)" : "") + " and one variant of all samples needs " + oneVariant + ".",
+                    rows.partRows() ? "raise max_mem, or plan smaller region blocks." : "raise max_mem.");
         }
         return Math.max(oneVariant, left / o.threads());
     }

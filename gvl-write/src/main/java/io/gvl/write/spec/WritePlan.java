@@ -58,6 +58,7 @@ import java.util.List;
  * @param unportable why another process cannot write parts from this plan alone, naming the input and the
  *     reason (a variant source given as an object, or a sample track that is not a bigWig track), or {@code null}
  *     when it can ({@link #portable()})
+ * @param rowRanges the variant rows each region block's parts read, or {@code null} without variants
  */
 public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions, Path variantFile,
                         List<String> infoFields, boolean allowMissingContigs, int maxJitter, long maxMem,
@@ -65,7 +66,7 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
                         int nRegions, Integer ploidy, int nVariants, boolean dosages,
                         VariantsFingerprint variantsFingerprint, int[] regionBlockSizes, int[] sampleBlockSizes,
                         List<String> trackNames, List<String> annotationNames, List<BigWigs> bigWigs,
-                        List<AnnotationTrack> annotations, String unportable) {
+                        List<AnnotationTrack> annotations, String unportable, RowRanges rowRanges) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -81,6 +82,74 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
         annotationNames = List.copyOf(annotationNames);
         bigWigs = bigWigs == null ? null : List.copyOf(bigWigs);
         annotations = List.copyOf(annotations);
+    }
+
+    /**
+     * The variant table rows each region block's parts read, so a part loads its rows rather than the whole table.
+     * A block holds one range per record contig its regions lie on: from the first row that can overlap its first
+     * window on that contig to past the last row any haplotype's extend-to-length walk can reach from its windows
+     * there (the driver bounds the walk from positions and ILENs alone, as if every haplotype carried every variant,
+     * so the bound holds whatever the genotypes). Also records the contigs of the whole table, so row numbers and
+     * contig matching stay those of the whole table, and the variant file's size and modification time, by which a
+     * part notices that the file changed since the plan.
+     *
+     * @param contigs the record contigs of the variant table, in table order
+     * @param maxSpans the longest REF span of each contig, in bases
+     * @param blocks per region block, the flat triples {@code (contig, fromRow, toRow)}: contig index into
+     *     {@code contigs} and the half-open row range, one triple per contig the block's regions lie on
+     * @param sourceBytes the size of the variant file when the plan was made
+     * @param sourceModified its last modification time then, in milliseconds since the epoch
+     */
+    public record RowRanges(List<String> contigs, int[] maxSpans, int[][] blocks, long sourceBytes,
+                            long sourceModified) {
+        /** Copies the lists and arrays. */
+        public RowRanges {
+            contigs = List.copyOf(contigs);
+            maxSpans = maxSpans.clone();
+            int[][] copy = new int[blocks.length][];
+            for (int b = 0; b < blocks.length; b++) {
+                copy[b] = blocks[b].clone();
+            }
+            blocks = copy;
+        }
+
+        /**
+         * The longest REF span of each contig.
+         *
+         * @return a copy, one value per contig
+         */
+        @Override
+        public int[] maxSpans() {
+            return maxSpans.clone();
+        }
+
+        /**
+         * The row ranges of every region block.
+         *
+         * @return a copy: per block, flat {@code (contig, fromRow, toRow)} triples
+         */
+        @Override
+        public int[][] blocks() {
+            int[][] copy = new int[blocks.length][];
+            for (int b = 0; b < blocks.length; b++) {
+                copy[b] = blocks[b].clone();
+            }
+            return copy;
+        }
+
+        /**
+         * The number of rows region block {@code block}'s parts may read.
+         *
+         * @param block a region block of the plan
+         * @return the sum of its ranges' lengths
+         */
+        public long rows(int block) {
+            long n = 0;
+            for (int i = 0; i < blocks[block].length; i += 3) {
+                n += blocks[block][i + 2] - blocks[block][i + 1];
+            }
+            return n;
+        }
     }
 
     /**
@@ -148,15 +217,16 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
      * staging directory (an executor writing to an object store) writes its part into a local copy of the staged
      * files and uploads it from there.
      *
-     * @param localStaging the directory to write parts under; it must hold the staged {@code parts/regions.npy}
-     *     (and, for a track part, its region block's genotype parts)
+     * @param localStaging the directory to write parts under; it must hold the staged {@code parts/regions.npy}, a
+     *     {@code parts/variant-rows.bin} of the table's length holding at least the part's region block's
+     *     {@link #rowRanges() row ranges} (with variants), and, for a track part, its region block's genotype parts
      * @return the plan with {@link #staging()} replaced
      */
     public WritePlan withStaging(Path localStaging) {
         return new WritePlan(dest, localStaging, overwrite, regions, variantFile, infoFields, allowMissingContigs,
                 maxJitter, maxMem, extendToLength, threads, samples, contigs, nRegions, ploidy, nVariants, dosages,
                 variantsFingerprint, regionBlockSizes, sampleBlockSizes, trackNames, annotationNames, bigWigs,
-                annotations, unportable);
+                annotations, unportable, rowRanges);
     }
 
     /**
