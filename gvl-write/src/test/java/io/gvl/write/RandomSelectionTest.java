@@ -94,26 +94,26 @@ class RandomSelectionTest {
                     .threads(2).maxMem(oracle.variants().size() * 96L + 4000).build());
             SyntheticFixtureWriteTest.checkCanonical(ds, oracle, extend);
             partsEqualALocalWrite(WriteOptions.builder(bedFile).variants(vcfFile).maxJitter(jitter)
-                    .extendToLength(extend).build(), 1 + rnd.nextInt(12), extend);
+                    .extendToLength(extend).build(), 1 + rnd.nextInt(12), 1 + rnd.nextInt(samples), extend);
         }
     }
 
     /**
-     * Region blocks only: with several sample blocks the merged window end is the largest of each block's end of
-     * its largest stored row, which differs from the end of the largest row over all samples when a deletion of a
-     * lower row reaches further (GVL's max-index rule), a difference of the merge that region blocks do not have.
+     * Parts in random region and sample blocks join to the local write's bytes. Sample blocks test the window ends:
+     * the joined end is the end of the largest row stored over all samples (GVL's max-index rule), not the largest
+     * of the blocks' ends, which differ when a lower row is a deletion that reaches further.
      */
-    private void partsEqualALocalWrite(WriteOptions o, int regionsPerBlock, boolean extend) {
+    private void partsEqualALocalWrite(WriteOptions o, int regionsPerBlock, int samplesPerBlock, boolean extend) {
         Path local = tmp.resolve("local" + extend + ".gvl");
         Gvl.write(local, o);
         Path dest = tmp.resolve("parts" + extend + ".gvl");
-        WritePlan plan = Gvl.plan(dest, o, regionsPerBlock, Integer.MAX_VALUE);
+        WritePlan plan = Gvl.plan(dest, o, regionsPerBlock, samplesPerBlock);
         WritePlan fromJson = WritePlan.fromJson(plan.toJson());
         plan.parts().forEach(p -> PartWriter.write(fromJson, p));
         plan.merge();
         SortedMap<String, byte[]> want = Stored.tree(local);
         SortedMap<String, byte[]> got = Stored.tree(dest);
-        String shape = "blocks of " + regionsPerBlock + " regions, extend " + extend;
+        String shape = "blocks of " + regionsPerBlock + " regions x " + samplesPerBlock + " samples, extend " + extend;
         assertEquals(want.keySet(), got.keySet(), shape);
         want.forEach((k, v) -> assertArrayEquals(v, got.get(k), k + " with " + shape));
     }

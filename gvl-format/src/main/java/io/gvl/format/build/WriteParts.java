@@ -104,8 +104,9 @@ public final class WriteParts {
     }
 
     /**
-     * The stored windows of region block {@code b}: the staged rows with each end raised to the largest extended
-     * end of the block's genotype parts, which must all be published.
+     * The stored windows of region block {@code b}: the staged rows with each end taken from the block's genotype
+     * part whose largest stored variant row is largest (GVL's rule: the window ends where the variant of the largest
+     * index stored for the region ends, over all samples), which must all be published.
      *
      * @param staging the staging directory
      * @param grid the grid
@@ -118,6 +119,8 @@ public final class WriteParts {
         int r0 = grid.regionFrom(b);
         int n = grid.regionBlockSizes()[b];
         int[] ends = java.util.Arrays.copyOfRange(all.end(), r0, r0 + n);
+        int[] lastRows = new int[n];
+        java.util.Arrays.fill(lastRows, -1);
         if (grid.genotypes()) {
             for (int j = 0; j < grid.sampleBlockSizes().length; j++) {
                 Path part = staging.resolve(DatasetLayout.PARTS)
@@ -126,7 +129,7 @@ public final class WriteParts {
                     throw new PartException.Missing("genotype part " + part + " is not published; the track parts"
                             + " of region block " + b + " need its extended window ends.");
                 }
-                maxInto(ends, part.resolve(DatasetLayout.PART_WINDOW_ENDS));
+                joinEnds(ends, lastRows, part.resolve(DatasetLayout.PART_WINDOW_ENDS));
             }
         }
         return new Regions(java.util.Arrays.copyOfRange(all.contig(), r0, r0 + n),
@@ -134,15 +137,24 @@ public final class WriteParts {
                 java.util.Arrays.copyOfRange(all.strand(), r0, r0 + n));
     }
 
-    private static void maxInto(int[] ends, Path file) {
+    /**
+     * Takes a region's end from {@code file} (a genotype part's {@code ends.npy}: n ends, then n largest stored rows)
+     * where the part stored a larger row than the parts before it.
+     */
+    private static void joinEnds(int[] ends, int[] lastRows, Path file) {
+        int n = ends.length;
         try (Arena arena = Arena.ofConfined()) {
             RawArray a = RawArray.map(file, RawDtype.INT32, arena);
-            if (a.length() != ends.length) {
-                throw new PartException.Mismatch(file + " holds " + a.length() + " window ends, but its block has "
-                        + ends.length + " regions.");
+            if (a.length() != 2L * n) {
+                throw new PartException.Mismatch(file + " holds " + a.length() + " values, but its block of " + n
+                        + " regions needs " + 2L * n + " (window ends and their rows).");
             }
-            for (int i = 0; i < ends.length; i++) {
-                ends[i] = Math.max(ends[i], a.getInt(i));
+            for (int i = 0; i < n; i++) {
+                int row = a.getInt(n + i);
+                if (row > lastRows[i]) {
+                    lastRows[i] = row;
+                    ends[i] = a.getInt(i);
+                }
             }
         }
     }

@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes {@code genotypes/offsets.npy} and {@code variant_idxs.npy}: region chunks are selected on worker threads
  * (each decoding only its rows and sample passes) and appended in slot order {@code (r·S + s)·P + p}. Returns the
- * stored window end of every region, {@code max(qEnd, end0 of the largest stored variant index)} (GVL's {@code max_ends} in {@code _dataset/_write.py}).
+ * stored window end of every region, {@code max(qEnd, end0 of the largest stored variant index)} (GVL's {@code max_ends}
+ * in {@code _dataset/_write.py}), with that index, so that parts of other samples can be joined by the same rule.
  */
 final class GenotypeStage {
     private static final Logger LOG = LoggerFactory.getLogger(GenotypeStage.class);
@@ -40,11 +41,24 @@ final class GenotypeStage {
         this.extend = extend;
     }
 
-    int[] write(Path dataset, long taskBudget, OrderedChunks exec, Progress progress) {
+    /**
+     * The window ends of the stage's regions and, per region, the largest variant row stored for its samples (-1
+     * when none): the row the end comes from. The end of the whole cohort is the end of the part whose row is
+     * largest, not the largest end, since a lower row can be a deletion that reaches further.
+     *
+     * @param ends each region's stored window end
+     * @param lastRows each region's largest stored row, or -1
+     */
+    record WindowEnds(int[] ends, int[] lastRows) {
+    }
+
+    WindowEnds write(Path dataset, long taskBudget, OrderedChunks exec, Progress progress) {
         int n = regions.size();
         int samples = sampleIndexes.length;
         List<RegionChunk> chunks = ChunkPlanner.plan(regions, rows, recordContig, samples, ploidy, taskBudget);
         int[] ends = regions.qEnd().clone();
+        int[] lastRows = new int[n];
+        Arrays.fill(lastRows, -1);
         boolean[] warned = {false};
         progress.addBytes(8); // the closing offset
         try (GenotypeWriter writer = new GenotypeWriter(dataset, n, samples, ploidy)) {
@@ -63,6 +77,7 @@ final class GenotypeStage {
                     for (int row : stored) {
                         maxRow = Math.max(maxRow, row);
                     }
+                    lastRows[k] = maxRow;
                     if (maxRow >= 0) {
                         ends[k] = Math.max(ends[k], rows.end0(maxRow));
                     } else if (!warned[0]) {
@@ -77,7 +92,7 @@ final class GenotypeStage {
                 progress.report(WriteProgress.Stage.GENOTYPES, ch.to(), n);
             });
         }
-        return ends;
+        return new WindowEnds(ends, lastRows);
     }
 
     private ChunkLists select(RegionChunk ch) {

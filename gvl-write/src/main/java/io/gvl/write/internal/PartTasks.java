@@ -55,13 +55,14 @@ public final class PartTasks {
     private void genotypes(Path tmp, PartManifest m, OrderedChunks exec) {
         RegionSet regions = in.regions().slice(m.regionFrom(), m.regionTo());
         int[] samples = Arrays.copyOfRange(in.sampleIndexes(), m.sampleFrom(), m.sampleTo());
-        int[] ends = new GenotypeStage(regions, in.variants(), in.rows(), in.recordContigs(), samples,
-                in.options().extendToLength()).write(tmp, in.taskBudget(samples.length), exec, progress);
+        GenotypeStage.WindowEnds ends = new GenotypeStage(regions, in.variants(), in.rows(), in.recordContigs(),
+                samples, in.options().extendToLength()).write(tmp, in.taskBudget(samples.length), exec, progress);
         if (in.variants().hasDosages()) {
             DosageStage.write(tmp, in.variants(), samples, regions.size());
         }
         try (RawArrayWriter out = RawArrayWriter.create(tmp.resolve(DatasetLayout.PART_WINDOW_ENDS), RawDtype.INT32)) {
-            out.writeInts(ends, 0, ends.length);
+            out.writeInts(ends.ends(), 0, ends.ends().length);
+            out.writeInts(ends.lastRows(), 0, ends.lastRows().length);
         }
     }
 
