@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -100,16 +101,18 @@ final class IpcFile {
     private final Footer footer;
     private final Schema schema;
 
-    private IpcFile(Path file, ByteBuffer map) {
+    /** Maps {@code map} as the whole file, or (when {@code tail}) as the file's footer and trailer only. */
+    private IpcFile(Path file, ByteBuffer map, boolean tail) {
         this.file = file;
         this.map = map;
         long size = map.limit();
-        if (size < 2L * MAGIC.length + 2 + 4 || !magicAt(0) || !magicAt((int) size - MAGIC.length)) {
+        if (size < (tail ? 0 : MAGIC.length + 2) + MAGIC.length + 4 || !tail && !magicAt(0)
+                || !magicAt((int) size - MAGIC.length)) {
             throw bad("not a readable Arrow IPC file (no ARROW1 magic at both ends)");
         }
         int footerLength = map.getInt((int) size - MAGIC.length - 4);
         long footerStart = size - MAGIC.length - 4L - footerLength;
-        if (footerLength <= 0 || footerStart < MAGIC.length) {
+        if (footerLength <= 0 || footerStart < (tail ? 0 : MAGIC.length)) {
             throw bad("its footer length " + footerLength + " does not fit the file's " + size + " bytes");
         }
         this.footer = Footer.getRootAsFooter(slice(footerStart, footerLength));
@@ -127,7 +130,12 @@ final class IpcFile {
      * @throws DatasetFormatException if the file is missing or is not an Arrow IPC file
      */
     static List<SchemaField> schema(Path file) {
-        return read(file, f -> {
+        return schema(file, Integer.MAX_VALUE);
+    }
+
+    /** {@link #schema(Path)}, mapping only the footer of a file larger than {@code mapLimit} bytes. */
+    static List<SchemaField> schema(Path file, long mapLimit) {
+        return read(file, mapLimit, f -> {
             List<SchemaField> out = new ArrayList<>();
             for (int i = 0; i < f.schema.fieldsLength(); i++) {
                 org.apache.arrow.flatbuf.Field field = f.schema.fields(i);
@@ -146,8 +154,17 @@ final class IpcFile {
      * @throws DatasetFormatException if the file is missing, damaged, or {@code consumer} fails on a damaged value
      */
     static void forEachBatch(Path file, Consumer<Batch> consumer) throws Unsupported {
+        try {
+            if (Files.size(file) > Integer.MAX_VALUE) {
+                throw new Unsupported("a file over 2 GiB (" + Files.size(file) + " bytes)");
+            }
+        } catch (NoSuchFileException e) {
+            throw new DatasetFormatException(file + ": required file is missing", e);
+        } catch (IOException e) {
+            throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
+        }
         Unsupported[] unsupported = new Unsupported[1];
-        read(file, f -> {
+        read(file, Long.MAX_VALUE, f -> {
             try {
                 f.batches(consumer);
             } catch (Unsupported e) {
@@ -164,22 +181,36 @@ final class IpcFile {
         T apply(IpcFile f);
     }
 
-    private static <T> T read(Path file, Work<T> work) {
+    /**
+     * Maps {@code file} and runs {@code work} on it: the whole file, or from its footer on when it is larger than
+     * {@code tailAbove} bytes (for work that reads the schema only; a map holds at most 2 GiB, and
+     * {@link #forEachBatch} leaves a larger file's batches to Arrow Java before it gets here).
+     */
+    private static <T> T read(Path file, long tailAbove, Work<T> work) {
         ByteBuffer map;
+        boolean tail = false;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
-            if (size > Integer.MAX_VALUE) {
-                throw new DatasetFormatException(file + ": an Arrow IPC file over 2 GiB is not read here (" + size
-                        + " bytes); split the table");
+            long from = 0;
+            if (size > tailAbove) {
+                ByteBuffer trailer = ByteBuffer.allocate(MAGIC.length + 4).order(ByteOrder.LITTLE_ENDIAN);
+                ch.read(trailer, Math.max(0, size - trailer.capacity()));
+                long footer = trailer.getInt(0) & 0xFFFF_FFFFL;
+                from = Math.max(0, size - trailer.capacity() - footer);
+                tail = true;
             }
-            map = ch.map(FileChannel.MapMode.READ_ONLY, 0, size).order(ByteOrder.LITTLE_ENDIAN);
+            if (size - from > Integer.MAX_VALUE) {
+                throw new DatasetFormatException(file + ": " + (tail ? "not a readable Arrow IPC file (its footer"
+                        + " claims " + (size - from) + " bytes)" : "grew past 2 GiB while it was read"));
+            }
+            map = ch.map(FileChannel.MapMode.READ_ONLY, from, size - from).order(ByteOrder.LITTLE_ENDIAN);
         } catch (NoSuchFileException e) {
             throw new DatasetFormatException(file + ": required file is missing", e);
         } catch (IOException e) {
             throw new DatasetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
         }
         try {
-            return work.apply(new IpcFile(file, map));
+            return work.apply(new IpcFile(file, map, tail));
         } catch (DatasetFormatException e) {
             throw e;
         } catch (RuntimeException | InternalError e) {
