@@ -7,6 +7,7 @@ import io.gvl.write.PartWriter;
 import io.gvl.write.spec.WriteOptions;
 import io.gvl.write.spec.WritePlan;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -27,6 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EnabledIfSystemProperty(named = "gvl.fuzz.seeds", matches = ".+")
 class SeedCorpusMaker {
+    /** A store link's {@code absolute_path} up to the store's own name. */
+    private static final java.util.regex.Pattern ABSOLUTE_DIR =
+            java.util.regex.Pattern.compile("(\"absolute_path\":\")[^\"]*/");
+
     private static final Path DATA = Path.of(System.getProperty("gvl.shared.data"));
     private static final Path PGEN = DATA.resolve("pgen-examples");
 
@@ -105,7 +110,7 @@ class SeedCorpusMaker {
         int i = 0;
         for (Map.Entry<String, Path> e : files.entrySet()) {
             String name = FileSet.SEED_PREFIX + String.format("%03d-", i) + e.getKey().replace("/", "__");
-            Files.write(dir.resolve(name), FileSet.seed(i, Files.readAllBytes(e.getValue())));
+            Files.write(dir.resolve(name), FileSet.seed(i, bytesOf(e.getValue())));
             i++;
         }
     }
@@ -116,8 +121,22 @@ class SeedCorpusMaker {
         for (int i = 0; i < files.length; i++) {
             Files.write(dir.resolve(String.format("extra-%02d-", i) + files[i].getFileName()),
                     target.startsWith("Handoff") ? Files.readAllBytes(files[i])
-                            : FileSet.seed(0, Files.readAllBytes(files[i])));
+                            : FileSet.seed(0, bytesOf(files[i])));
         }
+    }
+
+    /**
+     * A fixture's bytes; in a {@code metadata.json}, the store's {@code absolute_path} (the scratch directory where
+     * the GenVarLoader goldens were made, never followed: the relative path resolves first) becomes a path that
+     * names no machine.
+     */
+    private static byte[] bytesOf(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        if (!file.getFileName().toString().equals("metadata.json")) {
+            return bytes;
+        }
+        return ABSOLUTE_DIR.matcher(new String(bytes, StandardCharsets.UTF_8)).replaceAll("$1/store-moved-away/")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private Path fresh(String target) throws IOException {
