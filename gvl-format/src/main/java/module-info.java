@@ -16,8 +16,5 @@ module io.gvl.format {
     exports io.gvl.format.array;
     exports io.gvl.format.io;
     // The engine room of the write pipeline and the read engine: publishing, parts, shards, concat, migration.
-    // Jackson reads and writes the write parts' part.json (PartManifest) by reflection: without this a write fails
-    // on the module path.
-    exports io.gvl.format.build to io.gvl.io, io.gvl.write, io.gvl.dataset, io.gvl.cli, io.gvl.testdata,
-            com.fasterxml.jackson.databind;
+    exports io.gvl.format.build to io.gvl.io, io.gvl.write, io.gvl.dataset, io.gvl.cli, io.gvl.testdata;
 }

@@ -3,7 +3,6 @@ package io.gvl.write;
 import io.gvl.format.ConcatAxis;
 import io.gvl.format.build.DatasetConcat;
 import io.gvl.format.build.WriteShards;
-import io.gvl.format.io.JvmOptions;
 import io.gvl.write.internal.DatasetWriter;
 import io.gvl.write.internal.PlanStager;
 import io.gvl.write.internal.TrackUpdater;
@@ -28,12 +27,10 @@ public final class Gvl {
      * @throws io.gvl.io.InputFormatException     an input file is malformed or inconsistent (names file and record)
      * @throws WriteException   the request cannot be satisfied (samples, names, memory)
      * @throws io.gvl.format.DatasetExistsException {@code path} exists and overwrite was not requested
-     * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
      * @param path the dataset directory to create (or replace, with overwrite)
      * @param options the inputs and write settings
      */
     public static void write(Path path, WriteOptions options) {
-        JvmOptions.requireArrowAccess();
         DatasetWriter.write(path, options);
     }
 
@@ -62,12 +59,10 @@ public final class Gvl {
      * @throws io.gvl.io.InputFormatException     a track file is malformed, or {@code path} is not a dataset
      * @throws WriteException   a track does not list exactly the dataset's samples, or names clash
      * @throws io.gvl.format.DatasetExistsException a track of that name exists and overwrite was not requested
-     * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
      * @param path an existing dataset directory
      * @param options the tracks to add and update settings
      */
     public static void update(Path path, UpdateOptions options) {
-        JvmOptions.requireArrowAccess();
         TrackUpdater.update(path, options);
     }
 
@@ -89,7 +84,6 @@ public final class Gvl {
      */
     public static void writeTransformedTrack(Path path, String newTrack, String existingTrack,
                                              io.gvl.write.spec.TrackTransform transform, boolean overwrite) {
-        JvmOptions.requireArrowAccess();
         io.gvl.write.internal.TransformedTrackWriter.write(path, newTrack, existingTrack,
                 java.util.Objects.requireNonNull(transform, "transform"), overwrite);
     }
@@ -102,7 +96,6 @@ public final class Gvl {
      *     table, ploidy, jitter, contigs or tracks, or overlap in samples); names the input and the fix
      * @throws io.gvl.format.DatasetExistsException {@code out} exists and overwrite was not requested
      * @throws io.gvl.format.DatasetFormatException an input's files are inconsistent
-     * @throws io.gvl.format.MissingJvmOptionException the JVM lacks an option Arrow needs (see docs/jvm.md)
      * @param out the dataset directory to create (or replace, with overwrite); not one of the inputs
      * @param datasets two or more dataset directories written by gvl or GenVarLoader
      * @param axis {@link ConcatAxis#REGIONS} (same samples, regions added) or {@link ConcatAxis#SAMPLES} (same
@@ -111,7 +104,6 @@ public final class Gvl {
      * @param maxMem memory budget in bytes, {@code > 0}; the join streams and needs only small buffers
      */
     public static void concat(Path out, List<Path> datasets, ConcatAxis axis, boolean overwrite, long maxMem) {
-        JvmOptions.requireArrowAccess();
         DatasetConcat.concat(out, datasets, axis, overwrite, maxMem);
     }
 

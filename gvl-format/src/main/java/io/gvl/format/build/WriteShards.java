@@ -14,7 +14,6 @@ import io.gvl.format.internal.runs.GridRuns;
 import io.gvl.format.internal.runs.RaggedJoin;
 import io.gvl.format.io.DatasetFiles;
 import io.gvl.format.io.InputRegionsFile;
-import io.gvl.format.io.JvmOptions;
 import io.gvl.format.io.MetadataFile;
 import io.gvl.format.io.RegionsFile;
 import io.gvl.format.io.ShardManifest;
@@ -252,7 +251,6 @@ public final class WriteShards {
      * @throws UncheckedIOException if reading or writing fails; nothing is left at {@code out}
      */
     public static void export(Path root, Path out, boolean overwrite) {
-        JvmOptions.requireArrowAccess();
         if (!ShardManifest.isSharded(root)) {
             throw new DatasetFormatException(root + ": not a sharded dataset (no " + ShardManifest.FILE + "); a"
                     + " single dataset directory needs no export");

@@ -2,31 +2,10 @@ package io.gvl.format.io;
 
 import io.gvl.format.ArrowTable;
 import io.gvl.format.DatasetFormatException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.UInt1Vector;
-import org.apache.arrow.vector.UInt2Vector;
-import org.apache.arrow.vector.UInt4Vector;
-import org.apache.arrow.vector.UInt8Vector;
-import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
+import java.util.function.LongPredicate;
 
 /**
  * Reads any Arrow IPC file of a dataset into an {@link ArrowTable}, and writes one as a file with one uncompressed
@@ -79,76 +58,56 @@ public final class ArrowTableFile {
      *
      * @param table the table
      * @param file the destination, replaced if it exists
+     * @throws IllegalArgumentException if a column is nested, or a value is not of its column's type
      */
     public static void write(ArrowTable table, Path file) {
-        JvmOptions.requireArrowAccess();
         int n = table.rowCount();
-        try (BufferAllocator alloc = new RootAllocator()) {
-            List<FieldVector> vectors = new ArrayList<>();
-            try {
-                for (ArrowTable.Column c : table.columns()) {
-                    FieldVector v = new Field(c.name(), FieldType.nullable(arrowType(c)), null)
-                            .createVector(alloc);
-                    vectors.add(v);
-                    v.setInitialCapacity(n);
-                    v.allocateNew();
-                    for (int i = 0; i < n; i++) {
-                        set(v, i, c.values().get(i), c);
-                    }
-                    v.setValueCount(n);
-                }
-                ArrowFileOutput.writeOneBatch(vectors, n, null, false, file);
-            } finally {
-                vectors.forEach(FieldVector::close);
+        try (IpcWriter w = new IpcWriter(false)) {
+            for (ArrowTable.Column c : table.columns()) {
+                add(w, c, n);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write Arrow file", e);
+            w.write(n, file);
         }
     }
 
-    private static ArrowType arrowType(ArrowTable.Column c) {
-        return switch (c.type()) {
-            case STRING -> ArrowType.Utf8.INSTANCE;
-            case BOOL -> ArrowType.Bool.INSTANCE;
-            case INT8 -> new ArrowType.Int(8, true);
-            case INT16 -> new ArrowType.Int(16, true);
-            case INT32 -> new ArrowType.Int(32, true);
-            case INT64 -> new ArrowType.Int(64, true);
-            case UINT8 -> new ArrowType.Int(8, false);
-            case UINT16 -> new ArrowType.Int(16, false);
-            case UINT32 -> new ArrowType.Int(32, false);
-            case UINT64 -> new ArrowType.Int(64, false);
-            case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
-            case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-            case NESTED, OTHER -> throw new IllegalArgumentException("column " + c.name() + " of type " + c.type()
-                    + " cannot be written; only scalar columns are supported");
-        };
-    }
-
-    private static void set(FieldVector v, int i, Object value, ArrowTable.Column c) {
-        if (value == null) {
-            v.setNull(i);
-            return;
-        }
+    private static void add(IpcWriter w, ArrowTable.Column c, int n) {
+        List<Object> v = c.values();
+        LongPredicate isNull = i -> v.get((int) i) == null;
         try {
-            switch (v) {
-                case VarCharVector s -> s.setSafe(i, ((String) value).getBytes(StandardCharsets.UTF_8));
-                case BitVector b -> b.setSafe(i, ((Boolean) value) ? 1 : 0);
-                case TinyIntVector t -> t.setSafe(i, ((Number) value).byteValue());
-                case SmallIntVector t -> t.setSafe(i, ((Number) value).shortValue());
-                case IntVector t -> t.setSafe(i, ((Number) value).intValue());
-                case BigIntVector t -> t.setSafe(i, ((Number) value).longValue());
-                case UInt1Vector t -> t.setSafe(i, ((Number) value).intValue());
-                case UInt2Vector t -> t.setSafe(i, ((Number) value).intValue());
-                case UInt4Vector t -> t.setSafe(i, (int) ((Number) value).longValue());
-                case UInt8Vector t -> t.setSafe(i, ((Number) value).longValue());
-                case Float4Vector t -> t.setSafe(i, ((Number) value).floatValue());
-                case Float8Vector t -> t.setSafe(i, ((Number) value).doubleValue());
-                default -> throw new IllegalArgumentException("unsupported vector " + v.getClass().getSimpleName());
+            switch (c.type()) {
+                case STRING -> w.strings(c.name(), n, i -> (String) v.get(i));
+                case BOOL -> w.bools(c.name(), n, isNull, i -> (Boolean) v.get((int) i));
+                case INT8, UINT8 -> w.ints(c.name(), 8, c.type() == ArrowTable.ColumnType.INT8, n, isNull,
+                        i -> number(v, i).longValue());
+                case INT16, UINT16 -> w.ints(c.name(), 16, c.type() == ArrowTable.ColumnType.INT16, n, isNull,
+                        i -> number(v, i).longValue());
+                case INT32, UINT32 -> w.ints(c.name(), 32, c.type() == ArrowTable.ColumnType.INT32, n, isNull,
+                        i -> number(v, i).longValue());
+                case INT64, UINT64 -> w.ints(c.name(), 64, c.type() == ArrowTable.ColumnType.INT64, n, isNull,
+                        i -> number(v, i).longValue());
+                case FLOAT32 -> w.floats(c.name(), 32, n, isNull,
+                        i -> Float.floatToRawIntBits(number(v, i).floatValue()) & 0xFFFF_FFFFL);
+                case FLOAT64 -> w.floats(c.name(), 64, n, isNull,
+                        i -> Double.doubleToRawLongBits(number(v, i).doubleValue()));
+                case NESTED, OTHER -> throw new IllegalArgumentException("column " + c.name() + " of type "
+                        + c.type() + " cannot be written; only scalar columns are supported");
             }
         } catch (ClassCastException e) {
-            throw new IllegalArgumentException("column " + c.name() + " (" + c.type() + ") row " + i + " holds a "
-                    + value.getClass().getSimpleName(), e);
+            Object bad = v.stream().filter(x -> x != null && !fits(c.type(), x)).findFirst().orElse(null);
+            throw new IllegalArgumentException("column " + c.name() + " (" + c.type() + ") row " + v.indexOf(bad)
+                    + " holds a " + (bad == null ? "value of another type" : bad.getClass().getSimpleName()), e);
         }
+    }
+
+    private static Number number(List<Object> v, long i) {
+        return (Number) v.get((int) i);
+    }
+
+    private static boolean fits(ArrowTable.ColumnType type, Object x) {
+        return switch (type) {
+            case STRING -> x instanceof String;
+            case BOOL -> x instanceof Boolean;
+            default -> x instanceof Number;
+        };
     }
 }

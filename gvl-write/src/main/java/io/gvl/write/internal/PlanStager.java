@@ -77,8 +77,9 @@ public final class PlanStager {
     /**
      * Stages checked inputs into the existing, empty build directory {@code staging} as a plan of blocks of the
      * given sizes; the caller removes {@code staging} on failure. With {@code forTasks} (a plan whose parts other
-     * tasks write) a portable plan with variants also records each block's variant rows and stages the row file
-     * they are read from; a local write's parts share the whole table instead.
+     * tasks write) a portable plan also goes to {@code parts/plan.json}, and with variants records each block's
+     * variant rows and stages the row file they are read from; a local write's parts share the in-memory plan and
+     * the whole table instead.
      */
     static WritePlan stage(Path dest, WriteInputs in, int regionsPerBlock, int samplesPerBlock, Path staging,
                            boolean forTasks) throws IOException {
@@ -126,7 +127,7 @@ public final class PlanStager {
                 o.annotations().stream().map(a -> a.name()).toList(),
                 allBigWigs ? o.tracks().stream().map(t -> (BigWigs) t).toList() : null, o.annotations(),
                 unportable, rowRanges);
-        if (unportable == null) {
+        if (forTasks && unportable == null) {
             Files.writeString(parts.resolve(PLAN), plan.toJson());
         }
         return plan;
