@@ -3,7 +3,6 @@ package io.gvl.write.internal;
 import io.gvl.format.VariantTable;
 import io.gvl.io.InputFormatException;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 
 /**
  * GVL's whole-file check: a dataset cannot hold multi-allelic, symbolic or breakend records, anywhere in the
@@ -11,8 +10,6 @@ import java.util.regex.Pattern;
  * atomized bi-allelic records. One error gives the counts and the first offending record.
  */
 final class UnsupportedVariantCheck {
-    private static final Pattern BREAKEND = Pattern.compile("[\\[\\]]|^\\.[A-Za-z]|[A-Za-z]\\.$");
-
     private UnsupportedVariantCheck() {
     }
 
@@ -31,7 +28,7 @@ final class UnsupportedVariantCheck {
                 multi++;
             } else if (a.startsWith("<")) {
                 symbolic++;
-            } else if (BREAKEND.matcher(a).find()) {
+            } else if (breakend(a)) {
                 breakend++;
             } else {
                 bad = false;
@@ -47,5 +44,19 @@ final class UnsupportedVariantCheck {
                     + "`bcftools norm -f ref.fa -a --atom-overlaps . -m -any --multi-overlaps . in.vcf.gz | "
                     + "bcftools view -e 'ALT~\"<\"' -Oz -o out.vcf.gz`.");
         }
+    }
+
+    /** A breakend ALT: a bracket anywhere, or a single-breakend dot before or after the bases ({@code .A}, {@code A.}). */
+    static boolean breakend(String a) {
+        int n = a.length();
+        if (a.indexOf('[') >= 0 || a.indexOf(']') >= 0) {
+            return true;
+        }
+        return n >= 2 && (a.charAt(0) == '.' && letter(a.charAt(1))
+                || a.charAt(n - 1) == '.' && letter(a.charAt(n - 2)));
+    }
+
+    private static boolean letter(char c) {
+        return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z';
     }
 }
