@@ -5,7 +5,6 @@ import io.gvl.format.DatasetFormatException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongPredicate;
 
 /**
  * Reads any Arrow IPC file of a dataset into an {@link ArrowTable}, and writes one as a file with one uncompressed
@@ -72,23 +71,48 @@ public final class ArrowTableFile {
 
     private static void add(IpcWriter w, ArrowTable.Column c, int n) {
         List<Object> v = c.values();
-        LongPredicate isNull = i -> v.get((int) i) == null;
+        boolean[] nulls = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            nulls[i] = v.get(i) == null;
+        }
         try {
             switch (c.type()) {
-                case STRING -> w.strings(c.name(), n, i -> (String) v.get(i));
-                case BOOL -> w.bools(c.name(), n, isNull, i -> (Boolean) v.get((int) i));
-                case INT8, UINT8 -> w.ints(c.name(), 8, c.type() == ArrowTable.ColumnType.INT8, n, isNull,
-                        i -> number(v, i).longValue());
-                case INT16, UINT16 -> w.ints(c.name(), 16, c.type() == ArrowTable.ColumnType.INT16, n, isNull,
-                        i -> number(v, i).longValue());
-                case INT32, UINT32 -> w.ints(c.name(), 32, c.type() == ArrowTable.ColumnType.INT32, n, isNull,
-                        i -> number(v, i).longValue());
-                case INT64, UINT64 -> w.ints(c.name(), 64, c.type() == ArrowTable.ColumnType.INT64, n, isNull,
-                        i -> number(v, i).longValue());
-                case FLOAT32 -> w.floats(c.name(), 32, n, isNull,
-                        i -> Float.floatToRawIntBits(number(v, i).floatValue()) & 0xFFFF_FFFFL);
-                case FLOAT64 -> w.floats(c.name(), 64, n, isNull,
-                        i -> Double.doubleToRawLongBits(number(v, i).doubleValue()));
+                case STRING -> {
+                    String[] s = new String[n];
+                    for (int i = 0; i < n; i++) {
+                        s[i] = (String) v.get(i);
+                    }
+                    w.strings(c.name(), s);
+                }
+                case BOOL -> {
+                    boolean[] b = new boolean[n];
+                    for (int i = 0; i < n; i++) {
+                        b[i] = !nulls[i] && (Boolean) v.get(i);
+                    }
+                    w.bools(c.name(), b, nulls);
+                }
+                case INT8, UINT8 -> w.ints(c.name(), 8, c.type() == ArrowTable.ColumnType.INT8, longs(v, nulls), nulls);
+                case INT16, UINT16 -> w.ints(c.name(), 16, c.type() == ArrowTable.ColumnType.INT16, longs(v, nulls),
+                        nulls);
+                case INT32, UINT32 -> w.ints(c.name(), 32, c.type() == ArrowTable.ColumnType.INT32, longs(v, nulls),
+                        nulls);
+                case INT64, UINT64 -> w.ints(c.name(), 64, c.type() == ArrowTable.ColumnType.INT64, longs(v, nulls),
+                        nulls);
+                case FLOAT32 -> {
+                    long[] raw = new long[n];
+                    for (int i = 0; i < n; i++) {
+                        raw[i] = nulls[i] ? 0
+                                : Float.floatToRawIntBits(((Number) v.get(i)).floatValue()) & 0xFFFF_FFFFL;
+                    }
+                    w.floats(c.name(), 32, raw, nulls);
+                }
+                case FLOAT64 -> {
+                    long[] raw = new long[n];
+                    for (int i = 0; i < n; i++) {
+                        raw[i] = nulls[i] ? 0 : Double.doubleToRawLongBits(((Number) v.get(i)).doubleValue());
+                    }
+                    w.floats(c.name(), 64, raw, nulls);
+                }
                 case NESTED, OTHER -> throw new IllegalArgumentException("column " + c.name() + " of type "
                         + c.type() + " cannot be written; only scalar columns are supported");
             }
@@ -99,8 +123,12 @@ public final class ArrowTableFile {
         }
     }
 
-    private static Number number(List<Object> v, long i) {
-        return (Number) v.get((int) i);
+    private static long[] longs(List<Object> v, boolean[] nulls) {
+        long[] out = new long[nulls.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = nulls[i] ? 0 : ((Number) v.get(i)).longValue();
+        }
+        return out;
     }
 
     private static boolean fits(ArrowTable.ColumnType type, Object x) {

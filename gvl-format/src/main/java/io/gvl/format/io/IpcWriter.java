@@ -15,9 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntFunction;
-import java.util.function.LongPredicate;
-import java.util.function.LongUnaryOperator;
 import java.util.function.ToIntFunction;
 import org.apache.arrow.flatbuf.Block;
 import org.apache.arrow.flatbuf.BodyCompression;
@@ -57,6 +54,8 @@ final class IpcWriter implements AutoCloseable {
     private static final int ZSTD_LEVEL = 3;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort SHORT =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /** A schema field: name, type (its flatbuffer union tag and a writer of its table), dictionary and children. */
     private record FieldSpec(String name, byte typeType, ToIntFunction<FlatBufferBuilder> type, Dict dict,
@@ -94,18 +93,29 @@ final class IpcWriter implements AutoCloseable {
     }
 
     /**
-     * Adds a column of integers stored as {@code bits}-bit values.
+     * Adds a column of integers stored in {@code bits} bits (8, 16, 32 or 64), each value truncated to them.
      *
-     * @param isNull which rows are null (their value bytes are 0)
-     * @param value the value of a non-null row, truncated to {@code bits}
+     * @param nulls which rows are null (their value bytes are 0), or {@code null} for none
      */
-    void ints(String name, int bits, boolean signed, long rows, LongPredicate isNull, LongUnaryOperator value) {
+    void ints(String name, int bits, boolean signed, long[] values, boolean[] nulls) {
         fields.add(leaf(name, Type.Int, intType(bits, signed)));
-        fixedWidth(batch, rows, bits / 8, isNull, value);
+        node(batch, values.length, validity(batch, values.length, nulls));
+        batch.buffers.add(fixed(values, bits / 8, nulls));
     }
 
-    /** Adds a column of 32-bit ({@code bits} 32) or 64-bit floats given as their raw IEEE bits. */
-    void floats(String name, int bits, long rows, LongPredicate isNull, LongUnaryOperator rawBits) {
+    /** Adds a column of 32-bit signed integers, none null. */
+    void ints(String name, int[] values) {
+        fields.add(leaf(name, Type.Int, intType(32, true)));
+        node(batch, values.length, validity(batch, values.length, null));
+        batch.buffers.add(copy(values));
+    }
+
+    /**
+     * Adds a column of 32-bit ({@code bits} 32) or 64-bit floats given as their raw IEEE bits.
+     *
+     * @param nulls which rows are null (their value bytes are 0), or {@code null} for none
+     */
+    void floats(String name, int bits, long[] rawBits, boolean[] nulls) {
         short precision = bits == 32 ? org.apache.arrow.flatbuf.Precision.SINGLE
                 : org.apache.arrow.flatbuf.Precision.DOUBLE;
         fields.add(leaf(name, Type.FloatingPoint, b -> {
@@ -113,24 +123,32 @@ final class IpcWriter implements AutoCloseable {
             FloatingPoint.addPrecision(b, precision);
             return FloatingPoint.endFloatingPoint(b);
         }));
-        fixedWidth(batch, rows, bits / 8, isNull, rawBits);
+        node(batch, rawBits.length, validity(batch, rawBits.length, nulls));
+        batch.buffers.add(fixed(rawBits, bits / 8, nulls));
     }
 
-    /** Adds a column of booleans ({@code value} nonzero is true). */
-    void bools(String name, long rows, LongPredicate isNull, LongPredicate value) {
+    /**
+     * Adds a column of booleans.
+     *
+     * @param nulls which rows are null, or {@code null} for none
+     */
+    void bools(String name, boolean[] values, boolean[] nulls) {
         fields.add(leaf(name, Type.Bool, b -> {
             Bool.startBool(b);
             return Bool.endBool(b);
         }));
-        MemorySegment bits = bitmap(rows, i -> !isNull.test(i) && value.test(i));
-        node(batch, rows, validity(batch, rows, isNull));
-        batch.buffers.add(bits);
+        boolean[] set = new boolean[values.length];
+        for (int i = 0; i < set.length; i++) {
+            set[i] = values[i] && (nulls == null || !nulls[i]);
+        }
+        node(batch, values.length, validity(batch, values.length, nulls));
+        batch.buffers.add(bitmap(set));
     }
 
-    /** Adds a Utf8 column; {@code value} returns null for a null row. */
-    void strings(String name, int rows, IntFunction<String> value) {
+    /** Adds a Utf8 column; a null element is a null row. */
+    void strings(String name, String[] values) {
         fields.add(leaf(name, Type.Utf8, IpcWriter::utf8Type));
-        utf8(batch, rows, value);
+        utf8(batch, values);
     }
 
     /** Adds a LargeList column of Int32 lists holding one value each (GVL's ILEN). */
@@ -140,30 +158,40 @@ final class IpcWriter implements AutoCloseable {
             LargeList.startLargeList(b);
             return LargeList.endLargeList(b);
         }, null, List.of(item)));
-        long n = values.length;
-        node(batch, n, validity(batch, n, i -> false));
-        MemorySegment offsets = arena.allocate((n + 1) * Long.BYTES);
-        for (long i = 0; i <= n; i++) {
-            offsets.set(LONG, i * Long.BYTES, i);
+        int n = values.length;
+        node(batch, n, validity(batch, n, null));
+        long[] offsets = new long[n + 1];
+        for (int i = 0; i <= n; i++) {
+            offsets[i] = i;
         }
-        batch.buffers.add(offsets);
-        fixedWidth(batch, n, Integer.BYTES, i -> false, i -> values[(int) i]);
+        batch.buffers.add(fixed(offsets, Long.BYTES, null));
+        node(batch, n, validity(batch, n, null));
+        batch.buffers.add(copy(values));
     }
 
     /**
      * Adds a dictionary-encoded Utf8 column: the dictionary {@code values} (written as the file's one dictionary
      * batch) and each row's unsigned index into it, stored in {@code indexBits} bits.
      */
-    void dictionaryStrings(String name, long id, boolean ordered, int indexBits, List<String> values, int[] codes) {
+    void dictionaryStrings(String name, long id, boolean ordered, int indexBits, String[] values, int[] codes) {
         if (dictionary != null) {
             throw new IllegalStateException("an IpcWriter writes one dictionary");
         }
         dictionary = new Dict(id, ordered, indexBits);
         fields.add(new FieldSpec(name, Type.Utf8, IpcWriter::utf8Type, dictionary, List.of()));
         dictionaryBody = new Body();
-        dictionaryRows = values.size();
-        utf8(dictionaryBody, values.size(), values::get);
-        fixedWidth(batch, codes.length, indexBits / 8, i -> false, i -> codes[(int) i]);
+        dictionaryRows = values.length;
+        utf8(dictionaryBody, values);
+        node(batch, codes.length, validity(batch, codes.length, null));
+        if (indexBits == 32) {
+            batch.buffers.add(copy(codes));
+        } else {
+            long[] wide = new long[codes.length];
+            for (int i = 0; i < codes.length; i++) {
+                wide[i] = codes[i];
+            }
+            batch.buffers.add(fixed(wide, indexBits / 8, null));
+        }
     }
 
     /**
@@ -244,69 +272,120 @@ final class IpcWriter implements AutoCloseable {
         body.nodes.add(new long[] {length, nullCount});
     }
 
-    /** Adds the validity bitmap of {@code rows} to {@code body}; returns the null count. */
-    private long validity(Body body, long rows, LongPredicate isNull) {
-        long nulls = 0;
-        for (long i = 0; i < rows; i++) {
-            if (isNull.test(i)) {
-                nulls++;
+    /** Adds the validity bitmap of {@code rows} rows to {@code body}; returns the null count. */
+    private long validity(Body body, int rows, boolean[] nulls) {
+        if (nulls == null) {
+            MemorySegment bits = arena.allocate((rows + 7L) / 8);
+            bits.fill((byte) 0xFF);
+            if (rows % 8 != 0) {
+                bits.set(ValueLayout.JAVA_BYTE, rows / 8, (byte) ((1 << (rows % 8)) - 1));
             }
+            body.buffers.add(bits);
+            return 0;
         }
-        body.buffers.add(bitmap(rows, i -> !isNull.test(i)));
-        return nulls;
-    }
-
-    private MemorySegment bitmap(long rows, LongPredicate set) {
-        MemorySegment bits = arena.allocate((rows + 7) / 8);
-        for (long i = 0; i < rows; i++) {
-            if (set.test(i)) {
-                long at = i >>> 3;
-                bits.set(ValueLayout.JAVA_BYTE, at, (byte) (bits.get(ValueLayout.JAVA_BYTE, at) | 1 << (i & 7)));
-            }
-        }
-        return bits;
-    }
-
-    private void fixedWidth(Body body, long rows, int width, LongPredicate isNull, LongUnaryOperator value) {
-        node(body, rows, validity(body, rows, isNull));
-        MemorySegment data = arena.allocate(rows * width);
-        for (long i = 0; i < rows; i++) {
-            if (isNull.test(i)) {
-                continue;
-            }
-            long v = value.applyAsLong(i);
-            for (int k = 0; k < width; k++) {
-                data.set(ValueLayout.JAVA_BYTE, i * width + k, (byte) (v >>> (8 * k)));
-            }
-        }
-        body.buffers.add(data);
-    }
-
-    private void utf8(Body body, int rows, IntFunction<String> value) {
-        byte[][] utf8 = new byte[rows][];
-        long total = 0;
+        boolean[] set = new boolean[rows];
+        long count = 0;
         for (int i = 0; i < rows; i++) {
-            String s = value.apply(i);
-            utf8[i] = s == null ? null : s.getBytes(StandardCharsets.UTF_8);
-            total += s == null ? 0 : utf8[i].length;
+            set[i] = !nulls[i];
+            count += nulls[i] ? 1 : 0;
         }
-        if (total > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("a Utf8 column holds at most 2 GiB of text; this one " + total
-                    + " bytes");
-        }
-        node(body, rows, validity(body, rows, i -> utf8[(int) i] == null));
-        MemorySegment offsets = arena.allocate((rows + 1L) * Integer.BYTES);
-        MemorySegment data = arena.allocate(total);
-        long at = 0;
-        for (int i = 0; i < rows; i++) {
-            if (utf8[i] != null) {
-                MemorySegment.copy(utf8[i], 0, data, ValueLayout.JAVA_BYTE, at, utf8[i].length);
-                at += utf8[i].length;
+        body.buffers.add(bitmap(set));
+        return count;
+    }
+
+    private MemorySegment bitmap(boolean[] set) {
+        byte[] bits = new byte[(set.length + 7) / 8];
+        for (int i = 0; i < set.length; i++) {
+            if (set[i]) {
+                bits[i >>> 3] |= (byte) (1 << (i & 7));
             }
-            offsets.set(INT, (i + 1L) * Integer.BYTES, (int) at);
         }
-        body.buffers.add(offsets);
-        body.buffers.add(data);
+        return copy(bits);
+    }
+
+    private MemorySegment copy(byte[] bytes) {
+        MemorySegment out = arena.allocate(bytes.length);
+        MemorySegment.copy(bytes, 0, out, ValueLayout.JAVA_BYTE, 0, bytes.length);
+        return out;
+    }
+
+    private MemorySegment copy(int[] values) {
+        MemorySegment out = arena.allocate((long) values.length * Integer.BYTES);
+        MemorySegment.copy(values, 0, out, INT, 0, values.length);
+        return out;
+    }
+
+    /** {@code values} stored little-endian in {@code width} bytes each (truncated), null rows as 0. */
+    private MemorySegment fixed(long[] values, int width, boolean[] nulls) {
+        int n = values.length;
+        MemorySegment out = arena.allocate((long) n * width);
+        switch (width) {
+            case 1 -> {
+                byte[] b = new byte[n];
+                for (int i = 0; i < n; i++) {
+                    b[i] = nulls != null && nulls[i] ? 0 : (byte) values[i];
+                }
+                MemorySegment.copy(b, 0, out, ValueLayout.JAVA_BYTE, 0, n);
+            }
+            case 2 -> {
+                short[] b = new short[n];
+                for (int i = 0; i < n; i++) {
+                    b[i] = nulls != null && nulls[i] ? 0 : (short) values[i];
+                }
+                MemorySegment.copy(b, 0, out, SHORT, 0, n);
+            }
+            case 4 -> {
+                int[] b = new int[n];
+                for (int i = 0; i < n; i++) {
+                    b[i] = nulls != null && nulls[i] ? 0 : (int) values[i];
+                }
+                MemorySegment.copy(b, 0, out, INT, 0, n);
+            }
+            case 8 -> {
+                long[] b = values;
+                if (nulls != null) {
+                    b = values.clone();
+                    for (int i = 0; i < n; i++) {
+                        b[i] = nulls[i] ? 0 : b[i];
+                    }
+                }
+                MemorySegment.copy(b, 0, out, LONG, 0, n);
+            }
+            default -> throw new IllegalArgumentException("no " + width + "-byte integers");
+        }
+        return out;
+    }
+
+    private void utf8(Body body, String[] values) {
+        int rows = values.length;
+        int[] offsets = new int[rows + 1];
+        byte[] data = new byte[Math.max(16, rows * 2)];
+        int at = 0;
+        boolean[] nulls = null;
+        for (int i = 0; i < rows; i++) {
+            String s = values[i];
+            if (s == null) {
+                nulls = nulls == null ? new boolean[rows] : nulls;
+                nulls[i] = true;
+            } else {
+                byte[] b = s.getBytes(StandardCharsets.UTF_8);
+                if ((long) at + b.length > Integer.MAX_VALUE - 16) {
+                    throw new IllegalArgumentException("a Utf8 column holds at most 2 GiB of text");
+                }
+                if (at + b.length > data.length) {
+                    data = java.util.Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16,
+                            Math.max((long) data.length * 2, (long) at + b.length)));
+                }
+                System.arraycopy(b, 0, data, at, b.length);
+                at += b.length;
+            }
+            offsets[i + 1] = at;
+        }
+        node(body, rows, validity(body, rows, nulls));
+        body.buffers.add(copy(offsets));
+        MemorySegment bytes = arena.allocate(at);
+        MemorySegment.copy(data, 0, bytes, ValueLayout.JAVA_BYTE, 0, at);
+        body.buffers.add(bytes);
     }
 
     /** The buffers as stored: each zstd-framed (with its uncompressed length first) when compressing. */

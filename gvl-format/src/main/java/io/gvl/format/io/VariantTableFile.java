@@ -288,14 +288,16 @@ public final class VariantTableFile {
             }
         }
         int codeBits = codes.size() <= 256 ? 8 : codes.size() <= 65_536 ? 16 : 32;
+        int[] pos32 = new int[n];
+        for (int i = 0; i < n; i++) {
+            pos32[i] = (int) pos[i];
+        }
         try (IpcWriter w = new IpcWriter(true)) {
-            String[] alt = table.alt();
-            String[] ref = table.ref();
-            w.strings("ALT", n, i -> alt[i]);
-            w.dictionaryStrings("CHROM", DICTIONARY_ID, true, codeBits, new ArrayList<>(codes.keySet()),
+            w.strings("ALT", table.alt());
+            w.dictionaryStrings("CHROM", DICTIONARY_ID, true, codeBits, codes.keySet().toArray(String[]::new),
                     chromCodes);
-            w.ints("POS", 32, true, n, i -> false, i -> pos[(int) i]);
-            w.strings("REF", n, i -> ref[i]);
+            w.ints("POS", pos32);
+            w.strings("REF", table.ref());
             w.singletonIntLists("ILEN", table.ilen());
             for (VariantTable.NumericColumn c : extra) {
                 numeric(w, c);
@@ -305,16 +307,28 @@ public final class VariantTableFile {
     }
 
     private static void numeric(IpcWriter w, VariantTable.NumericColumn c) {
+        int n = c.size();
         switch (c) {
-            case VariantTable.NumericColumn.Int32 x -> w.ints(x.name(), 32, true, x.size(), i -> false,
-                    i -> x.values()[(int) i]);
-            case VariantTable.NumericColumn.Int64 x -> w.ints(x.name(), 64, true, x.size(), i -> false,
-                    i -> x.values()[(int) i]);
-            case VariantTable.NumericColumn.Float32 x -> w.floats(x.name(), 32, x.size(),
-                    i -> Float.isNaN(x.values()[(int) i]),
-                    i -> Float.floatToRawIntBits(x.values()[(int) i]) & 0xFFFF_FFFFL);
-            case VariantTable.NumericColumn.Float64 x -> w.floats(x.name(), 64, x.size(),
-                    i -> Double.isNaN(x.values()[(int) i]), i -> Double.doubleToRawLongBits(x.values()[(int) i]));
+            case VariantTable.NumericColumn.Int32 x -> w.ints(x.name(), x.values());
+            case VariantTable.NumericColumn.Int64 x -> w.ints(x.name(), 64, true, x.values(), null);
+            case VariantTable.NumericColumn.Float32 x -> {
+                boolean[] nulls = new boolean[n];
+                long[] raw = new long[n];
+                for (int i = 0; i < n; i++) {
+                    nulls[i] = Float.isNaN(x.values()[i]);
+                    raw[i] = nulls[i] ? 0 : Float.floatToRawIntBits(x.values()[i]) & 0xFFFF_FFFFL;
+                }
+                w.floats(x.name(), 32, raw, nulls);
+            }
+            case VariantTable.NumericColumn.Float64 x -> {
+                boolean[] nulls = new boolean[n];
+                long[] raw = new long[n];
+                for (int i = 0; i < n; i++) {
+                    nulls[i] = Double.isNaN(x.values()[i]);
+                    raw[i] = nulls[i] ? 0 : Double.doubleToRawLongBits(x.values()[i]);
+                }
+                w.floats(x.name(), 64, raw, nulls);
+            }
         }
     }
 }

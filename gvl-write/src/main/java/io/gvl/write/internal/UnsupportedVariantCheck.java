@@ -46,7 +46,7 @@ final class UnsupportedVariantCheck {
         }
     }
 
-    /** A breakend ALT: a bracket anywhere, or a single-breakend dot before or after the bases ({@code .A}, {@code A.}). */
+    /** A breakend ALT: a bracket anywhere, or a single breakend's dot next to a base ({@code .A}, {@code A.}). */
     static boolean breakend(String a) {
         int n = a.length();
         if (a.indexOf('[') >= 0 || a.indexOf(']') >= 0) {

@@ -68,8 +68,11 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
                         List<String> trackNames, List<String> annotationNames, List<BigWigs> bigWigs,
                         List<AnnotationTrack> annotations, String unportable, RowRanges rowRanges) {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /** Jackson's data binding, made when a plan is first serialized (a local write never does). */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     /** Copies the arrays and lists. */
     public WritePlan {
@@ -285,7 +288,7 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
                     + " parts in this process (Gvl.write).");
         }
         try {
-            return JSON.writeValueAsString(this);
+            return Json.MAPPER.writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialize the write plan", e);
         }
@@ -300,7 +303,7 @@ public record WritePlan(Path dest, Path staging, boolean overwrite, Path regions
      */
     public static WritePlan fromJson(String json) {
         try {
-            return JSON.readValue(json, WritePlan.class);
+            return Json.MAPPER.readValue(json, WritePlan.class);
         } catch (JsonProcessingException e) {
             throw new WriteException("the text is not a write plan (" + e.getOriginalMessage() + ").",
                     "pass the JSON that WritePlan.toJson wrote.");
