@@ -24,7 +24,8 @@ import org.apache.spark.sql.SparkSession;
  * {@code RxS[/sharded]}: regions per block x samples per block ({@code S = all} for every sample), sharded for the
  * sharded output. {@code PVAR} is a text {@code .pvar} of the same records (to count the records in the regions).
  * Each write goes to a fresh directory under {@code SCRATCH}, deleted after its figures are taken. The first
- * write of a shape also warms the JIT, which the best-of-repeats figure leaves out.
+ * write of a shape also warms the JIT, which the best-of-repeats figure leaves out. {@code -Dgvl.scale.maxMem=BYTES}
+ * sets each write's (and task's) memory budget, e.g. to fit tasks into a small {@code -Xmx}.
  */
 final class ScaleBench {
     /** The cores of {@code local[2]}, and the threads of the local write. */
@@ -45,8 +46,13 @@ final class ScaleBench {
         long samples = Long.parseLong(args[6]);
         long[][] intervals = intervals(bed);
         long records = recordsIn(Path.of(args[1]), intervals);
-        WriteOptions options = WriteOptions.builder(bed).variants(variants).reference(Path.of(args[3]))
-                .threads(CORES).overwrite(true).build();
+        WriteOptions.Builder builder = WriteOptions.builder(bed).variants(variants).reference(Path.of(args[3]))
+                .threads(CORES).overwrite(true);
+        Long maxMem = Long.getLong("gvl.scale.maxMem");
+        if (maxMem != null) {
+            builder.maxMem(maxMem);
+        }
+        WriteOptions options = builder.build();
         int repeats = Integer.getInteger("gvl.scale.repeats", 3);
         SparkSession spark = null;
         try {
