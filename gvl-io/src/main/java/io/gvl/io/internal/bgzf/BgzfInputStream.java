@@ -12,25 +12,27 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
-import java.util.zip.Inflater;
 
 /**
  * A BGZF file read block by block, positioned by htslib virtual offsets ({@code block address << 16 | offset in
  * the block}), the unit of tabix, CSI and BCF indexes. Each block is a gzip member with a {@code BC} extra field
  * giving its size, at most 64 KiB compressed and uncompressed; its CRC is checked. A damaged block raises an
- * {@link IOException} naming its address. Not thread-safe: one reader per stream.
+ * {@link IOException} naming its address. Blocks are inflated by libdeflate or the JDK's zlib
+ * ({@link BlockInflaters}, {@code -Dgvl.bgzf.inflate}); both give the same bytes and the same errors. Not
+ * thread-safe: one reader per stream.
  */
 public final class BgzfInputStream extends InputStream {
     private static final int HEADER = 18;
-    private static final int MAX_BLOCK = 1 << 16;
+    private static final int MAX_BLOCK = BlockInflater.MAX_BLOCK;
     private static final java.lang.invoke.VarHandle LONG = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
             long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Path file;
     private final FileChannel channel;
-    private final Inflater inflater = new Inflater(true);
+    private final BlockInflater inflater;
     private final CRC32 crc = new CRC32();
-    private final ByteBuffer compressed = ByteBuffer.allocate(MAX_BLOCK).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer compressed;
+    private final byte[] head = new byte[HEADER];
     private final byte[] block = new byte[MAX_BLOCK];
     private byte[] line = new byte[1 << 12];
     private int blockLength;
@@ -40,8 +42,25 @@ public final class BgzfInputStream extends InputStream {
     private boolean closed;
 
     public BgzfInputStream(Path file) throws IOException {
+        this(file, BlockInflaters.requested());
+    }
+
+    /** A stream inflating with {@code inflate} ({@link BlockInflaters.Kind#AUTO}: as {@code -Dgvl.bgzf.inflate}). */
+    public BgzfInputStream(Path file, BlockInflaters.Kind inflate) throws IOException {
         this.file = file;
         this.channel = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            this.inflater = BlockInflaters.open(inflate);
+        } catch (RuntimeException | Error e) {
+            channel.close();
+            throw e;
+        }
+        this.compressed = inflater.buffer();
+    }
+
+    /** The inflater in use: {@code "libdeflate"} or {@code "zlib"}. */
+    public String inflater() {
+        return inflater.name();
     }
 
     /** Whether {@code head} (at least the first 18 bytes of a file) starts a BGZF block. */
@@ -216,8 +235,8 @@ public final class BgzfInputStream extends InputStream {
     private void load(long address) throws IOException {
         compressed.clear().limit(HEADER);
         readFully(address, "header");
-        byte[] h = compressed.array();
-        if (!isBgzfHeader(h, HEADER)) {
+        compressed.get(0, head);
+        if (!isBgzfHeader(head, HEADER)) {
             throw new IOException(file + ": no BGZF block at byte " + address + " (not bgzip output, or damaged)");
         }
         int size = (compressed.getShort(16) & 0xffff) + 1;
@@ -225,28 +244,15 @@ public final class BgzfInputStream extends InputStream {
         if (xlen != 6 || size < HEADER + 8) {
             throw new IOException(file + ": BGZF block at byte " + address + " has an unexpected header");
         }
-        compressed.clear().limit(size);
+        compressed.limit(size); // the rest of the block, after the header already read
         readFully(address, "block");
         int isize = compressed.getInt(size - 4);
         int wantCrc = compressed.getInt(size - 8);
         if (isize < 0 || isize > MAX_BLOCK) {
             throw new IOException(file + ": BGZF block at byte " + address + " claims " + isize + " bytes");
         }
-        inflater.reset();
-        inflater.setInput(h, HEADER, size - HEADER - 8);
         try {
-            int n = 0;
-            while (n < isize && !inflater.finished()) {
-                int k = inflater.inflate(block, n, isize - n);
-                if (k == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
-                    break;
-                }
-                n += k;
-            }
-            if (n != isize) {
-                throw new IOException(file + ": BGZF block at byte " + address + " inflates to " + n + " bytes, not "
-                        + isize);
-            }
+            inflater.inflate(HEADER, size - HEADER - 8, block, isize);
         } catch (DataFormatException e) {
             throw new IOException(file + ": BGZF block at byte " + address + " is corrupt (" + e.getMessage() + ")", e);
         }
@@ -282,8 +288,11 @@ public final class BgzfInputStream extends InputStream {
     public void close() throws IOException {
         if (!closed) {
             closed = true;
-            inflater.end();
-            channel.close();
+            try {
+                inflater.close();
+            } finally {
+                channel.close();
+            }
         }
     }
 }
