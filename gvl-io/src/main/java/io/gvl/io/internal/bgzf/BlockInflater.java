@@ -14,7 +14,10 @@ sealed interface BlockInflater extends AutoCloseable permits ZlibBlockInflater, 
     /** The largest block, compressed or not (BGZF's BSIZE and ISIZE are at most 64 KiB). */
     int MAX_BLOCK = 1 << 16;
 
-    /** Where the stream reads a compressed block: {@link #MAX_BLOCK} bytes, little-endian, owned by this inflater. */
+    /** Bytes of {@link #buffer()}: room for two blocks, so the stream reads ahead (whole blocks, several per read). */
+    int INPUT = 2 * MAX_BLOCK;
+
+    /** Where the stream reads compressed blocks: {@link #INPUT} bytes, little-endian, owned by this inflater. */
     ByteBuffer buffer();
 
     /**

@@ -114,7 +114,7 @@ final class Libdeflate {
     }
 
     /**
-     * One {@code libdeflate_decompressor} with its input and output buffers (64 KiB each) in a shared arena it owns;
+     * One {@code libdeflate_decompressor} with its input (128 KiB) and output (64 KiB) buffers in a shared arena it owns;
      * {@link #close()} frees the decompressor and the arena. Not thread-safe (neither is the decompressor).
      */
     static final class Decompressor implements BlockInflater {
@@ -133,7 +133,7 @@ final class Libdeflate {
             }
             arena = Arena.ofShared();
             try {
-                input = arena.allocate(MAX_BLOCK, 64);
+                input = arena.allocate(INPUT, 64);
                 output = arena.allocate(MAX_BLOCK, 64);
                 actual = arena.allocate(SIZE_T);
                 buffer = input.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
@@ -160,7 +160,7 @@ final class Libdeflate {
         @Override
         public void inflate(int from, int length, byte[] out, int isize) throws DataFormatException {
             checkOpen();
-            if (from < 0 || length < 0 || from + length > MAX_BLOCK || isize < 0 || isize > MAX_BLOCK
+            if (from < 0 || length < 0 || from + length > INPUT || isize < 0 || isize > MAX_BLOCK
                     || isize > out.length) {
                 throw new IndexOutOfBoundsException("block [" + from + ", +" + length + ") into " + isize + " bytes");
             }

@@ -8,7 +8,7 @@ import java.util.zip.Inflater;
 /** The JDK's zlib ({@link Inflater}, raw DEFLATE) on a heap buffer: the path when libdeflate is not used. */
 final class ZlibBlockInflater implements BlockInflater {
     private final Inflater inflater = new Inflater(true);
-    private final ByteBuffer buffer = ByteBuffer.allocate(MAX_BLOCK).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer buffer = ByteBuffer.allocate(INPUT).order(ByteOrder.LITTLE_ENDIAN);
     private final byte[] probe = new byte[1];
     private boolean closed;
 
