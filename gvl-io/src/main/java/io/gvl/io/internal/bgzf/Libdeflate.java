@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -115,10 +116,14 @@ final class Libdeflate {
 
     /**
      * One {@code libdeflate_decompressor} with its input (128 KiB) and output (64 KiB) buffers in a shared arena it owns;
-     * {@link #close()} frees the decompressor and the arena. Not thread-safe (neither is the decompressor).
+     * {@link #close()} frees the decompressor and the arena (and so does a cleaner, should a reader be dropped
+     * unclosed). Not thread-safe (neither is the decompressor).
      */
     static final class Decompressor implements BlockInflater {
+        private static final Cleaner CLEANER = Cleaner.create();
+
         private final Arena arena;
+        private final Cleaner.Cleanable cleanable;
         private final MemorySegment input;
         private final MemorySegment output;
         private final MemorySegment actual;
@@ -142,6 +147,7 @@ final class Libdeflate {
                     throw new OutOfMemoryError("libdeflate_alloc_decompressor returned NULL");
                 }
                 handle = d;
+                cleanable = CLEANER.register(this, new Release(d, arena));
             } catch (RuntimeException | Error e) {
                 arena.close();
                 throw e;
@@ -202,12 +208,20 @@ final class Libdeflate {
                 return;
             }
             closed = true;
+            handle = MemorySegment.NULL;
+            cleanable.clean();
+        }
+    }
+
+    /** Frees a decompressor and closes its arena, once: from {@link Decompressor#close()} or the cleaner. */
+    private record Release(MemorySegment decompressor, Arena arena) implements Runnable {
+        @Override
+        public void run() {
             try {
-                FREE.invokeExact(handle);
+                FREE.invokeExact(decompressor);
             } catch (Throwable t) {
                 throw new IllegalStateException("libdeflate_free_decompressor failed", t);
             } finally {
-                handle = MemorySegment.NULL;
                 arena.close();
             }
         }
