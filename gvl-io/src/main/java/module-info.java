@@ -17,4 +17,6 @@ module io.gvl.io {
     exports io.gvl.io.table;
     exports io.gvl.io.variant;
     exports io.gvl.io.vcf;
+    // the BGZF reader, for its benchmark (libdeflate against zlib)
+    exports io.gvl.io.internal.bgzf to io.gvl.bench;
 }

@@ -16,22 +16,25 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The test command {@code dev/test} decides what to install from what is on {@code PATH}. Here it runs with a
  * {@code PATH} of stand-ins only ({@code id}, {@code apt-get}, {@code mvn}, oracle programs, and the S3 server's and
- * Python tests' set-up steps, all recording their calls), so its install and refusal paths are checked without
- * installing or removing anything.
+ * Python tests' set-up steps, all recording their calls) and a stand-in library folder ({@code GVL_LIBRARY_DIRS},
+ * where {@code libdeflate.so.0} is or is not), so its install and refusal paths are checked without installing or
+ * removing anything.
  */
 class DevTestScriptTest {
     private static final Path SCRIPT = Path.of("").toAbsolutePath().getParent().resolve("dev/test");
-    private static final String ALL_PACKAGES = "bcftools samtools tabix hdf5-tools plink2";
+    private static final String ALL_PACKAGES = "bcftools samtools tabix hdf5-tools plink2 libdeflate0";
 
     @TempDir
     Path tmp;
     Path bin;
+    Path lib;
     Path calls;
 
     @BeforeEach
     void standIns() throws IOException {
         assertTrue(Files.isExecutable(SCRIPT), SCRIPT + " is the test command");
         bin = Files.createDirectory(tmp.resolve("bin"));
+        lib = Files.createDirectory(tmp.resolve("lib"));
         calls = tmp.resolve("calls.txt");
         Files.createFile(calls);
         recorder("mvn");
@@ -56,6 +59,7 @@ class DevTestScriptTest {
         for (String tool : List.of("bcftools", "samtools", "tabix", "plink2")) {
             recorder(tool);
         }
+        libdeflate();
         Result r = run();
         assertEquals(0, r.rc, r.err);
         assertEquals(List.of("apt-get update", "apt-get install -y --no-install-recommends tabix hdf5-tools",
@@ -65,9 +69,8 @@ class DevTestScriptTest {
     @Test
     void withEverythingPresentNothingIsInstalledEvenWithoutRoot() throws Exception {
         uid(1000);
-        for (String tool : List.of("bcftools", "samtools", "tabix", "bgzip", "h5dump", "plink2")) {
-            recorder(tool);
-        }
+        allTools();
+        libdeflate();
         Result r = run();
         assertEquals(0, r.rc, r.err);
         assertEquals(List.of("s3-server", "mvn -B -ntp verify", "python-test"), r.calls,
@@ -75,10 +78,43 @@ class DevTestScriptTest {
     }
 
     @Test
+    void libdeflateIsInstalledExplicitlyWhenItIsMissing() throws Exception {
+        uid(0);
+        recorder("apt-get");
+        allTools();
+        Result r = run();
+        assertEquals(0, r.rc, r.err);
+        assertEquals(List.of("apt-get update", "apt-get install -y --no-install-recommends libdeflate0",
+                "s3-server", "mvn -B -ntp verify", "python-test"), r.calls);
+    }
+
+    @Test
+    void withoutRootAMissingLibdeflateIsNamed() throws Exception {
+        uid(1000);
+        allTools();
+        Result r = run();
+        assertEquals(1, r.rc);
+        assertEquals(List.of(), r.calls);
+        assertEquals("dev/test: missing libdeflate.so.0; install with: apt-get update &&"
+                + " apt-get install -y --no-install-recommends libdeflate0 (as root), then rerun dev/test\n", r.err);
+    }
+
+    private void allTools() throws IOException {
+        for (String tool : List.of("bcftools", "samtools", "tabix", "bgzip", "h5dump", "plink2")) {
+            recorder(tool);
+        }
+    }
+
+    private void libdeflate() throws IOException {
+        Files.createFile(lib.resolve("libdeflate.so.0"));
+    }
+
+    @Test
     void withoutRootItStopsAtOnceWithOneMessage() throws Exception {
         uid(1000);
         recorder("apt-get");
         recorder("samtools");
+        libdeflate();
         Result r = run();
         assertEquals(1, r.rc);
         assertEquals(List.of(), r.calls, "nothing installed, no build");
@@ -121,6 +157,7 @@ class DevTestScriptTest {
         pb.environment().put("PATH", bin.toString());
         pb.environment().put("GVL_PYTHON_TEST", bin.resolve("python-test").toString());
         pb.environment().put("GVL_S3_SETUP", bin.resolve("s3-server").toString());
+        pb.environment().put("GVL_LIBRARY_DIRS", lib.toString());
         int rc = pb.start().waitFor();
         return new Result(rc, Files.readAllLines(calls), Files.readString(tmp.resolve("err.txt")));
     }

@@ -12,25 +12,33 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
-import java.util.zip.Inflater;
 
 /**
  * A BGZF file read block by block, positioned by htslib virtual offsets ({@code block address << 16 | offset in
  * the block}), the unit of tabix, CSI and BCF indexes. Each block is a gzip member with a {@code BC} extra field
  * giving its size, at most 64 KiB compressed and uncompressed; its CRC is checked. A damaged block raises an
- * {@link IOException} naming its address. Not thread-safe: one reader per stream.
+ * {@link IOException} naming its address. Blocks are inflated by libdeflate or the JDK's zlib
+ * ({@link BlockInflaters}, {@code -Dgvl.bgzf.inflate}); both give the same bytes and the same errors. Not
+ * thread-safe: one reader per stream.
  */
 public final class BgzfInputStream extends InputStream {
     private static final int HEADER = 18;
-    private static final int MAX_BLOCK = 1 << 16;
+    private static final int MAX_BLOCK = BlockInflater.MAX_BLOCK;
     private static final java.lang.invoke.VarHandle LONG = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
             long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final Path file;
     private final FileChannel channel;
-    private final Inflater inflater = new Inflater(true);
+    private final BlockInflater inflater;
     private final CRC32 crc = new CRC32();
-    private final ByteBuffer compressed = ByteBuffer.allocate(MAX_BLOCK).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer compressed;
+    private final byte[] head = new byte[HEADER];
+    private long skippedBlocks;
+    /** File bytes {@code [windowStart, windowEnd)} are in {@link #compressed}, from its index 0. */
+    private long windowStart;
+    private long windowEnd;
+    /** The file's size when last asked (asked again only at the end, so a read does not stat per block). */
+    private long fileSize;
     private final byte[] block = new byte[MAX_BLOCK];
     private byte[] line = new byte[1 << 12];
     private int blockLength;
@@ -40,8 +48,26 @@ public final class BgzfInputStream extends InputStream {
     private boolean closed;
 
     public BgzfInputStream(Path file) throws IOException {
+        this(file, BlockInflaters.requested());
+    }
+
+    /** A stream inflating with {@code inflate} ({@link BlockInflaters.Kind#AUTO}: as {@code -Dgvl.bgzf.inflate}). */
+    public BgzfInputStream(Path file, BlockInflaters.Kind inflate) throws IOException {
         this.file = file;
         this.channel = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            this.inflater = BlockInflaters.open(inflate);
+        } catch (RuntimeException | Error e) {
+            channel.close();
+            throw e;
+        }
+        this.compressed = inflater.buffer();
+        this.fileSize = channel.size();
+    }
+
+    /** The inflater in use: {@code "libdeflate"} or {@code "zlib"}. */
+    public String inflater() {
+        return inflater.name();
     }
 
     /** Whether {@code head} (at least the first 18 bytes of a file) starts a BGZF block. */
@@ -63,7 +89,7 @@ public final class BgzfInputStream extends InputStream {
         checkOpen();
         long address = virtualOffset >>> 16;
         int within = (int) (virtualOffset & 0xffff);
-        if (within == 0 && address >= channel.size()) { // the end of the file: nothing more to read
+        if (within == 0 && atEnd(address)) { // the end of the file: nothing more to read
             blockAddress = address;
             nextAddress = address;
             blockLength = 0;
@@ -102,15 +128,46 @@ public final class BgzfInputStream extends InputStream {
         return n;
     }
 
+    /**
+     * Skips {@code n} bytes, or to the end of the file. A block that lies wholly inside the skipped bytes is stepped
+     * over without being inflated: only its header and ISIZE are read (so its data and CRC are not checked; a damaged
+     * header or a file that ends inside it is still reported as {@link #load} would).
+     */
     @Override
     public long skip(long n) throws IOException {
+        checkOpen();
         long done = 0;
-        while (done < n && fill()) {
-            int k = (int) Math.min(n - done, blockLength - offset);
-            offset += k;
-            done += k;
+        while (done < n) {
+            if (offset < blockLength) {
+                int k = (int) Math.min(n - done, blockLength - offset);
+                offset += k;
+                done += k;
+                continue;
+            }
+            long address = nextAddress;
+            if (atEnd(address)) {
+                break;
+            }
+            int size = header(address);
+            window(address, size, "block");
+            int isize = compressed.getInt((int) (address - windowStart) + size - 4);
+            if (isize > 0 && isize <= MAX_BLOCK && isize <= n - done) {
+                blockAddress = address + size; // past the block, nothing loaded: the next read loads the next block
+                nextAddress = address + size;
+                blockLength = 0;
+                offset = 0;
+                done += isize;
+                skippedBlocks++;
+            } else {
+                load(address); // the skip ends inside it, it is empty (as a read would) or its ISIZE is bad (load says)
+            }
         }
         return done;
+    }
+
+    /** Blocks {@link #skip} stepped over without inflating them (for tests and measurements). */
+    public long skippedBlocks() {
+        return skippedBlocks;
     }
 
     /** The next line without its {@code \n} (or {@code \r\n}), or {@code null} at the end of the file. */
@@ -205,7 +262,7 @@ public final class BgzfInputStream extends InputStream {
     private boolean fill() throws IOException {
         checkOpen();
         while (offset >= blockLength) {
-            if (nextAddress >= channel.size()) {
+            if (atEnd(nextAddress)) {
                 return false;
             }
             load(nextAddress);
@@ -213,40 +270,40 @@ public final class BgzfInputStream extends InputStream {
         return true;
     }
 
-    private void load(long address) throws IOException {
-        compressed.clear().limit(HEADER);
-        readFully(address, "header");
-        byte[] h = compressed.array();
-        if (!isBgzfHeader(h, HEADER)) {
+    /** Whether {@code address} is at or past the end of the file (its size is asked again only then). */
+    private boolean atEnd(long address) throws IOException {
+        return address >= fileSize && address >= (fileSize = channel.size());
+    }
+
+    /**
+     * Reads and checks the header of the block at {@code address} into the window; returns its size (BSIZE + 1).
+     */
+    private int header(long address) throws IOException {
+        window(address, HEADER, "header");
+        int at = (int) (address - windowStart);
+        compressed.get(at, head);
+        if (!isBgzfHeader(head, HEADER)) {
             throw new IOException(file + ": no BGZF block at byte " + address + " (not bgzip output, or damaged)");
         }
-        int size = (compressed.getShort(16) & 0xffff) + 1;
-        int xlen = compressed.getShort(10) & 0xffff;
+        int size = (compressed.getShort(at + 16) & 0xffff) + 1;
+        int xlen = compressed.getShort(at + 10) & 0xffff;
         if (xlen != 6 || size < HEADER + 8) {
             throw new IOException(file + ": BGZF block at byte " + address + " has an unexpected header");
         }
-        compressed.clear().limit(size);
-        readFully(address, "block");
-        int isize = compressed.getInt(size - 4);
-        int wantCrc = compressed.getInt(size - 8);
+        return size;
+    }
+
+    private void load(long address) throws IOException {
+        int size = header(address);
+        window(address, size, "block");
+        int at = (int) (address - windowStart);
+        int isize = compressed.getInt(at + size - 4);
+        int wantCrc = compressed.getInt(at + size - 8);
         if (isize < 0 || isize > MAX_BLOCK) {
             throw new IOException(file + ": BGZF block at byte " + address + " claims " + isize + " bytes");
         }
-        inflater.reset();
-        inflater.setInput(h, HEADER, size - HEADER - 8);
         try {
-            int n = 0;
-            while (n < isize && !inflater.finished()) {
-                int k = inflater.inflate(block, n, isize - n);
-                if (k == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
-                    break;
-                }
-                n += k;
-            }
-            if (n != isize) {
-                throw new IOException(file + ": BGZF block at byte " + address + " inflates to " + n + " bytes, not "
-                        + isize);
-            }
+            inflater.inflate(at + HEADER, size - HEADER - 8, block, isize);
         } catch (DataFormatException e) {
             throw new IOException(file + ": BGZF block at byte " + address + " is corrupt (" + e.getMessage() + ")", e);
         }
@@ -261,15 +318,26 @@ public final class BgzfInputStream extends InputStream {
         offset = 0;
     }
 
-    private void readFully(long address, String what) throws IOException {
-        long at = address + compressed.position();
-        while (compressed.hasRemaining()) {
-            int n = channel.read(compressed, at);
-            if (n < 0) {
+    /**
+     * Makes file bytes {@code [address, address + n)} available in the window ({@link #compressed}, read ahead: one
+     * read brings in as many blocks as fit, so a sequential read makes one system call per window, not two per
+     * block).
+     */
+    private void window(long address, int n, String what) throws IOException {
+        if (address >= windowStart && address + n <= windowEnd) {
+            return;
+        }
+        compressed.clear();
+        windowStart = address;
+        windowEnd = address;
+        while (compressed.position() < n) {
+            int r = channel.read(compressed, address + compressed.position());
+            if (r < 0) {
+                windowEnd = address + compressed.position();
                 throw new EOFException(file + ": the file ends inside the BGZF " + what + " at byte " + address);
             }
-            at += n;
         }
+        windowEnd = address + compressed.position();
     }
 
     private void checkOpen() throws IOException {
@@ -282,8 +350,11 @@ public final class BgzfInputStream extends InputStream {
     public void close() throws IOException {
         if (!closed) {
             closed = true;
-            inflater.end();
-            channel.close();
+            try {
+                inflater.close();
+            } finally {
+                channel.close();
+            }
         }
     }
 }
