@@ -21,7 +21,8 @@ def mb(n: float) -> str:
 
 def main() -> None:
     rows = [json.loads(line) for line in Path(sys.argv[1]).read_text().splitlines() if line.strip()]
-    by_step = {r["step"]: r for r in rows}
+    by_step = {r["step"]: r for r in rows if "bytes" not in r or "finished" in r}
+    disk = {r["step"]: r["bytes"] for r in rows if "bytes" in r and "finished" not in r}
     run = by_step.get("run", {})
     end = by_step.get("end", {})
     print(f"Cohort `{Path(run.get('cohort', '?')).name}`: {run.get('samples', '?'):,} samples, "
@@ -29,7 +30,7 @@ def main() -> None:
           f"{run.get('load_before', '?')}, after {end.get('load_after', '?')}; run took "
           f"{end.get('run_s', 0) / 60:.1f} min.\n")
 
-    print("| input → output | side | wall | CPU (user+sys) | peak RSS (process tree) | on disk | wall gvl ÷ GVL |")
+    print("| input → output | side | wall | CPU (user+sys) | peak RSS (process tree) | on disk | wall, gvl against GVL |")
     print("|---|---|---|---|---|---|---|")
     for verb, src, label in WRITES:
         walls = {}
@@ -43,13 +44,12 @@ def main() -> None:
                 print(f"| {label} | {SIDES[side]} | did not finish in {r['timeout_s'] / 60:.0f} min | | | | |")
                 continue
             walls[side] = r["wall_s"]
-            disk = next((x["bytes"] for x in rows if x["step"] == step and "bytes" in x), None)
             ratio = ""
             if side == "genvarloader" and walls.get("gvl"):
-                ratio = f"{r['wall_s'] / walls['gvl']:.2f}× faster" if r["wall_s"] >= walls["gvl"] else \
-                    f"{walls['gvl'] / r['wall_s']:.2f}× slower"
+                x = r["wall_s"] / walls["gvl"]
+                ratio = f"gvl {x:.1f}× faster" if x >= 1 else f"gvl {1 / x:.1f}× slower"
             print(f"| {label} | {SIDES[side]} | {r['wall_s']:.1f} s | {r['cpu_s']:.1f} s | "
-                  f"{r['peak_rss_tree_mb'] / 1024:.2f} GB | {mb(disk) if disk is not None else ''} | {ratio} |")
+                  f"{r['peak_rss_tree_mb'] / 1024:.2f} GB | {mb(disk[step]) if step in disk else ''} | {ratio} |")
     print()
 
     reads = [r for r in rows if r["step"] == "read"]
@@ -60,7 +60,12 @@ def main() -> None:
     print("| dataset (written by) | read by | warm open | batches/s (16 kb × 64 haplotypes) | fresh process: open "
           "| fresh process: first batch | fresh process: start to first batch |")
     print("|---|---|---|---|---|---|---|")
-    for r in sorted(reads, key=lambda x: (Path(x["dataset"]).name, Path(x["dataset"]).parent.name, x["side"])):
+    def order(x):  # format 2.0 first; each side reading its own dataset before the cross reads; gvl first
+        ds = Path(x["dataset"])
+        own = (ds.parent.name == "gvl") == (x["side"] == "gvl")
+        return (ds.name != "pgen", not own, x["side"] != "gvl")
+
+    for r in sorted(reads, key=order):
         ds = Path(r["dataset"])
         kind = "format 2.0 from PGEN" if ds.name == "pgen" else "linked to `.svar2`"
         f = fresh.get((r["side"], r["dataset"]), [])
