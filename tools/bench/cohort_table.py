@@ -19,6 +19,11 @@ def mb(n: float) -> str:
     return f"{n / 1e6:,.1f} MB"
 
 
+def times(theirs: float, ours: float, better: str = "faster", worse: str = "slower") -> str:
+    x = theirs / ours if ours else float("inf")
+    return f"{x:.1f}× {better}" if x >= 1 else f"{1 / x:.1f}× {worse}"
+
+
 def main() -> None:
     rows = [json.loads(line) for line in Path(sys.argv[1]).read_text().splitlines() if line.strip()]
     by_step = {r["step"]: r for r in rows if "bytes" not in r or "finished" in r}
@@ -30,10 +35,10 @@ def main() -> None:
           f"{run.get('load_before', '?')}, after {end.get('load_after', '?')}; run took "
           f"{end.get('run_s', 0) / 60:.1f} min.\n")
 
-    print("| input → output | side | wall | CPU (user+sys) | peak RSS (process tree) | on disk | wall, gvl against GVL |")
+    print("| input → output | side | wall | CPU (user+sys) | peak RSS (process tree) | on disk | gvl against GVL |")
     print("|---|---|---|---|---|---|---|")
     for verb, src, label in WRITES:
-        walls = {}
+        walls, cpus = {}, {}
         for side in ("gvl", "genvarloader"):
             step = f"{verb} {side} {src}"
             r = by_step.get(step)
@@ -43,11 +48,10 @@ def main() -> None:
                 walls[side] = None
                 print(f"| {label} | {SIDES[side]} | did not finish in {r['timeout_s'] / 60:.0f} min | | | | |")
                 continue
-            walls[side] = r["wall_s"]
+            walls[side], cpus[side] = r["wall_s"], r["cpu_s"]
             ratio = ""
             if side == "genvarloader" and walls.get("gvl"):
-                x = r["wall_s"] / walls["gvl"]
-                ratio = f"gvl {x:.1f}× faster" if x >= 1 else f"gvl {1 / x:.1f}× slower"
+                ratio = f"{times(r['wall_s'], walls['gvl'])}; {times(r['cpu_s'], cpus['gvl'], 'less CPU', 'more CPU')}"
             print(f"| {label} | {SIDES[side]} | {r['wall_s']:.1f} s | {r['cpu_s']:.1f} s | "
                   f"{r['peak_rss_tree_mb'] / 1024:.2f} GB | {mb(disk[step]) if step in disk else ''} | {ratio} |")
     print()
