@@ -48,6 +48,11 @@ def main() -> None:
                 walls[side] = None
                 print(f"| {label} | {SIDES[side]} | did not finish in {r['timeout_s'] / 60:.0f} min | | | | |")
                 continue
+            if r["exit"] != 0:
+                walls[side] = None
+                print(f"| {label} | {SIDES[side]} | failed (exit {r['exit']}) after {r['wall_s']:.1f} s | "
+                      f"{r['cpu_s']:.1f} s | {r['peak_rss_tree_mb'] / 1024:.2f} GB | | |")
+                continue
             walls[side], cpus[side] = r["wall_s"], r["cpu_s"]
             ratio = ""
             if side == "genvarloader" and walls.get("gvl"):
@@ -84,12 +89,15 @@ def main() -> None:
     print()
     same = by_step.get("same bytes")
     cons = by_step.get("consensus")
-    if same:
+    if same and same["datasets"] < 2:
+        print("Same bytes: fewer than two format-2.0 datasets were written; nothing to compare.")
+    elif same:
         print(f"Same bytes: the {same['datasets']} format-2.0 datasets hold identical genotype arrays; the two "
               f"`.svar2` stores and the two linked datasets are equal file by file (when both sides made them).")
     if cons:
         print(f"Consensus: {cons['haplotypes']} haplotypes ({cons['pairs']} seeded (region, sample) pairs, "
-              f"{cons['bases']:,} bp) of gvl's PGEN-written dataset equal `bcftools consensus` of the VCF.")
+              f"{cons['bases']:,} bp) of gvl's dataset `{Path(cons['dataset']).parent.name}/{Path(cons['dataset']).name}` equal "
+              f"`bcftools consensus` of the VCF.")
 
 
 if __name__ == "__main__":
