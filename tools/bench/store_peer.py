@@ -1,7 +1,7 @@
 """GenVarLoader 0.43.1's side of dev/store-bench: open time and batch rate of each dataset given.
 
 Batches are 32 random (region, sample) pairs of 16 kb haplotypes (64 haplotypes), as StoreReadBench reads them; 8
-trials of 100 batches, the median of the last 5 reported. Prints one JSON line per dataset. The FASTA must be a copy
+trials of 100 batches, the median of the last 5 reported. Prints one JSON line per dataset (also dev/cohort-bench's reads). The FASTA must be a copy
 (GenVarLoader writes a cache beside it).
 """
 
@@ -28,7 +28,7 @@ def main() -> None:
             for _ in range(100):
                 view[rng.integers(0, ds.n_regions, 32), rng.integers(0, ds.n_samples, 32)]
             rates.append(100 / (time.perf_counter() - t1))
-        print(json.dumps({"dataset": path, "open_s": round(opened, 4),
+        print(json.dumps({"side": "GenVarLoader", "dataset": path, "open_s": round(opened, 4),
                           "batches_per_s": round(float(np.median(rates[3:])), 1)}), flush=True)
 
 

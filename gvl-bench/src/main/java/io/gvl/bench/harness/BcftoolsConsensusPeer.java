@@ -47,8 +47,33 @@ final class BcftoolsConsensusPeer implements Workload {
     }
 
     private long consensus(Region r, String sample, int hap) throws IOException, InterruptedException {
+        return pipe(fixture.data().fasta(), fixture.data().vcf(), r, sample, hap, null);
+    }
+
+    /**
+     * The plus-strand haplotype {@code bcftools consensus -H hap -s sample} makes of a region (what GVL's tests and
+     * {@code CohortConsensusCheck} compare gvl's haplotypes with).
+     *
+     * @param fasta  the indexed reference FASTA
+     * @param vcf    the indexed VCF or BCF
+     * @param r      the region (0-based, end exclusive)
+     * @param sample the sample's name in the VCF
+     * @param hap    1 or 2, as {@code -H} takes it
+     * @return the sequence's bases, without header or line breaks
+     * @throws IOException          if the pipeline cannot be started or fails
+     * @throws InterruptedException if interrupted while waiting for it
+     */
+    static byte[] haplotype(Path fasta, Path vcf, Region r, String sample, int hap)
+            throws IOException, InterruptedException {
+        java.io.ByteArrayOutputStream seq = new java.io.ByteArrayOutputStream(r.length() + 1024);
+        pipe(fasta, vcf, r, sample, hap, seq);
+        return seq.toByteArray();
+    }
+
+    private static long pipe(Path fasta, Path vcf, Region r, String sample, int hap, java.io.ByteArrayOutputStream keep)
+            throws IOException, InterruptedException {
         String cmd = String.format("samtools faidx '%s' '%s:%d-%d' | bcftools consensus -H %d -s '%s' '%s'",
-                fixture.data().fasta(), r.chrom(), r.start() + 1, r.end(), hap, sample, fixture.data().vcf());
+                fasta, r.chrom(), r.start() + 1, r.end(), hap, sample, vcf);
         Process p = new ProcessBuilder("sh", "-c", cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         long bases = 0;
         try (InputStream in = p.getInputStream()) {
@@ -65,6 +90,9 @@ final class BcftoolsConsensusPeer implements Workload {
                     lineStart = b == '\n';
                     if (!header && b != '\n') {
                         bases++;
+                        if (keep != null) {
+                            keep.write(b);
+                        }
                     }
                 }
             }

@@ -22,6 +22,9 @@ import java.util.stream.Stream;
  * time, and batches of 32 random (region, sample) pairs of 16 kb haplotypes (64 haplotypes), the two datasets
  * interleaved in 15 trials of 200 batches so machine noise hits both alike; the median of the last 10 trials is
  * reported. Arguments: {@code FASTA PGEN STORE FORMAT2_DATASET LINKED_DATASET}.
+ *
+ * <p>With {@code --datasets FASTA DATASET...} ({@code dev/cohort-bench}) it reads any number of datasets the same way
+ * and prints one JSON line per dataset ({@code dataset}, {@code bytes}, {@code open_s}, {@code batches_per_s}).
  */
 public final class StoreReadBench {
     private static final int TRIALS = 15;
@@ -36,12 +39,23 @@ public final class StoreReadBench {
     /**
      * Runs the comparison and prints one line per figure.
      *
-     * @param args {@code FASTA PGEN STORE FORMAT2_DATASET LINKED_DATASET}
+     * @param args {@code FASTA PGEN STORE FORMAT2_DATASET LINKED_DATASET}, or {@code --datasets FASTA DATASET...}
      * @throws IOException if a file cannot be read
      */
     public static void main(String[] args) throws IOException {
+        if (args.length >= 3 && args[0].equals("--datasets")) {
+            Path[] datasets = Arrays.stream(args, 2, args.length).map(Path::of).toArray(Path[]::new);
+            Measured m = measure(Path.of(args[1]), datasets);
+            for (int k = 0; k < datasets.length; k++) {
+                System.out.printf(Locale.ROOT, "{\"side\": \"gvl\", \"dataset\": \"%s\", \"bytes\": %d, "
+                        + "\"open_s\": %.4f, \"batches_per_s\": %.1f}%n", datasets[k], bytes(datasets[k]),
+                        m.openSeconds[k], m.batchesPerSecond[k]);
+            }
+            return;
+        }
         if (args.length != 5) {
-            throw new IllegalArgumentException("usage: StoreReadBench FASTA PGEN STORE FORMAT2_DATASET LINKED_DATASET");
+            throw new IllegalArgumentException("usage: StoreReadBench FASTA PGEN STORE FORMAT2_DATASET LINKED_DATASET"
+                    + " | --datasets FASTA DATASET...");
         }
         Path fasta = Path.of(args[0]);
         Path pgen = Path.of(args[1]);
@@ -51,6 +65,18 @@ public final class StoreReadBench {
         System.out.printf(Locale.ROOT, "ALT calls %,d; PGEN %,d B (%.2f B per call); .svar2 %,d B (%.2f B per call)%n",
                 calls, Files.size(pgen), (double) Files.size(pgen) / calls, bytes(store),
                 (double) bytes(store) / calls);
+        Measured m = measure(fasta, datasets);
+        for (int k = 0; k < datasets.length; k++) {
+            System.out.printf(Locale.ROOT, "%s: %,d B on disk, warm open %.3f s, %.0f batches/s (median)%n",
+                    datasets[k], bytes(datasets[k]), m.openSeconds[k], m.batchesPerSecond[k]);
+        }
+    }
+
+    /** Warm open seconds and median batches per second of each dataset, in argument order. */
+    private record Measured(double[] openSeconds, double[] batchesPerSecond) {
+    }
+
+    private static Measured measure(Path fasta, Path[] datasets) throws IOException {
         Path cache = Files.createTempDirectory("gvl-store-bench-");
         try (Reference ref = Reference.open(fasta, cache)) {
             Dataset[] open = new Dataset[datasets.length];
@@ -67,13 +93,14 @@ public final class StoreReadBench {
                     rates[k][t] = batchesPerSecond(open[k], t);
                 }
             }
+            double[] median = new double[datasets.length];
             for (int k = 0; k < datasets.length; k++) {
                 double[] warm = Arrays.copyOfRange(rates[k], WARM_TRIALS, TRIALS);
                 Arrays.sort(warm);
-                System.out.printf(Locale.ROOT, "%s: %,d B on disk, warm open %.3f s, %.0f batches/s (median)%n",
-                        datasets[k], bytes(datasets[k]), openSeconds[k], warm[warm.length / 2]);
+                median[k] = warm[warm.length / 2];
                 open[k].close();
             }
+            return new Measured(openSeconds, median);
         } finally {
             try (Stream<Path> s = Files.walk(cache)) {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
