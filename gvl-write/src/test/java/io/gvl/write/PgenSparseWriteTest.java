@@ -10,6 +10,7 @@ import io.gvl.io.pgen.PgenVariants;
 import io.gvl.testing.Stored;
 import io.gvl.testkit.Oracle;
 import io.gvl.testkit.Seeds;
+import io.gvl.write.spec.CarrierBlock;
 import io.gvl.write.spec.VariantSource;
 import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
@@ -83,6 +85,35 @@ class PgenSparseWriteTest {
         compareWrites(name + ", every other sample", prefix, b -> b.samples(half));
         compareWrites(name + ", no extension", prefix, b -> b.extendToLength(false));
         compareWrites(name + ", sample passes", prefix, b -> b.maxMem(300_000).threads(2));
+        compareCarriers(name, prefix, IntStream.range(0, 1001).toArray());
+        compareCarriers(name + ", scattered samples", prefix, new SplittableRandom(seed).ints(300, 0, 1001).toArray());
+    }
+
+    /**
+     * The production source's carrier lists ({@code PgenReader.listCarriers}) against the dense decode's bytes of
+     * every record, in runs of rows of random length.
+     */
+    private static void compareCarriers(String what, Path prefix, int[] samples) {
+        try (VariantSource sparse = VariantSources.open(prefix); DenseCarriers dense = new DenseCarriers(prefix)) {
+            int n = sparse.variants().pos().length;
+            int width = samples.length * 2;
+            SplittableRandom rnd = new SplittableRandom(n);
+            for (int from = 0; from < n; ) {
+                int to = Math.min(n, from + 1 + rnd.nextInt(100));
+                CarrierBlock block = new CarrierBlock(width);
+                sparse.carriers(from, to, samples, block);
+                byte[] calls = new byte[(to - from) * width];
+                dense.genotypes(from, to, samples, calls);
+                assertEquals(to - from, block.rows(), what);
+                for (int r = 0; r < to - from; r++) {
+                    int row = r;
+                    int[] want = IntStream.range(0, width).filter(k -> calls[row * width + k] == 1).toArray();
+                    assertArrayEquals(want, Arrays.copyOfRange(block.slots(), block.start(r), block.end(r)),
+                            what + ": row " + (from + r));
+                }
+                from = to;
+            }
+        }
     }
 
     /** The same write with the production source and with the dense one; the two datasets must be equal. */
