@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * Cuts the sorted regions into {@link RegionChunk}s that fit a per-task memory budget; a region too wide for all
  * samples at once is split into sample passes instead. Chunks never cross a contig and hold at most
- * {@link #MAX_REGIONS} regions, so region chunks spread over the worker threads.
+ * {@link #MAX_REGIONS} regions, so region chunks spread over the worker threads, and fewer when their per-slot counts
+ * would pass {@link #MAX_COUNT_BYTES}.
  *
  * <p>The memory model. A task holds, per chunk, one {@code int} count per region and haplotype slot (4 bytes ×
  * regions × samples × ploidy, kept until the chunk is written) and, per pass of samples, the pass's carrier block
@@ -23,6 +24,12 @@ import java.util.List;
  */
 final class ChunkPlanner {
     static final int MAX_REGIONS = 64;
+    /**
+     * Bytes of per-slot counts one chunk may hold: fewer regions per chunk when the samples are many, so that the
+     * counts of the chunks in flight do not grow with the sample count (16 MiB: 64 regions up to 32,768 diploid
+     * samples, 20 at 100,000).
+     */
+    static final long MAX_COUNT_BYTES = 16L << 20;
     /** Rows reserved for the extend-to-length walk past the overlapping rows. */
     private static final int TAIL_ROWS = 64;
 
@@ -38,6 +45,7 @@ final class ChunkPlanner {
         List<RegionChunk> out = new ArrayList<>();
         long rowBytes = GenotypeWindow.rowBytes(samples, ploidy);
         long countBytes = 4L * samples * ploidy;
+        int maxRegions = (int) Math.clamp(MAX_COUNT_BYTES / Math.max(1, countBytes), 1, MAX_REGIONS);
         int k = 0;
         int n = regions.size();
         while (k < n) {
@@ -46,7 +54,7 @@ final class ChunkPlanner {
             int from = k;
             int lo = Integer.MAX_VALUE;
             int hi = Integer.MIN_VALUE;
-            while (k < n && k - from < MAX_REGIONS && regions.contigCode()[k] == code) {
+            while (k < n && k - from < maxRegions && regions.contigCode()[k] == code) {
                 if (c < 0) {
                     k++;
                     continue;
