@@ -25,11 +25,12 @@ import java.util.List;
 final class ChunkPlanner {
     static final int MAX_REGIONS = 64;
     /**
-     * Bytes of per-slot counts one chunk may hold: fewer regions per chunk when the samples are many, so that the
-     * counts of the chunks in flight do not grow with the sample count (16 MiB: 64 regions up to 32,768 diploid
-     * samples, 20 at 100,000).
+     * Bytes of per-slot counts one chunk may hold: fewer regions per chunk when the samples are many (4 MiB: 64
+     * regions up to 8,192 diploid samples, 26 at 20,000, 5 at 100,000). A chunk's counts and its stored rows both grow
+     * as regions × slots, and up to {@code 3 × threads} chunk results are held at once (computing and waiting to be
+     * appended in order), so this keeps what the results hold from growing with the sample count.
      */
-    static final long MAX_COUNT_BYTES = 16L << 20;
+    static final long MAX_COUNT_BYTES = 4L << 20;
     /** Rows reserved for the extend-to-length walk past the overlapping rows. */
     private static final int TAIL_ROWS = 64;
 
