@@ -21,6 +21,13 @@ final class GenotypeWindow {
     /** Bytes per carrier. */
     static final int CARRIER_BYTES = 4;
 
+    /**
+     * The share of slots the planner expects to carry a row's ALT, as a divisor: 1 in 16 (6.25 %). Rare variants,
+     * most records of a large cohort, carry far fewer; a block of common variants that exceeds its cap is split into
+     * smaller passes when read ({@link #overCap()}).
+     */
+    static final int CARRIER_SHARE_DIVISOR = 16;
+
     private final VariantSource source;
     private final int[] samples;
     private final int rowLimit;
@@ -64,13 +71,6 @@ final class GenotypeWindow {
         long slots = (long) samples * ploidy;
         return ROW_BYTES + CARRIER_BYTES * Math.max(1, ceilDiv(slots, CARRIER_SHARE_DIVISOR));
     }
-
-    /**
-     * The share of slots the planner expects to carry a row's ALT, as a divisor: 1 in 16 (6.25 %). Rare variants,
-     * most records of a large cohort, carry far fewer; a block of common variants that exceeds its cap is split into
-     * smaller passes when read ({@link #overCap()}).
-     */
-    static final int CARRIER_SHARE_DIVISOR = 16;
 
     private static long ceilDiv(long a, long b) {
         return (a + b - 1) / b;
