@@ -9,6 +9,7 @@ import io.gvl.io.internal.pgen.PsamFile;
 import io.gvl.io.internal.pgen.PvarFile;
 import io.gvl.io.internal.pgen.RecordDecoder;
 import io.gvl.io.internal.pgen.SampleSlots;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -362,6 +363,61 @@ public final class PgenReader implements AutoCloseable {
                 decode(v, s, false);
                 denseCarriers(s, slots, sampleIndexes, out, at);
             }
+        }
+    }
+
+    /**
+     * Receives the ALT carriers of one record at a time from {@link #listCarriers}.
+     */
+    @FunctionalInterface
+    public interface CarrierSink {
+        /**
+         * The carriers of the next record of the range.
+         *
+         * @param slots the carried haplotype slots {@code 2j + h} (haplotype {@code h} of sample
+         *              {@code sampleIndexes[j]}) in {@code [0, count)}, strictly ascending; owned by the reader
+         *              and valid only during the call
+         * @param count the number of carriers, at least 0
+         */
+        void record(int[] slots, int count);
+    }
+
+    /**
+     * Decodes variants {@code [from, to)} as lists of ALT carriers, one call of {@code sink} per record in order:
+     * the haplotype slots {@code 2j + h} whose byte {@link #readCarriers} would set to 1. Records that are hom-REF
+     * but for a sample list (difflists, all hom-REF, LD over such a list; see {@link #markCarriers}) are listed in
+     * time proportional to that list; other records are decoded densely into one reused row and scanned. The memory
+     * used is the reader's per-call scratch and one list, whatever the range. Safe to call from several threads at
+     * once with distinct sinks.
+     *
+     * @param from first variant index, inclusive, 0-based
+     * @param to last variant index, exclusive; {@code from <= to <= variantCount()} ({@code from == to} calls nothing)
+     * @param sampleIndexes samples to read, as 0-based indexes into {@link #samples()}, in the order the slots take
+     *                      them (repeats allowed); not modified
+     * @param sink receives each record's carriers
+     * @throws IllegalArgumentException if the variant range or a sample index is out of bounds
+     * @throws IllegalStateException if the reader is closed before or while a record of the range is decoded
+     * @throws InputFormatException if a record in the range cannot be decoded (a corrupt {@code .pgen}); the message
+     *                              names the record and its position
+     */
+    public void listCarriers(int from, int to, int[] sampleIndexes, CarrierSink sink) {
+        checkRange(from, to, sampleIndexes);
+        SampleSlots slots = SampleSlots.of(sampleIndexes, index.sampleCount());
+        DecodeScratch s = new DecodeScratch(index.sampleCount());
+        IntArrayList list = new IntArrayList(64);
+        for (int v = from; v < to; v++) {
+            list.clear();
+            if (decodeSparse(v, s)) {
+                CallCodes.listCarriers(s.sparse(), slots, list);
+            } else {
+                decode(v, s, false);
+                if (slots.run()) {
+                    CallCodes.listCarriers(s.calls(), slots.first(), sampleIndexes.length, list);
+                } else {
+                    CallCodes.listCarriers(s.calls(), sampleIndexes, list);
+                }
+            }
+            sink.record(list.elements(), list.size());
         }
     }
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * of consecutive indexes), a scattered subset with repeats, and seeded random variant ranges and sample runs, each
  * written at an offset between sentinel bytes that must stay untouched. {@link PgenReader#markCarriers}, writing
  * into zeros between the same sentinels, must leave the same bytes, also for seeded random sample subsets in any
- * order with repeats.
+ * order with repeats; {@link PgenReader#listCarriers} must list, per record, the slots of those bytes that are 1.
  */
 class PgenCarriersTest {
     private static final byte SENTINEL = 0x7F;
@@ -85,6 +85,51 @@ class PgenCarriersTest {
                 }
             }
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("seeds")
+    void carrierListsAreTheOnesOfTheDenseDecode(String name, long seed) {
+        Random rnd = new Random(seed);
+        for (String example : List.of("phased", "unphased", "many", "multi_split", "dosage")) {
+            try (PgenReader r = PgenReader.open(PgenExamplesTest.EXAMPLES.resolve(example))) {
+                int n = r.samples().size();
+                listsMatch(name + " " + example + " all", r, 0, r.variantCount(), PgenText.allSamples(r));
+                for (int t = 0; t < 10; t++) {
+                    int from = rnd.nextInt(r.variantCount());
+                    int to = from + rnd.nextInt(r.variantCount() - from + 1);
+                    int[] samples = new int[rnd.nextInt(2 * n + 1)];
+                    for (int j = 0; j < samples.length; j++) {
+                        samples[j] = rnd.nextInt(n);
+                    }
+                    listsMatch(name + " " + example + " [" + from + ", " + to + ") samples "
+                            + Arrays.toString(samples), r, from, to, samples);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@link PgenReader#listCarriers} gives, per record in order, the ascending slots that {@link
+     * PgenReader#readCarriers} sets to 1.
+     */
+    static void listsMatch(String what, PgenReader r, int from, int to, int[] samples) {
+        int width = samples.length * 2;
+        byte[] dense = new byte[(to - from) * width];
+        r.readCarriers(from, to, samples, dense, 0);
+        int[] record = {from};
+        r.listCarriers(from, to, samples, (slots, count) -> {
+            int v = record[0]++;
+            int[] want = new int[width];
+            int m = 0;
+            for (int slot = 0; slot < width; slot++) {
+                if (dense[(v - from) * width + slot] == 1) {
+                    want[m++] = slot;
+                }
+            }
+            assertArrayEquals(Arrays.copyOf(want, m), Arrays.copyOf(slots, count), what + ": record " + v);
+        });
+        assertEquals(to, record[0], what + ": records listed");
     }
 
     @Test

@@ -105,17 +105,27 @@ final class GenotypeStage {
         }
         if (ch.contig() >= 0) {
             HaplotypeSelector selector = new HaplotypeSelector(rows, extend);
-            for (int s0 = 0; s0 < samples; s0 += ch.samplesPerPass()) {
-                int s1 = Math.min(samples, s0 + ch.samplesPerPass());
+            int perPass = ch.samplesPerPass();
+            int s0 = 0;
+            while (s0 < samples) {
+                int s1 = Math.min(samples, s0 + perPass);
                 int[] pass = Arrays.copyOfRange(sampleIndexes, s0, s1);
                 GenotypeWindow calls = new GenotypeWindow(source, pass, ploidy, ch.rowFrom(), ch.rowTo(),
-                        rows.endRow(ch.contig()));
+                        rows.endRow(ch.contig()), ch.passBytes());
+                if (calls.overCap()) {
+                    // more carriers than the plan's estimate: read this pass again as smaller ones
+                    perPass = Math.max(1, (s1 - s0) / 2);
+                    LOG.debug("Regions {}-{}: {} samples carry more than {} bytes of ALTs; passes of {}", ch.from(),
+                            ch.to(), s1 - s0, ch.passBytes(), perPass);
+                    continue;
+                }
                 for (int r = 0; r < nr; r++) {
                     int k = ch.from() + r;
                     selector.select(ch.contig(), regions.qStart()[k], regions.qEnd()[k], calls, s1 - s0, ploidy);
                     System.arraycopy(selector.counts(), 0, counts[r], s0 * ploidy, (s1 - s0) * ploidy);
                     stored[r].addAll(selector.rows(), 0, selector.total());
                 }
+                s0 = s1;
             }
         }
         int[][] flat = new int[nr][];

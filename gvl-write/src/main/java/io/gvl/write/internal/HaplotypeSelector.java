@@ -1,8 +1,5 @@
 package io.gvl.write.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -11,15 +8,16 @@ import java.util.Arrays;
  * extend-to-length, the carried rows after {@code max(O)} cut by the length walk, so a haplotype shortened by
  * deletions keeps the variants that make up its length.
  *
- * <p>The work is done on the decoded genotype block row by row: a row's calls are scanned eight bytes at a time for
- * carriers (most haplotypes carry few ALTs), and every (row, haplotype) hit is appended to two flat lists. Only rows
- * that start at or after the window end can end a haplotype's walk, so the active-set bookkeeping runs on those rows
- * alone. A stable counting sort by haplotype then gives each haplotype's rows in slot order, ready to store. Reused
- * by one worker for many regions; not thread-safe.
+ * <p>The work is done on the pass's carrier lists ({@link GenotypeWindow}) row by row: every (row, haplotype) carrier
+ * is appended to two flat lists, so the cost follows the carriers, not rows × haplotypes. Only rows that start at or
+ * after the window end can end a haplotype's walk: there a flag per haplotype says whether its walk is still going,
+ * and a row's carriers are visited only if flagged. A haplotype whose walk could only end unkept from some position
+ * on (its deadline: its last end plus what it still lacks of the window's length) needs no visit to retire; the walk
+ * stops at the first row starting at or after every flagged haplotype's deadline (an upper bound on them is kept and
+ * recomputed only when a row reaches it). A stable counting sort by haplotype then gives each haplotype's rows in slot
+ * order, ready to store. Reused by one worker for many regions; not thread-safe.
  */
 final class HaplotypeSelector {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     private final VariantRows rows;
     private final boolean extend;
     private final IntList hitRows = new IntList(1024);
@@ -29,7 +27,7 @@ final class HaplotypeSelector {
     private int total;
     private long[] written = new long[0];
     private long[] lastEnd = new long[0];
-    private int[] active = new int[0];
+    private boolean[] going = new boolean[0];
     private int[] next = new int[0];
 
     HaplotypeSelector(VariantRows rows, boolean extend) {
@@ -58,7 +56,7 @@ final class HaplotypeSelector {
             } else {
                 for (int g = lo; g <= maxO; g++) {
                     if (rows.end0(g) > qsClip) {
-                        collect(g, calls, slots);
+                        collect(g, calls);
                     }
                 }
             }
@@ -97,7 +95,7 @@ final class HaplotypeSelector {
                 continue;
             }
             int from = hitSlots.size();
-            collect(g, calls, slots);
+            collect(g, calls);
             int vs = rows.start0(g);
             int il = rows.ilen(g);
             int[] hits = hitSlots.array();
@@ -105,46 +103,59 @@ final class HaplotypeSelector {
                 advance(hits[h], vs, il, qs);
             }
         }
-        int nActive = slots;
+        Arrays.fill(going, 0, slots, true);
+        int nGoing = slots;
+        long bound = Long.MIN_VALUE;
         for (int k = 0; k < slots; k++) {
-            active[k] = k;
+            bound = Math.max(bound, deadline(k, qlen));
         }
-        for (; g < end && nActive > 0; g++) {
+        for (; g < end && nGoing > 0; g++) {
             int vs = rows.start0(g);
-            int il = rows.ilen(g);
-            nActive = retire(vs, qlen, nActive);
-            int at = calls.rowOffset(g);
-            byte[] row = calls.calls();
-            int kept = 0;
-            for (int a = 0; a < nActive; a++) {
-                int k = active[a];
-                if (row[at + k] != 1 || !stopsPastEnd(k, g, vs, il, qlen)) {
-                    active[kept++] = k;
+            if (vs >= bound) {
+                bound = Long.MIN_VALUE;
+                for (int k = 0; k < slots; k++) {
+                    if (going[k]) {
+                        bound = Math.max(bound, deadline(k, qlen));
+                    }
+                }
+                if (vs >= bound) {
+                    break; // every walk still going would end unkept at its next carried row
                 }
             }
-            nActive = kept;
+            int il = rows.ilen(g);
+            int from = calls.start(g);
+            int to = calls.end(g);
+            int[] carriers = calls.slots();
+            for (int i = from; i < to; i++) {
+                int k = carriers[i];
+                if (going[k]) {
+                    if (stopsPastEnd(k, g, vs, il, qlen)) {
+                        going[k] = false;
+                        nGoing--;
+                    } else {
+                        bound = Math.max(bound, deadline(k, qlen));
+                    }
+                }
+            }
         }
     }
 
+    /**
+     * The first start from which any carried row ends the walk of slot {@code k} unkept (GVL's retirement: the row
+     * starts at or after the slot's last end and the gap alone reaches the window's length); changes only when the
+     * slot keeps a row.
+     */
+    private long deadline(int k, long qlen) {
+        return lastEnd[k] + Math.max(0, qlen - written[k]);
+    }
+
     /** Appends a hit for every slot that carries row {@code g}. */
-    private void collect(int g, GenotypeWindow calls, int slots) {
-        int at = calls.rowOffset(g);
-        byte[] row = calls.calls();
-        int k = 0;
-        for (; k + Long.BYTES <= slots; k += Long.BYTES) {
-            long word = (long) LONGS.get(row, at + k);
-            while (word != 0) {
-                int b = Long.numberOfTrailingZeros(word) >>> 3;
-                if (row[at + k + b] == 1) {
-                    hit(g, k + b);
-                }
-                word &= ~(0xFFL << (b << 3));
-            }
-        }
-        for (; k < slots; k++) {
-            if (row[at + k] == 1) {
-                hit(g, k);
-            }
+    private void collect(int g, GenotypeWindow calls) {
+        int from = calls.start(g);
+        int to = calls.end(g);
+        int[] carriers = calls.slots();
+        for (int i = from; i < to; i++) {
+            hit(g, carriers[i]);
         }
     }
 
@@ -179,18 +190,6 @@ final class HaplotypeSelector {
         return false;
     }
 
-    /** Drops haplotypes for which any later carried row would end the walk unkept. */
-    private int retire(int vs, long qlen, int nActive) {
-        int kept = 0;
-        for (int a = 0; a < nActive; a++) {
-            int k = active[a];
-            if (!(vs >= lastEnd[k] && written[k] + (vs - lastEnd[k]) >= qlen)) {
-                active[kept++] = k;
-            }
-        }
-        return kept;
-    }
-
     /** Stable counting sort of the hits by slot into {@link #sorted}. */
     private void sortBySlot(int slots) {
         total = hitRows.size();
@@ -217,7 +216,7 @@ final class HaplotypeSelector {
             counts = new int[slots];
             written = new long[slots];
             lastEnd = new long[slots];
-            active = new int[slots];
+            going = new boolean[slots];
             next = new int[slots];
         }
         Arrays.fill(counts, 0, slots, 0);

@@ -4,6 +4,7 @@ import io.gvl.format.VariantTable;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.pgen.PgenReader;
 import io.gvl.io.pgen.PgenVariants;
+import io.gvl.write.spec.CarrierBlock;
 import io.gvl.write.spec.VariantSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +18,8 @@ import java.util.Map;
  * VCF source skips records without one), so a write from a PGEN made from a normalized VCF sees the same rows. A
  * haplotype carries the ALT when its allele code is 1; phased hets follow the phase track, and an unphased het puts
  * the ALT on the second haplotype (REF first), as GenVarLoader reads PGEN through pgenlib. Records stored as
- * difflists against hom-REF (most rare variants) are decoded as their carrier lists, so their cost follows the
- * carriers rather than the sample count. Dosages are stored when any record has a dosage track: the stored dosage,
+ * difflists against hom-REF (most rare variants) are decoded as their carrier lists ({@link #carriers}), so their
+ * cost and memory follow the carriers rather than the sample count. Dosages are stored when any record has a dosage track: the stored dosage,
  * else the hardcall's ALT count, NaN when missing. Numeric INFO fields come from the {@code .pvar} INFO column when
  * its {@code ##INFO} lines declare them.
  */
@@ -153,6 +154,20 @@ public final class PgenVariantSource implements VariantSource {
         // out arrives zeroed (VariantSource.genotypes), so difflist records write only their carriers
         forEachRun(fromRow, toRow, (first, last, at) -> reader.markCarriers(first, last, sampleIndexes, out,
                 at * width));
+    }
+
+    /**
+     * Lists each record's carriers straight from the reader ({@link PgenReader#listCarriers}): difflist records cost
+     * their list, records decoded densely one reused row; no dense block of the run is made.
+     */
+    @Override
+    public void carriers(int fromRow, int toRow, int[] sampleIndexes, CarrierBlock out) {
+        if (out.width() != sampleIndexes.length * 2) {
+            throw new IllegalArgumentException("the block is " + out.width() + " slots wide; "
+                    + sampleIndexes.length * 2 + " needed");
+        }
+        forEachRun(fromRow, toRow, (first, last, at) -> reader.listCarriers(first, last, sampleIndexes,
+                (slots, count) -> out.addRow(slots, 0, count)));
     }
 
     @Override

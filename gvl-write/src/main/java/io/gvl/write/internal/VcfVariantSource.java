@@ -5,6 +5,7 @@ import io.gvl.io.InputFormatException;
 import io.gvl.io.variant.VariantBatch;
 import io.gvl.io.variant.VariantRequest;
 import io.gvl.io.vcf.VcfReader;
+import io.gvl.write.spec.CarrierBlock;
 import io.gvl.write.spec.VariantSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -218,6 +219,44 @@ public final class VcfVariantSource implements VariantSource {
         int i = firstRecord(at, b, fromRow, toRow);
         int width = sampleIndexes.length * 2;
         System.arraycopy(b.genotypes(), i * width, out, 0, (toRow - fromRow) * width);
+    }
+
+    /**
+     * The genotype-only decode streams the run's records through one reused dense row, each appended to
+     * {@code out} as its carriers before the next is decoded (one query for the run, memory of one row); the
+     * full-record path goes through the default, a few rows at a time.
+     */
+    @Override
+    public void carriers(int fromRow, int toRow, int[] sampleIndexes, CarrierBlock out) {
+        int width = sampleIndexes.length * 2;
+        if (!genotypeOnly || out.width() != width) {
+            VariantSource.super.carriers(fromRow, toRow, sampleIndexes, out);
+            return;
+        }
+        if (toRow <= fromRow) {
+            return;
+        }
+        RowLocator at = rows();
+        RowPlacer placer = new RowPlacer(at, fromRow, toRow, 0);
+        byte[] row = new byte[width];
+        boolean[] pending = {false};
+        reader.genotypes(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, sampleIndexes, row,
+                position -> {
+                    if (placer.applyAsInt(position) < 0) {
+                        return -1;
+                    }
+                    if (pending[0]) {
+                        out.addDense(row, 0, 1); // the decoder has finished the previous row
+                    }
+                    pending[0] = true;
+                    return 0;
+                });
+        if (pending[0]) {
+            out.addDense(row, 0, 1);
+        }
+        if (placer.taken < toRow - fromRow || placer.firstPosition != at.start0(fromRow)) {
+            throw changed(at, fromRow, toRow);
+        }
     }
 
     @Override

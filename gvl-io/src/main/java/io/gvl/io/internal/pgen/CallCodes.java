@@ -1,8 +1,10 @@
 package io.gvl.io.internal.pgen;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * One byte per sample after decoding a record: the four PLINK 2 hardcall categories, with a het split into
@@ -72,6 +74,62 @@ public final class CallCodes {
                     SHORTS.set(out, at + 2 * slot, carried);
                 }
             }
+        }
+    }
+    /**
+     * Appends to {@code out} the carried haplotype slots ({@code 2j + h}, {@code j} the output slot of the sample)
+     * of the listed calls and returns the new size; ascending even when the samples are not a run (then sorted).
+     * The work follows the list, not the number of slots.
+     */
+    public static int listCarriers(CallList calls, SampleSlots slots, IntArrayList out) {
+        int start = out.size();
+        int[] samples = calls.samples();
+        byte[] codes = calls.codes();
+        for (int j = 0; j < calls.size(); j++) {
+            short carried = CARRIERS[codes[j]];
+            if (carried != 0) {
+                for (int slot = slots.slot(samples[j]); slot >= 0; slot = slots.nextSlot(slot)) {
+                    addPair(out, slot, carried);
+                }
+            }
+        }
+        if (!slots.run() && out.size() - start > 1) {
+            Arrays.sort(out.elements(), start, out.size());
+        }
+        return out.size();
+    }
+
+    /**
+     * Appends to {@code out} the carried haplotype slots of samples {@code [first, first + n)} of {@code calls}
+     * (output slot {@code j} for sample {@code first + j}), ascending; eight hom-REF calls in a row cost one read.
+     */
+    public static void listCarriers(byte[] calls, int first, int n, IntArrayList out) {
+        int j = 0;
+        for (; j + Long.BYTES <= n; j += Long.BYTES) {
+            if ((long) LONGS.get(calls, first + j) != 0) {
+                for (int i = j; i < j + Long.BYTES; i++) {
+                    addPair(out, i, CARRIERS[calls[first + i]]);
+                }
+            }
+        }
+        for (; j < n; j++) {
+            addPair(out, j, CARRIERS[calls[first + j]]);
+        }
+    }
+
+    /** Appends to {@code out} the carried haplotype slots of the samples {@code samples} of {@code calls}, ascending. */
+    public static void listCarriers(byte[] calls, int[] samples, IntArrayList out) {
+        for (int j = 0; j < samples.length; j++) {
+            addPair(out, j, CARRIERS[calls[samples[j]]]);
+        }
+    }
+
+    private static void addPair(IntArrayList out, int sampleSlot, short carried) {
+        if ((carried & 0xFF) != 0) {
+            out.add(2 * sampleSlot);
+        }
+        if ((carried & 0xFF00) != 0) {
+            out.add(2 * sampleSlot + 1);
         }
     }
 }
