@@ -15,23 +15,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.ToIntFunction;
-import org.apache.arrow.flatbuf.Block;
-import org.apache.arrow.flatbuf.BodyCompression;
 import org.apache.arrow.flatbuf.Bool;
-import org.apache.arrow.flatbuf.Buffer;
-import org.apache.arrow.flatbuf.CompressionType;
 import org.apache.arrow.flatbuf.DictionaryBatch;
-import org.apache.arrow.flatbuf.DictionaryEncoding;
 import org.apache.arrow.flatbuf.Field;
-import org.apache.arrow.flatbuf.FieldNode;
 import org.apache.arrow.flatbuf.FloatingPoint;
-import org.apache.arrow.flatbuf.Footer;
 import org.apache.arrow.flatbuf.Int;
 import org.apache.arrow.flatbuf.LargeList;
-import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
-import org.apache.arrow.flatbuf.MetadataVersion;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.flatbuf.Schema;
 import org.apache.arrow.flatbuf.Type;
@@ -50,21 +40,11 @@ import org.apache.arrow.flatbuf.Utf8;
  */
 final class IpcWriter implements AutoCloseable {
     private static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
-    private static final int CONTINUATION = 0xFFFF_FFFF;
     private static final int ZSTD_LEVEL = 3;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfShort SHORT =
             ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
-    /** A schema field: name, type (its flatbuffer union tag and a writer of its table), dictionary and children. */
-    private record FieldSpec(String name, byte typeType, ToIntFunction<FlatBufferBuilder> type, Dict dict,
-                             List<FieldSpec> children) {
-    }
-
-    /** A string dictionary: its id, whether it is ordered, and the bit width of its unsigned indexes. */
-    private record Dict(long id, boolean ordered, int indexBits) {
-    }
 
     /** Field nodes and buffers of a batch, in Arrow's depth-first order. */
     private static final class Body {
@@ -72,17 +52,13 @@ final class IpcWriter implements AutoCloseable {
         final List<MemorySegment> buffers = new ArrayList<>();
     }
 
-    /** Where a block of the file starts, and its metadata and body lengths. */
-    private record Written(long offset, int metadataLength, long bodyLength) {
-    }
-
     private final Arena arena = Arena.ofConfined();
     private final boolean zstd;
-    private final List<FieldSpec> fields = new ArrayList<>();
+    private final List<IpcMetadata.FieldSpec> fields = new ArrayList<>();
     private final Body batch = new Body();
     private Body dictionaryBody;
     private long dictionaryRows;
-    private Dict dictionary;
+    private IpcMetadata.Dict dictionary;
     private boolean closed;
 
     /**
@@ -98,14 +74,14 @@ final class IpcWriter implements AutoCloseable {
      * @param nulls which rows are null (their value bytes are 0), or {@code null} for none
      */
     void ints(String name, int bits, boolean signed, long[] values, boolean[] nulls) {
-        fields.add(leaf(name, Type.Int, intType(bits, signed)));
+        fields.add(IpcMetadata.leaf(name, Type.Int, IpcMetadata.intType(bits, signed)));
         node(batch, values.length, validity(batch, values.length, nulls));
         batch.buffers.add(fixed(values, bits / 8, nulls));
     }
 
     /** Adds a column of 32-bit signed integers, none null. */
     void ints(String name, int[] values) {
-        fields.add(leaf(name, Type.Int, intType(32, true)));
+        fields.add(IpcMetadata.leaf(name, Type.Int, IpcMetadata.intType(32, true)));
         node(batch, values.length, validity(batch, values.length, null));
         batch.buffers.add(copy(values));
     }
@@ -118,7 +94,7 @@ final class IpcWriter implements AutoCloseable {
     void floats(String name, int bits, long[] rawBits, boolean[] nulls) {
         short precision = bits == 32 ? org.apache.arrow.flatbuf.Precision.SINGLE
                 : org.apache.arrow.flatbuf.Precision.DOUBLE;
-        fields.add(leaf(name, Type.FloatingPoint, b -> {
+        fields.add(IpcMetadata.leaf(name, Type.FloatingPoint, b -> {
             FloatingPoint.startFloatingPoint(b);
             FloatingPoint.addPrecision(b, precision);
             return FloatingPoint.endFloatingPoint(b);
@@ -133,7 +109,7 @@ final class IpcWriter implements AutoCloseable {
      * @param nulls which rows are null, or {@code null} for none
      */
     void bools(String name, boolean[] values, boolean[] nulls) {
-        fields.add(leaf(name, Type.Bool, b -> {
+        fields.add(IpcMetadata.leaf(name, Type.Bool, b -> {
             Bool.startBool(b);
             return Bool.endBool(b);
         }));
@@ -147,14 +123,14 @@ final class IpcWriter implements AutoCloseable {
 
     /** Adds a Utf8 column; a null element is a null row. */
     void strings(String name, String[] values) {
-        fields.add(leaf(name, Type.Utf8, IpcWriter::utf8Type));
+        fields.add(IpcMetadata.leaf(name, Type.Utf8, IpcMetadata::utf8Type));
         utf8(batch, values);
     }
 
     /** Adds a LargeList column of Int32 lists holding one value each (GVL's ILEN). */
     void singletonIntLists(String name, int[] values) {
-        FieldSpec item = leaf("$data$", Type.Int, intType(32, true));
-        fields.add(new FieldSpec(name, Type.LargeList, b -> {
+        IpcMetadata.FieldSpec item = IpcMetadata.leaf("$data$", Type.Int, IpcMetadata.intType(32, true));
+        fields.add(new IpcMetadata.FieldSpec(name, Type.LargeList, b -> {
             LargeList.startLargeList(b);
             return LargeList.endLargeList(b);
         }, null, List.of(item)));
@@ -177,8 +153,8 @@ final class IpcWriter implements AutoCloseable {
         if (dictionary != null) {
             throw new IllegalStateException("an IpcWriter writes one dictionary");
         }
-        dictionary = new Dict(id, ordered, indexBits);
-        fields.add(new FieldSpec(name, Type.Utf8, IpcWriter::utf8Type, dictionary, List.of()));
+        dictionary = new IpcMetadata.Dict(id, ordered, indexBits);
+        fields.add(new IpcMetadata.FieldSpec(name, Type.Utf8, IpcMetadata::utf8Type, dictionary, List.of()));
         dictionaryBody = new Body();
         dictionaryRows = values.length;
         utf8(dictionaryBody, values);
@@ -207,33 +183,29 @@ final class IpcWriter implements AutoCloseable {
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            Out out = new Out(ch);
+            IpcOut out = new IpcOut(ch);
             out.bytes(ByteBuffer.wrap(MAGIC));
             out.align();
             FlatBufferBuilder sb = new FlatBufferBuilder();
-            int schema = schema(sb);
-            out.message(message(sb, MessageHeader.Schema, schema, 0));
-            List<Written> dictionaries = new ArrayList<>();
+            int schema = IpcMetadata.schema(sb, fields);
+            out.message(IpcMetadata.message(sb, MessageHeader.Schema, schema, 0));
+            List<IpcMetadata.Written> dictionaries = new ArrayList<>();
             if (dictionary != null) {
                 List<MemorySegment> bufs = bodyBuffers(dictionaryBody);
-                long bodyLength = bodyLength(bufs);
                 FlatBufferBuilder db = new FlatBufferBuilder();
-                int data = recordBatch(db, dictionaryRows, dictionaryBody.nodes, bufs);
-                DictionaryBatch.startDictionaryBatch(db);
-                DictionaryBatch.addId(db, dictionary.id());
-                DictionaryBatch.addData(db, data);
-                DictionaryBatch.addIsDelta(db, false);
-                int header = DictionaryBatch.endDictionaryBatch(db);
-                dictionaries.add(out.batch(message(db, MessageHeader.DictionaryBatch, header, bodyLength), bufs));
+                int data = IpcMetadata.recordBatch(db, dictionaryRows, dictionaryBody.nodes, bufs, zstd);
+                int header = IpcMetadata.dictionaryBatch(db, dictionary.id(), data);
+                dictionaries.add(out.batch(IpcMetadata.message(db, MessageHeader.DictionaryBatch, header,
+                        IpcMetadata.bodyLength(bufs)), bufs));
             }
             List<MemorySegment> bufs = bodyBuffers(batch);
-            long bodyLength = bodyLength(bufs);
             FlatBufferBuilder rb = new FlatBufferBuilder();
-            int header = recordBatch(rb, rows, batch.nodes, bufs);
-            Written record = out.batch(message(rb, MessageHeader.RecordBatch, header, bodyLength), bufs);
-            out.ints(CONTINUATION, 0);
+            int header = IpcMetadata.recordBatch(rb, rows, batch.nodes, bufs, zstd);
+            IpcMetadata.Written record = out.batch(IpcMetadata.message(rb, MessageHeader.RecordBatch, header,
+                    IpcMetadata.bodyLength(bufs)), bufs);
+            out.ints(IpcOut.CONTINUATION, 0);
             long footerStart = out.position;
-            out.bytes(footer(dictionaries, record));
+            out.bytes(IpcMetadata.footer(fields, dictionaries, record, zstd));
             out.ints((int) (out.position - footerStart));
             out.bytes(ByteBuffer.wrap(MAGIC));
             ch.force(true);
@@ -248,24 +220,6 @@ final class IpcWriter implements AutoCloseable {
             closed = true;
             arena.close();
         }
-    }
-
-    private static FieldSpec leaf(String name, byte typeType, ToIntFunction<FlatBufferBuilder> type) {
-        return new FieldSpec(name, typeType, type, null, List.of());
-    }
-
-    private static ToIntFunction<FlatBufferBuilder> intType(int bits, boolean signed) {
-        return b -> {
-            Int.startInt(b);
-            Int.addBitWidth(b, bits);
-            Int.addIsSigned(b, signed);
-            return Int.endInt(b);
-        };
-    }
-
-    private static int utf8Type(FlatBufferBuilder b) {
-        Utf8.startUtf8(b);
-        return Utf8.endUtf8(b);
     }
 
     private void node(Body body, long length, long nullCount) {
@@ -417,194 +371,5 @@ final class IpcWriter implements AutoCloseable {
             }
         }
         return out;
-    }
-
-    private static long bodyLength(List<MemorySegment> buffers) {
-        long offset = 0;
-        for (MemorySegment b : buffers) {
-            offset = align8(offset + b.byteSize());
-        }
-        return offset;
-    }
-
-    private static long align8(long v) {
-        return (v + 7) & ~7L;
-    }
-
-    private int schema(FlatBufferBuilder b) {
-        int[] offsets = new int[fields.size()];
-        for (int i = 0; i < offsets.length; i++) {
-            offsets[i] = field(b, fields.get(i));
-        }
-        int fieldsVector = Schema.createFieldsVector(b, offsets);
-        int metadata = Field.createCustomMetadataVector(b, new int[0]);
-        Schema.startSchema(b);
-        Schema.addEndianness(b, org.apache.arrow.flatbuf.Endianness.Little);
-        Schema.addFields(b, fieldsVector);
-        Schema.addCustomMetadata(b, metadata);
-        return Schema.endSchema(b);
-    }
-
-    private static int field(FlatBufferBuilder b, FieldSpec f) {
-        int name = b.createString(f.name());
-        int type = f.type().applyAsInt(b);
-        int dict = -1;
-        if (f.dict() != null) {
-            int indexType = intType(f.dict().indexBits(), false).applyAsInt(b);
-            DictionaryEncoding.startDictionaryEncoding(b);
-            DictionaryEncoding.addId(b, f.dict().id());
-            DictionaryEncoding.addIsOrdered(b, f.dict().ordered());
-            DictionaryEncoding.addIndexType(b, indexType);
-            dict = DictionaryEncoding.endDictionaryEncoding(b);
-        }
-        int[] children = new int[f.children().size()];
-        for (int i = 0; i < children.length; i++) {
-            children[i] = field(b, f.children().get(i));
-        }
-        int childrenVector = Field.createChildrenVector(b, children);
-        int metadata = Field.createCustomMetadataVector(b, new int[0]);
-        Field.startField(b);
-        Field.addName(b, name);
-        Field.addNullable(b, true);
-        Field.addTypeType(b, f.typeType());
-        Field.addType(b, type);
-        Field.addChildren(b, childrenVector);
-        Field.addCustomMetadata(b, metadata);
-        if (f.dict() != null) {
-            Field.addDictionary(b, dict);
-        }
-        return Field.endField(b);
-    }
-
-    private int recordBatch(FlatBufferBuilder b, long rows, List<long[]> nodes, List<MemorySegment> buffers) {
-        RecordBatch.startNodesVector(b, nodes.size());
-        for (int i = nodes.size() - 1; i >= 0; i--) {
-            FieldNode.createFieldNode(b, nodes.get(i)[0], nodes.get(i)[1]);
-        }
-        int nodesVector = b.endVector();
-        long[] offsets = new long[buffers.size()];
-        long offset = 0;
-        for (int i = 0; i < offsets.length; i++) {
-            offsets[i] = offset;
-            offset = align8(offset + buffers.get(i).byteSize());
-        }
-        RecordBatch.startBuffersVector(b, buffers.size());
-        for (int i = buffers.size() - 1; i >= 0; i--) {
-            Buffer.createBuffer(b, offsets[i], buffers.get(i).byteSize());
-        }
-        int buffersVector = b.endVector();
-        int compression = zstd ? BodyCompression.createBodyCompression(b, CompressionType.ZSTD,
-                org.apache.arrow.flatbuf.BodyCompressionMethod.BUFFER) : 0;
-        RecordBatch.startRecordBatch(b);
-        RecordBatch.addLength(b, rows);
-        RecordBatch.addNodes(b, nodesVector);
-        RecordBatch.addBuffers(b, buffersVector);
-        if (zstd) {
-            RecordBatch.addCompression(b, compression);
-        }
-        return RecordBatch.endRecordBatch(b);
-    }
-
-    private static ByteBuffer message(FlatBufferBuilder b, byte headerType, int header, long bodyLength) {
-        Message.startMessage(b);
-        Message.addHeaderType(b, headerType);
-        Message.addHeader(b, header);
-        Message.addVersion(b, MetadataVersion.V5);
-        Message.addBodyLength(b, bodyLength);
-        b.finish(Message.endMessage(b));
-        return b.dataBuffer();
-    }
-
-    private ByteBuffer footer(List<Written> dictionaries, Written record) {
-        FlatBufferBuilder b = new FlatBufferBuilder();
-        int schema = schema(b);
-        Footer.startDictionariesVector(b, dictionaries.size());
-        for (int i = dictionaries.size() - 1; i >= 0; i--) {
-            Written w = dictionaries.get(i);
-            Block.createBlock(b, w.offset(), w.metadataLength(), w.bodyLength());
-        }
-        int dictionariesVector = b.endVector();
-        Footer.startRecordBatchesVector(b, 1);
-        Block.createBlock(b, record.offset(), record.metadataLength(), record.bodyLength());
-        int batchesVector = b.endVector();
-        // Arrow Java's compressing writer passes an empty map of footer metadata, its plain writer none
-        int metadata = zstd ? Field.createCustomMetadataVector(b, new int[0]) : 0;
-        Footer.startFooter(b);
-        Footer.addSchema(b, schema);
-        Footer.addDictionaries(b, dictionariesVector);
-        Footer.addRecordBatches(b, batchesVector);
-        Footer.addCustomMetadata(b, metadata);
-        Footer.addVersion(b, MetadataVersion.V5);
-        b.finish(Footer.endFooter(b));
-        return b.dataBuffer();
-    }
-
-    /** The file being written, with its position. */
-    private static final class Out {
-        private final FileChannel ch;
-        private final ByteBuffer scratch = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-        long position;
-
-        Out(FileChannel ch) {
-            this.ch = ch;
-        }
-
-        void bytes(ByteBuffer b) throws IOException {
-            while (b.hasRemaining()) {
-                position += ch.write(b);
-            }
-        }
-
-        void ints(int... values) throws IOException {
-            for (int v : values) {
-                scratch.clear();
-                scratch.putInt(v).flip();
-                bytes(scratch);
-            }
-        }
-
-        void zeros(long n) throws IOException {
-            for (long left = n; left > 0; left -= 8) {
-                scratch.clear();
-                scratch.putLong(0).flip().limit((int) Math.min(8, left));
-                bytes(scratch);
-            }
-        }
-
-        void align() throws IOException {
-            zeros((8 - position % 8) % 8);
-        }
-
-        /** A metadata-only message (the schema): continuation, padded length, flatbuffer, padding. */
-        void message(ByteBuffer fb) throws IOException {
-            int length = fb.remaining();
-            if ((length + 8) % 8 != 0) {
-                length += 8 - (length + 8) % 8;
-            }
-            ints(CONTINUATION, length);
-            bytes(fb);
-            align();
-        }
-
-        /** A message with a body: the message as above, then each buffer at its aligned offset. */
-        Written batch(ByteBuffer fb, List<MemorySegment> buffers) throws IOException {
-            long start = position;
-            int length = fb.remaining();
-            int padding = (int) ((start + length + 8) % 8);
-            if (padding != 0) {
-                length += 8 - padding;
-            }
-            ints(CONTINUATION, length);
-            bytes(fb);
-            align();
-            long bodyStart = position;
-            for (MemorySegment buf : buffers) {
-                for (long at = 0; at < buf.byteSize(); at += Integer.MAX_VALUE - 7) {
-                    bytes(buf.asSlice(at, Math.min(Integer.MAX_VALUE - 7, buf.byteSize() - at)).asByteBuffer());
-                }
-                align();
-            }
-            return new Written(start, length + 8, position - bodyStart);
-        }
     }
 }
