@@ -12,11 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
 
 /**
  * The consensus check of {@code dev/cohort-bench}: on seeded random (region, sample) pairs of a dataset written from a
@@ -86,9 +84,7 @@ public final class CohortConsensusCheck {
                 }
             }
         } finally {
-            try (Stream<Path> s = Files.walk(cache)) {
-                s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFixture.deleteTree(cache);
         }
         System.out.printf(Locale.ROOT, "{\"step\": \"consensus\", \"dataset\": \"%s\", \"pairs\": %d, \"haplotypes\": %d,"
                 + " \"bases\": %d, \"seed\": %d, \"equal\": true, \"wall_s\": %.2f}%n", dataset, pairs, 2 * pairs,

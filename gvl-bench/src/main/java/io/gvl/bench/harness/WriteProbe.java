@@ -4,14 +4,11 @@ import io.gvl.write.Gvl;
 import io.gvl.write.spec.BigWigs;
 import io.gvl.write.spec.WriteOptions;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * One fresh-process measurement of {@code Gvl.write}, the in-process write a JVM application makes: the first write
@@ -42,7 +39,7 @@ public final class WriteProbe {
         StringBuilder line = new StringBuilder(String.format("%.4f", start));
         for (int i = 0; i < writes; i++) {
             Path dest = out.resolve("gvl-" + i + ".gvl");
-            delete(dest);
+            BenchFixture.deleteTree(dest);
             WriteOptions.Builder b = WriteOptions.builder(bed).variants(variants).samples(samples).overwrite(true);
             if (bigwigs != null) {
                 Map<String, Path> paths = new LinkedHashMap<>();
@@ -52,25 +49,8 @@ public final class WriteProbe {
             long t0 = System.nanoTime();
             Gvl.write(dest, b.build());
             line.append(String.format(" %.4f", (System.nanoTime() - t0) / 1e9));
-            delete(dest);
+            BenchFixture.deleteTree(dest);
         }
         System.out.println(line);
-    }
-
-    private static void delete(Path p) {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            s.sorted(Comparator.reverseOrder()).forEach(x -> {
-                try {
-                    Files.delete(x);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
