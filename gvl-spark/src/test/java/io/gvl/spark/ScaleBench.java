@@ -18,7 +18,8 @@ import org.apache.spark.sql.SparkSession;
  * and prints one JSON line per shape: the best wall time of {@code -Dgvl.scale.repeats} writes (3 unless set) and
  * each write's wall time, tasks, the genotype cells decoded (records overlapping the regions
  * times samples), the calls stored, the bytes on disk, the rates per second and per core, the JVM's peak RSS so far
- * and the load average just after the write.
+ * and the load average just after the write; {@code cpu_s} is the JVM's CPU time during the best write (steadier than
+ * the wall time on a shared machine).
  *
  * <p>Arguments: {@code VARIANTS PVAR BED FASTA SCRATCH LABEL SAMPLES SHAPE...}. A shape is {@code local} or
  * {@code RxS[/sharded]}: regions per block x samples per block ({@code S = all} for every sample), sharded for the
@@ -74,8 +75,10 @@ final class ScaleBench {
                     perSample = rs[1].equals("all") ? (int) samples : Integer.parseInt(rs[1]);
                     tasks = ceil(intervals.length, perRegion) * ceil(samples, perSample);
                 }
+                double bestCpu = 0;
                 for (int rep = 0; rep < repeats; rep++) {
                     long t0 = System.nanoTime();
+                    long cpu0 = processCpuNanos();
                     if (local) {
                         Gvl.write(out, options);
                     } else {
@@ -90,6 +93,10 @@ final class ScaleBench {
                         }
                     }
                     double wall = (System.nanoTime() - t0) / 1e9;
+                    double cpu = (processCpuNanos() - cpu0) / 1e9;
+                    if (wall < best) {
+                        bestCpu = cpu;
+                    }
                     best = Math.min(best, wall);
                     walls.append(rep == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.3f", wall));
                     if (rep == 0) {
@@ -103,9 +110,11 @@ final class ScaleBench {
                 System.out.printf(Locale.ROOT, "{\"label\":\"%s\",\"shape\":\"%s\",\"tasks\":%d,\"regions\":%d,"
                                 + "\"samples\":%d,\"records\":%d,\"wall_s\":%.3f,\"walls_s\":[%s],"
                                 + "\"cells_per_core_s\":%.0f,\"calls\":%d,\"calls_per_core_s\":%.0f,\"bytes\":%d,"
-                                + "\"mb_per_s\":%.1f,\"peak_rss_mib\":%d,\"loadavg\":\"%s\"}%n", label, shape, tasks,
+                                + "\"mb_per_s\":%.1f,\"cpu_s\":%.3f,\"calls_per_cpu_s\":%.0f,\"peak_rss_mib\":%d,"
+                                + "\"loadavg\":\"%s\"}%n", label, shape, tasks,
                         intervals.length, samples, records, best, walls, cells / best / CORES, calls,
-                        calls / best / CORES, bytes, bytes / best / 1e6, peakRssKib() / 1024, load);
+                        calls / best / CORES, bytes, bytes / best / 1e6, bestCpu, calls / bestCpu,
+                        peakRssKib() / 1024, load);
                 System.out.flush();
             }
         } finally {
@@ -113,6 +122,12 @@ final class ScaleBench {
                 spark.stop();
             }
         }
+    }
+
+    /** CPU time of the whole JVM (every thread: the write's, JIT and GC), as the operating system counts it. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static long ceil(long n, long block) {

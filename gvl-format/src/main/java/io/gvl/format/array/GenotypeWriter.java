@@ -21,6 +21,8 @@ public final class GenotypeWriter implements AutoCloseable {
     private long slots;
     private long total;
     private boolean closed;
+    /** Offsets of a run of slots, written in one piece by {@link #appendSlots}. */
+    private long[] runOffsets = new long[0];
 
     /**
      * Creates {@code genotypes/} under {@code dataset} for {@code nRegions·nSamples·ploidy} slots.
@@ -67,6 +69,46 @@ public final class GenotypeWriter implements AutoCloseable {
         idx.writeInts(variants, off, len);
         total += len;
         slots++;
+    }
+
+    /**
+     * Appends {@code counts.length} slots at once (a region's, say): slot {@code i} holds the next {@code counts[i]}
+     * variant indices of {@code variants}, which lie back to back from {@code off}. The same bytes as one
+     * {@link #appendSlot} per slot, written as two bulk copies.
+     *
+     * @param variants a buffer of variant-table rows
+     * @param off the first element of the first slot in {@code variants}
+     * @param counts the number of variants in each slot, each {@code >= 0}
+     * @throws IllegalStateException if the slots would pass the announced number
+     * @throws IllegalArgumentException if a count is negative or a slot's indices do not strictly ascend
+     */
+    public void appendSlots(int[] variants, int off, int[] counts) {
+        if (slots + counts.length > expectedSlots) {
+            throw new IllegalStateException(counts.length + " slots would pass the " + expectedSlots
+                    + " announced (" + slots + " written)");
+        }
+        if (runOffsets.length < counts.length) {
+            runOffsets = new long[Math.max(counts.length, runOffsets.length * 2)];
+        }
+        int at = off;
+        for (int i = 0; i < counts.length; i++) {
+            int len = counts[i];
+            if (len < 0) {
+                throw new IllegalArgumentException("slot " + (slots + i) + ": negative count " + len);
+            }
+            for (int j = at + 1; j < at + len; j++) {
+                if (variants[j] <= variants[j - 1]) {
+                    throw new IllegalArgumentException("slot " + (slots + i) + ": variant indices must ascend, got "
+                            + variants[j - 1] + " then " + variants[j]);
+                }
+            }
+            runOffsets[i] = total + (at - off);
+            at += len;
+        }
+        offsets.writeLongs(runOffsets, 0, counts.length);
+        idx.writeInts(variants, off, at - off);
+        total += at - off;
+        slots += counts.length;
     }
 
     /** Writes the final offset; fails if fewer slots than announced were written. */

@@ -2,6 +2,8 @@ package io.gvl.format.array;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -15,11 +17,17 @@ import java.nio.file.StandardOpenOption;
  */
 public final class RawArrayWriter implements AutoCloseable {
     private static final int BUFFER = 1 << 20;
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat FLOAT =
+            ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final Path file;
     private final RawDtype dtype;
     private final FileChannel channel;
     private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    /** The same memory as {@link #buf}, for bulk copies of whole arrays (the buffer keeps the position). */
+    private final MemorySegment bufMemory = MemorySegment.ofBuffer(buf);
     private long count;
     private boolean closed;
 
@@ -85,9 +93,16 @@ public final class RawArrayWriter implements AutoCloseable {
      * @param len number of values
      */
     public void writeInts(int[] v, int off, int len) {
-        for (int i = off; i < off + len; i++) {
-            writeInt(v[i]);
+        expect(RawDtype.INT32);
+        java.util.Objects.checkFromIndexSize(off, len, v.length);
+        for (int done = 0; done < len; ) {
+            room(4);
+            int n = Math.min(len - done, buf.remaining() / 4);
+            MemorySegment.copy(v, off + done, bufMemory, INT, buf.position(), n);
+            buf.position(buf.position() + 4 * n);
+            done += n;
         }
+        count += len;
     }
 
     /**
@@ -111,9 +126,16 @@ public final class RawArrayWriter implements AutoCloseable {
      * @param len number of values
      */
     public void writeLongs(long[] v, int off, int len) {
-        for (int i = off; i < off + len; i++) {
-            writeLong(v[i]);
+        expect(RawDtype.INT64);
+        java.util.Objects.checkFromIndexSize(off, len, v.length);
+        for (int done = 0; done < len; ) {
+            room(8);
+            int n = Math.min(len - done, buf.remaining() / 8);
+            MemorySegment.copy(v, off + done, bufMemory, LONG, buf.position(), n);
+            buf.position(buf.position() + 8 * n);
+            done += n;
         }
+        count += len;
     }
 
     /**
@@ -137,9 +159,16 @@ public final class RawArrayWriter implements AutoCloseable {
      * @param len number of values
      */
     public void writeFloats(float[] v, int off, int len) {
-        for (int i = off; i < off + len; i++) {
-            writeFloat(v[i]);
+        expect(RawDtype.FLOAT32);
+        java.util.Objects.checkFromIndexSize(off, len, v.length);
+        for (int done = 0; done < len; ) {
+            room(4);
+            int n = Math.min(len - done, buf.remaining() / 4);
+            MemorySegment.copy(v, off + done, bufMemory, FLOAT, buf.position(), n);
+            buf.position(buf.position() + 4 * n);
+            done += n;
         }
+        count += len;
     }
 
     /**

@@ -68,6 +68,15 @@ class GenotypeOnlyDecodeTest {
     }
 
     private static int[] randomSamples(SplittableRandom r, int samples) {
+        if (r.nextInt(3) == 0) { // distinct, shuffled, at least a quarter of them: BCF's file-order scan
+            int[] all = new int[samples];
+            for (int i = 0; i < samples; i++) {
+                int j = r.nextInt(i + 1);
+                all[i] = all[j];
+                all[j] = i;
+            }
+            return java.util.Arrays.copyOf(all, samples / 4 + r.nextInt(samples - samples / 4 + 1));
+        }
         int n = r.nextInt(4) == 0 ? samples : r.nextInt(samples + 1);
         IntArrayList picked = new IntArrayList();
         for (int i = 0; i < n; i++) {

@@ -68,11 +68,7 @@ final class GenotypeStage {
                     int k = ch.from() + r;
                     int[] counts = lists.counts()[r];
                     int[] stored = lists.rows()[r];
-                    int off = 0;
-                    for (int count : counts) {
-                        writer.appendSlot(stored, off, count);
-                        off += count;
-                    }
+                    writer.appendSlots(stored, 0, counts);
                     int maxRow = -1;
                     for (int row : stored) {
                         maxRow = Math.max(maxRow, row);

@@ -34,6 +34,8 @@ public final class VcfVariantSource implements VariantSource {
     public static final String DECODE_PROPERTY = "gvl.vcf.genotypes";
 
     private final VcfReader reader;
+    /** Readers for the genotype and dosage queries, one per thread at a time. */
+    private final VcfReaderPool queries;
     private final List<String> infoFields;
     private final List<String> integerInfo;
     private final boolean dosages;
@@ -48,6 +50,7 @@ public final class VcfVariantSource implements VariantSource {
     private VcfVariantSource(VcfReader reader, List<String> infoFields, List<String> integerInfo, boolean dosages,
             boolean genotypeOnly) {
         this.reader = reader;
+        this.queries = new VcfReaderPool(reader.path());
         this.genotypeOnly = genotypeOnly;
         this.infoFields = List.copyOf(infoFields);
         this.integerInfo = List.copyOf(integerInfo);
@@ -207,15 +210,19 @@ public final class VcfVariantSource implements VariantSource {
         RowLocator at = rows();
         if (genotypeOnly) {
             RowPlacer placer = new RowPlacer(at, fromRow, toRow, sampleIndexes.length * 2);
-            reader.genotypes(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, sampleIndexes, out,
-                    placer);
+            VcfReader r = queries.borrow();
+            try {
+                r.genotypes(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, sampleIndexes, out,
+                        placer);
+            } finally {
+                queries.giveBack(r);
+            }
             if (placer.taken < toRow - fromRow || placer.firstPosition != at.start0(fromRow)) {
                 throw changed(at, fromRow, toRow);
             }
             return;
         }
-        VariantRequest request = new VariantRequest(sampleIndexes, List.of(), List.of());
-        VariantBatch b = reader.query(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, request);
+        VariantBatch b = query(at, fromRow, toRow, new VariantRequest(sampleIndexes, List.of(), List.of()));
         int i = firstRecord(at, b, fromRow, toRow);
         int width = sampleIndexes.length * 2;
         System.arraycopy(b.genotypes(), i * width, out, 0, (toRow - fromRow) * width);
@@ -240,17 +247,22 @@ public final class VcfVariantSource implements VariantSource {
         RowPlacer placer = new RowPlacer(at, fromRow, toRow, 0);
         byte[] row = new byte[width];
         boolean[] pending = {false};
-        reader.genotypes(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, sampleIndexes, row,
-                position -> {
-                    if (placer.applyAsInt(position) < 0) {
-                        return -1;
-                    }
-                    if (pending[0]) {
-                        out.addDense(row, 0, 1); // the decoder has finished the previous row
-                    }
-                    pending[0] = true;
-                    return 0;
-                });
+        VcfReader r = queries.borrow();
+        try {
+            r.genotypes(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, sampleIndexes, row,
+                    position -> {
+                        if (placer.applyAsInt(position) < 0) {
+                            return -1;
+                        }
+                        if (pending[0]) {
+                            out.addDense(row, 0, 1); // the decoder has finished the previous row
+                        }
+                        pending[0] = true;
+                        return 0;
+                    });
+        } finally {
+            queries.giveBack(r);
+        }
         if (pending[0]) {
             out.addDense(row, 0, 1);
         }
@@ -265,11 +277,20 @@ public final class VcfVariantSource implements VariantSource {
             return;
         }
         RowLocator at = rows();
-        VariantRequest request = new VariantRequest(sampleIndexes, List.of(DS), List.of());
-        VariantBatch b = reader.query(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, request);
+        VariantBatch b = query(at, fromRow, toRow, new VariantRequest(sampleIndexes, List.of(DS), List.of()));
         int i = firstRecord(at, b, fromRow, toRow);
         int width = sampleIndexes.length;
         System.arraycopy(b.format().get(DS), i * width, out, 0, (toRow - fromRow) * width);
+    }
+
+    /** A full query of the records covering rows {@code [fromRow, toRow)}'s starts, on a borrowed reader. */
+    private VariantBatch query(RowLocator at, int fromRow, int toRow, VariantRequest request) {
+        VcfReader r = queries.borrow();
+        try {
+            return r.query(at.contig(fromRow), at.start0(fromRow), at.start0(toRow - 1) + 1L, request);
+        } finally {
+            queries.giveBack(r);
+        }
     }
 
     /**
@@ -376,6 +397,8 @@ public final class VcfVariantSource implements VariantSource {
 
     @Override
     public void close() {
-        reader.close();
+        try (reader) {
+            queries.close();
+        }
     }
 }

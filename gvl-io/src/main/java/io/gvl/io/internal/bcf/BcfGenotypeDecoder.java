@@ -12,8 +12,10 @@ import java.util.function.IntUnaryOperator;
 /**
  * Genotype-only decode of BCF records: the ALT kind and position from the shared part, then, in the per-sample part,
  * only the GT vector (other FORMAT vectors are stepped over by their typed lengths). GT elements are
- * {@code (allele + 1) << 1 | phased}; with 8-bit diploid GT and every sample selected in file order, four REF calls
- * ({@code 0|0} or {@code 0/0}: every byte 2 or 3) are recognised in one 8-byte word and skipped.
+ * {@code (allele + 1) << 1 | phased}. With 8-bit diploid GT and at least a quarter of the samples selected (in any
+ * order), the calls are scanned in file order: four REF calls ({@code 0|0} or {@code 0/0}: every byte 2 or 3) are
+ * recognised in one 8-byte word and skipped, and only the other calls are mapped to their place in the row. A
+ * smaller selection is read sample by sample.
  *
  * <p>Anything else the record decoder would refuse or treat specially (unsupported or ALT-less records, a
  * negative POS, a sample count unlike the header's, an allele index above 1, more than two alleles, a malformed
@@ -26,7 +28,11 @@ final class BcfGenotypeDecoder {
     private static final byte END_OF_VECTOR = Byte.MIN_VALUE + 1;
 
     private final int[] selected;
-    private final boolean identity;
+    /**
+     * Row index of each file sample (-1 when not selected), when the selection is large and without repeats enough
+     * for a file-order scan to be the cheaper walk; else null.
+     */
+    private final int[] rowOfFileSample;
     private final int headerSamples;
     private final int gtKey;
     private final int width;
@@ -38,11 +44,7 @@ final class BcfGenotypeDecoder {
     BcfGenotypeDecoder(Path file, BcfHeader header, int[] selected, boolean skipUnsupported) {
         this.selected = selected.clone();
         this.headerSamples = header.vcf().samples().size();
-        boolean id = selected.length == headerSamples;
-        for (int i = 0; id && i < selected.length; i++) {
-            id = selected[i] == i;
-        }
-        this.identity = id;
+        this.rowOfFileSample = fileOrder(selected, headerSamples);
         this.gtKey = header.string("GT");
         this.width = selected.length * BatchBuilder.PLOIDY;
         this.scratch = new byte[width];
@@ -102,27 +104,47 @@ final class BcfGenotypeDecoder {
         return ok;
     }
 
+    /** The row index of each file sample for a selection of at least a quarter of them without repeats, else null. */
+    private static int[] fileOrder(int[] selected, int samples) {
+        if ((long) selected.length * 4 < samples) {
+            return null;
+        }
+        int[] rowOf = new int[samples];
+        Arrays.fill(rowOf, -1);
+        for (int o = 0; o < selected.length; o++) {
+            int s = selected[o];
+            if (s < 0 || s >= samples || rowOf[s] >= 0) {
+                return null; // out of range (the record decoder names it) or repeated: sample by sample
+            }
+            rowOf[s] = o;
+        }
+        return rowOf;
+    }
+
     /** 8-bit diploid GT, the shape bcftools writes for VCF calls. */
     private boolean diploid8(byte[] buf, int data, byte[] row, int base) {
-        int n = selected.length;
-        int o = 0;
-        if (identity) {
-            while (o + 4 <= n) {
-                if ((ByteWords.at(buf, data + 2 * o) & PHASE_MASK) == REF_CALLS) {
-                    o += 4;
-                    continue;
-                }
-                int stop = o + 4;
-                for (; o < stop; o++) {
-                    if (!call8(buf, data + 2 * o, row, base + 2 * o)) {
-                        return false;
-                    }
+        int[] rowOf = rowOfFileSample;
+        if (rowOf == null) {
+            for (int o = 0; o < selected.length; o++) {
+                if (!call8(buf, data + 2 * selected[o], row, base + 2 * o)) {
+                    return false;
                 }
             }
+            return true;
         }
-        for (; o < n; o++) {
-            if (!call8(buf, data + 2 * selected[o], row, base + 2 * o)) {
-                return false;
+        int n = headerSamples;
+        int s = 0;
+        while (s < n) {
+            if (s + 4 <= n && (ByteWords.at(buf, data + 2 * s) & PHASE_MASK) == REF_CALLS) {
+                s += 4;
+                continue;
+            }
+            int stop = Math.min(n, s + 4);
+            for (; s < stop; s++) {
+                int o = rowOf[s];
+                if (o >= 0 && !call8(buf, data + 2 * s, row, base + 2 * o)) {
+                    return false;
+                }
             }
         }
         return true;
