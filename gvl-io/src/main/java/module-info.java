@@ -3,6 +3,8 @@ module io.gvl.io {
     requires it.unimi.dsi.fastutil.core;
     requires transitive io.gvl.format;
     requires org.slf4j;
+    // BGZF text is split into lines a vector register at a time when the JVM runs the Vector API
+    requires jdk.incubator.vector;
     requires com.fasterxml.jackson.databind;
     requires com.github.luben.zstd_jni;
     requires dev.hardwood.core;

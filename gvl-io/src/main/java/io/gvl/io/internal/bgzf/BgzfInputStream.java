@@ -5,7 +5,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,8 +23,7 @@ import java.util.zip.DataFormatException;
 public final class BgzfInputStream extends InputStream {
     private static final int HEADER = 18;
     private static final int MAX_BLOCK = BlockInflater.MAX_BLOCK;
-    private static final java.lang.invoke.VarHandle LONG = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-            long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final NewlineScan NEWLINE = NewlineScan.best();
 
     private final Path file;
     private final FileChannel channel;
@@ -229,23 +227,9 @@ public final class BgzfInputStream extends InputStream {
         return n > 0 && line[n - 1] == '\r' ? n - 1 : n;
     }
 
-    /**
-     * Index of the first {@code \n} in {@code b[from, to)}, or {@code to}: eight bytes per step (a byte equal to
-     * {@code \n} becomes zero after the XOR, and the lowest flagged lane of the zero-byte test is always exact).
-     */
+    /** Index of the first {@code \n} in {@code b[from, to)}, or {@code to} ({@link NewlineScan#best()}). */
     static int newline(byte[] b, int from, int to) {
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long x = (long) LONG.get(b, i) ^ 0x0a0a0a0a0a0a0a0aL;
-            long zero = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
-            if (zero != 0) {
-                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
-            }
-        }
-        while (i < to && b[i] != '\n') {
-            i++;
-        }
-        return i;
+        return NEWLINE.find(b, from, to);
     }
 
     /** The buffer {@link #readLineBytes()} fills; replaced when a longer line arrives, so ask after each read. */

@@ -10,8 +10,8 @@ import java.util.function.IntUnaryOperator;
  * Genotype-only decode of VCF text records given as bytes: POS, the ALT column's kind, the FORMAT column's GT
  * position, then only the GT subfield of each selected sample, written as one row of {@code samples x 2} bytes (1
  * where a haplotype carries allele 1). ID, REF, QUAL, FILTER, INFO and every other FORMAT subfield are stepped
- * over. With GT first in FORMAT, two calls {@code 0|0} or {@code 0/0} followed by tabs are recognised in one
- * 8-byte word and skipped.
+ * over. With GT first in FORMAT, two calls of the form {@code a|b} or {@code a/b} (a, b each 0 or 1) followed by tabs
+ * are recognised in one 8-byte word and their ALT alleles marked without looking at the bytes one by one.
  *
  * <p>The common shapes are decoded here: alleles {@code 0}, {@code 1} and {@code .}, one or two of them,
  * separated by {@code |} or {@code /}, GT at any FORMAT position, other subfields after it, trailing fields
@@ -20,9 +20,13 @@ import java.util.function.IntUnaryOperator;
  * or fails exactly as the text path does, with the same error. One decoder per query; not thread-safe.
  */
 public final class GenotypeLineDecoder {
-    /** Allele bytes of two consecutive calls (lanes 0, 2, 4, 6) must be '0'. */
-    private static final long ALLELES = 0x00ff00ff00ff00ffL;
+    /**
+     * Allele bytes of two consecutive calls (lanes 0, 2, 4, 6) must be '0' or '1': masked without their lowest bit,
+     * they equal '0'; that bit ({@link #ALT_BITS}) is then the allele.
+     */
+    private static final long ALLELE_DIGITS = 0x00fe00fe00fe00feL;
     private static final long REF_ALLELES = 0x0030003000300030L;
+    private static final long ALT_BITS = 0x0001000100010001L;
     /** Lanes 3 and 7 hold the tabs after each call. */
     private static final long TABS = 0xff000000ff000000L;
     private static final long TAB_LANES = 0x0900000009000000L;
@@ -121,7 +125,13 @@ public final class GenotypeLineDecoder {
             if (gtFirst && i + 8 <= length) {
                 long w = ByteWords.at(line, i);
                 long sep = w & SEPARATORS;
-                if ((w & ALLELES) == REF_ALLELES && (w & TABS) == TAB_LANES && (sep == PHASED || sep == UNPHASED)) {
+                if ((w & ALLELE_DIGITS) == REF_ALLELES && (w & TABS) == TAB_LANES
+                        && (sep == PHASED || sep == UNPHASED)) {
+                    long alt = w & ALT_BITS; // bit 0 of an allele lane: '1' rather than '0'
+                    if (alt != 0) {
+                        place(alt, s, row, base);
+                        place(alt >>> 32, s + 1, row, base);
+                    }
                     s += 2;
                     i += 8;
                     continue;
@@ -139,6 +149,19 @@ public final class GenotypeLineDecoder {
             s++;
         }
         return true;
+    }
+
+    /**
+     * Marks the ALT alleles of file sample {@code s} in its row slot, if selected: bits 0 and 16 of {@code alt} are
+     * its two alleles' low bits ({@code '1'} against {@code '0'}).
+     */
+    private void place(long alt, int s, byte[] row, int base) {
+        int o = s <= lastSelected ? outIndexOfFileSample[s] : -1;
+        if (o >= 0) {
+            int at = base + o * BatchBuilder.PLOIDY;
+            row[at] = (byte) (alt & 1);
+            row[at + 1] = (byte) ((alt >>> 16) & 1);
+        }
     }
 
     /** One sample's GT in {@code [start, end)}: {@code A}, {@code A|A} or {@code A/A} with A in 0, 1, '.'. */
