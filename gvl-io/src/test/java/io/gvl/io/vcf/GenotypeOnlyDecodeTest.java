@@ -67,6 +67,55 @@ class GenotypeOnlyDecodeTest {
         }
     }
 
+    /**
+     * Consecutive genotype queries (each starting at or past the previous end, as the write asks for runs of rows)
+     * read on from where the previous one stopped; they must feed exactly what independent queries feed, including
+     * records that span from one window into the next, gaps between windows, and windows that step back.
+     */
+    @ParameterizedTest(name = "seed {0}, {1} samples")
+    @MethodSource("cases")
+    void consecutiveQueriesEqualIndependentOnes(long seed, int samples) throws IOException {
+        Path dir = Files.createTempDirectory(tmp, "c" + seed);
+        AwkwardVcf.Files3 files = AwkwardVcf.write(dir, seed, samples, samples > 500 ? 150 : 400);
+        for (Path p : List.of(files.bgzipped(), files.bcf())) {
+            try (VcfReader forward = VcfReader.open(p); VcfReader backward = VcfReader.open(p)) {
+                SplittableRandom r = new SplittableRandom(seed * 17 + p.getFileName().toString().length());
+                int[] picked = r.nextBoolean() ? forward.allSamples().sampleIndexes() : randomSamples(r, samples);
+                for (String contig : forward.contigs()) {
+                    List<long[]> windows = new java.util.ArrayList<>();
+                    long at = r.nextInt(50);
+                    while (at < 12_000) {
+                        long end = at + 1 + r.nextInt(r.nextInt(3) == 0 ? 2_000 : 120);
+                        windows.add(new long[] {at, end});
+                        int step = r.nextInt(10);
+                        at = step == 0 ? Math.max(0, end - 1 - r.nextInt(40)) // steps back: the index again
+                                : step == 1 ? end + r.nextInt(3_000) : end; // a gap, or the next window
+                    }
+                    List<VariantBatch> expected = new java.util.ArrayList<>();
+                    for (int w = windows.size() - 1; w >= 0; w--) { // backwards: every query goes to the index
+                        expected.add(0, backward.query(contig, windows.get(w)[0], windows.get(w)[1],
+                                new VariantRequest(picked, List.of(), List.of())));
+                    }
+                    for (int w = 0; w < windows.size(); w++) {
+                        long[] win = windows.get(w);
+                        VariantBatch full = expected.get(w);
+                        int width = picked.length * 2;
+                        byte[] out = new byte[full.size() * width];
+                        IntArrayList positions = new IntArrayList();
+                        forward.genotypes(contig, win[0], win[1], picked, out, pos -> {
+                            int row = positions.size();
+                            positions.add(pos);
+                            return row < full.size() ? row * width : -1;
+                        });
+                        String where = p.getFileName() + " " + contig + ":" + win[0] + "-" + win[1] + " window " + w;
+                        assertArrayEquals(full.positions(), positions.toIntArray(), where + " positions");
+                        assertArrayEquals(full.genotypes(), out, where + " genotypes");
+                    }
+                }
+            }
+        }
+    }
+
     private static int[] randomSamples(SplittableRandom r, int samples) {
         if (r.nextInt(3) == 0) { // distinct, shuffled, at least a quarter of them: BCF's file-order scan
             int[] all = new int[samples];

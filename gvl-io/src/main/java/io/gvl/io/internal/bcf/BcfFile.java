@@ -19,7 +19,8 @@ import java.util.function.IntUnaryOperator;
 /**
  * A BGZF BCF 2.1/2.2 file queried through its CSI index. htsjdk's BCF codec only accepts BCF 2.1 and decodes every
  * INFO value and whole genotype objects, so records are read here and decoded by {@link BcfRecordDecoder}, which
- * touches only what a request names. Queries share one stream and are serialized.
+ * touches only what a request names. Queries share one stream and are serialized. A genotype query that starts at or
+ * past where the previous one ended reads on from the record that ended it.
  */
 public final class BcfFile implements VariantFile {
     private final Path path;
@@ -28,6 +29,10 @@ public final class BcfFile implements VariantFile {
     private final Object2IntOpenHashMap<String> tids = new Object2IntOpenHashMap<>();
     private final List<String> contigs;
     private final BcfRecord record = new BcfRecord();
+    /** Where the last genotype query stopped, when a later one may read on from there; null otherwise. */
+    private QueryEnd last;
+    /** Records the current genotype query decoded that reach past its end. */
+    private final it.unimi.dsi.fastutil.longs.LongArrayList spanning = new it.unimi.dsi.fastutil.longs.LongArrayList();
 
     private BcfFile(Path path, BcfStream stream, CsiIndex index) {
         this.path = path;
@@ -103,25 +108,84 @@ public final class BcfFile implements VariantFile {
         }
         int tid = tids.getInt(contig);
         BcfGenotypeDecoder decoder = new BcfGenotypeDecoder(path, stream.header(), sampleIndexes, skipUnsupported);
-        for (Chunk chunk : index.chunks(tid, start, end)) {
+        boolean samples = decoder.needsSamples();
+        // only the records the query decodes are read with their samples: the chunk's records before the region
+        // are stepped over
+        java.util.function.Predicate<BcfRecord> decoded = r -> samples && r.chrom == tid && r.pos < end
+                && r.end() > start;
+        List<Chunk> chunks = index.chunks(tid, start, end);
+        QueryEnd previous = last;
+        last = null;
+        spanning.clear();
+        if (previous != null && previous.tid() == tid && start >= previous.end() && !chunks.isEmpty()
+                && Long.compareUnsigned(previous.stop(), chunks.get(0).begin()) >= 0) {
+            for (long at : previous.spanning()) {
+                stream.seek(at);
+                if (stream.next(record, decoded) && record.chrom == tid && record.pos < end && record.end() > start) {
+                    genotypeRecord(decoder, at, start, end, out, place);
+                }
+            }
+            stream.seek(previous.stop());
+            while (true) {
+                long at = stream.position();
+                if (!stream.next(record, decoded) || record.chrom != tid) {
+                    return; // the end of the file or of this contig's records
+                }
+                if (record.pos >= end) {
+                    last = new QueryEnd(tid, end, at, spanning.toLongArray());
+                    return;
+                }
+                if (record.end() > start) {
+                    genotypeRecord(decoder, at, start, end, out, place);
+                }
+            }
+        }
+        for (Chunk chunk : chunks) {
             stream.seek(chunk.begin());
-            while (stream.position() < chunk.end() && stream.next(record, decoder.needsSamples())) {
+            boolean chunkStart = true;
+            while (stream.position() < chunk.end()) {
+                long at = stream.position();
+                if (!stream.next(record, decoded)) {
+                    break;
+                }
+                boolean afterSeek = chunkStart;
+                chunkStart = false;
                 if (record.chrom != tid) {
                     continue;
                 }
                 if (record.pos >= end) {
+                    if (!afterSeek) { // read on from the record before it, so none of the contig's was skipped
+                        last = new QueryEnd(tid, end, at, spanning.toLongArray());
+                    }
                     return;
                 }
                 if (record.end() > start) {
-                    try {
-                        decoder.decode(record, out, place);
-                    } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
-                        throw malformed(e);
-                    }
+                    genotypeRecord(decoder, at, start, end, out, place);
                 }
             }
         }
     }
+
+    /** Decodes the record just read at {@code at} for a genotype query, noting it if it reaches past the end. */
+    private void genotypeRecord(BcfGenotypeDecoder decoder, long at, int start, int end, byte[] out,
+            IntUnaryOperator place) {
+        if (record.end() > end) {
+            spanning.add(at);
+        }
+        try {
+            decoder.decode(record, out, place);
+        } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+            throw malformed(e);
+        }
+    }
+
+    /**
+     * Where the last genotype query stopped: {@code stop} is the first record of contig {@code tid} at or past
+     * {@code end} in file order, {@code spanning} the records it decoded that reach past {@code end}. A genotype
+     * query of the same contig starting at or past {@code end} finds every record it needs there (the file is
+     * sorted), so the write's consecutive queries read on instead of going back to the start of the index's bin.
+     */
+    private record QueryEnd(int tid, int end, long stop, long[] spanning) {}
 
     private void decode(BcfRecordDecoder decoder, BatchBuilder out) {
         try {

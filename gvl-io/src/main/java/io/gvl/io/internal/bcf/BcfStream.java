@@ -110,15 +110,60 @@ final class BcfStream implements AutoCloseable {
         return true;
     }
 
+    /**
+     * As {@link #next(BcfRecord, boolean)}, deciding per record: the shared part is read and decoded first, and the
+     * per-sample part is read only when {@code wantSamples} accepts the record, else stepped over (a BGZF block that
+     * holds only skipped sample bytes is not inflated). Queries use it to pass over the records of an index chunk
+     * that lie before their region.
+     */
+    boolean next(BcfRecord record, java.util.function.Predicate<BcfRecord> wantSamples) throws IOException {
+        long at = in.getFilePointer();
+        int got = read(lengths, 0, 8);
+        if (got == 0) {
+            return false;
+        }
+        long shared = Integer.toUnsignedLong((int) I32.get(lengths, 0));
+        long indiv = Integer.toUnsignedLong((int) I32.get(lengths, 4));
+        if (got < 8 || shared + indiv > MAX_RECORD) {
+            throw damaged(at, got < 8 ? "the file ends inside a record's length fields"
+                    : "record length " + (shared + indiv) + " is impossible");
+        }
+        record.ensure((int) (shared + indiv));
+        if (read(record.buf, 0, (int) shared) < shared) {
+            throw damaged(at, "the file ends inside a record");
+        }
+        try {
+            record.decodeShared((int) shared, (int) shared);
+        } catch (RuntimeException e) {
+            throw damaged(at, "the record is malformed (" + e.getMessage() + ")");
+        }
+        if (!wantSamples.test(record)) {
+            if (in.skip(indiv) < indiv) {
+                throw damaged(at, "the file ends inside a record's samples");
+            }
+        } else {
+            if (read(record.buf, (int) shared, (int) indiv) < indiv) {
+                throw damaged(at, "the file ends inside a record");
+            }
+            record.length = (int) (shared + indiv);
+        }
+        return true;
+    }
+
     private InputFormatException damaged(long virtualOffset, String why) {
         return new InputFormatException(file, "record at BGZF offset " + (virtualOffset >>> 16) + "+"
                 + (virtualOffset & 0xffff), why + ".", RECREATE);
     }
 
     private int read(byte[] into, int n) throws IOException {
+        return read(into, 0, n);
+    }
+
+    /** Reads up to {@code n} bytes into {@code into} from {@code off}; fewer only at the end of the file. */
+    private int read(byte[] into, int off, int n) throws IOException {
         int total = 0;
         while (total < n) {
-            int r = in.read(into, total, n - total);
+            int r = in.read(into, off + total, n - total);
             if (r < 0) {
                 break;
             }

@@ -21,6 +21,8 @@ import java.util.function.Consumer;
  * chunk must start at a record of that contig, and nothing may follow the index's last chunk; on every query,
  * each chunk must start at a record of the queried contig inside the bin it is listed for, hold only
  * that contig's records, end at a line boundary, and no record may start inside the region past the last chunk.
+ * A query that starts at or past where the previous one ended reads on from the record that ended it (the write's
+ * consecutive genotype queries), rather than from the start of the index's bin, which may be far behind.
  * One BGZF stream per source, so queries are serialized.
  */
 public final class IndexedTextSource implements RecordSource {
@@ -33,6 +35,10 @@ public final class IndexedTextSource implements RecordSource {
     private final BgzfInputStream in;
     private final BgzfPositions positions;
     private final RecordSpan span = new RecordSpan();
+    /** Where the last query stopped, when a later one may read on from there; null otherwise. */
+    private QueryEnd last;
+    /** Lines of the records the current query fed that reach past its end. */
+    private final it.unimi.dsi.fastutil.longs.LongArrayList spanning = new it.unimi.dsi.fastutil.longs.LongArrayList();
 
     /** {@code reindex} is the command that rebuilds the index, quoted in every mismatch error. */
     public IndexedTextSource(Path vcf, Path indexFile, CsiIndex index, String reindex) {
@@ -124,6 +130,14 @@ public final class IndexedTextSource implements RecordSource {
         String where = "region " + contig + ":" + (start + 1) + "-" + end;
         List<Chunk> chunks = index.chunks(names.indexOf(contig), start, end);
         byte[] name = contig.getBytes(StandardCharsets.UTF_8);
+        QueryEnd previous = last;
+        last = null;
+        spanning.clear();
+        if (previous != null && previous.resumes(contig, start) && !chunks.isEmpty()
+                && Long.compareUnsigned(previous.stop(), chunks.get(0).begin()) >= 0) {
+            resume(where, previous, name, start, end, sink);
+            return;
+        }
         for (Chunk chunk : chunks) {
             if (!readChunk(where, chunk, contig, name, start, end, sink)) {
                 return;
@@ -131,6 +145,63 @@ public final class IndexedTextSource implements RecordSource {
         }
         if (!chunks.isEmpty()) {
             requireNoMissedRecord(where, contig, start, end);
+        }
+    }
+
+    /**
+     * Where the last query stopped: {@code stop} is the line of the first record of {@code contig} at or past
+     * {@code end} in file order, and {@code spanning} the lines of the records it fed that reach past {@code end}. A
+     * query of the same contig starting at or past {@code end} finds every record it needs there (the file is
+     * sorted), so the write's consecutive queries read on instead of going back to the start of the index's bin.
+     */
+    private record QueryEnd(String contig, int end, long stop, long[] spanning) {
+        boolean resumes(String c, int start) {
+            return contig.equals(c) && start >= end;
+        }
+    }
+
+    /** Feeds the records of {@code [start, end)} from where the previous query stopped (see {@link QueryEnd}). */
+    private void resume(String where, QueryEnd previous, byte[] name, int start, int end, LineSink sink)
+            throws IOException {
+        for (long at : previous.spanning()) {
+            seek(where, at);
+            int length = in.readLineBytes();
+            byte[] line = in.line();
+            if (length > 0 && span.read(line, length, name.length) && span.end > start && span.begin < end) {
+                spanningFed(at, end);
+                sink.accept(line, length);
+            }
+        }
+        seek(where, previous.stop());
+        while (true) {
+            long at = in.getFilePointer();
+            int length = in.readLineBytes();
+            if (length < 0) {
+                return;
+            }
+            if (length == 0) {
+                continue;
+            }
+            byte[] line = in.line();
+            if (!RecordSpan.ofContig(line, length, name)) {
+                return; // the next contig: this one has no more records
+            }
+            if (!span.read(line, length, name.length)) {
+                sink.accept(line, length); // malformed: the parser names the problem
+            } else if (span.begin >= end) {
+                last = new QueryEnd(new String(name, StandardCharsets.UTF_8), end, at, spanning.toLongArray());
+                return;
+            } else if (span.end > start) {
+                spanningFed(at, end);
+                sink.accept(line, length);
+            }
+        }
+    }
+
+    /** Notes the record just read at {@code at} if it reaches past the query's end (see {@link QueryEnd}). */
+    private void spanningFed(long at, int end) {
+        if (span.end > end) {
+            spanning.add(at);
         }
     }
 
@@ -161,6 +232,7 @@ public final class IndexedTextSource implements RecordSource {
             }
             boolean ofContig = RecordSpan.ofContig(line, length, name);
             boolean readable = ofContig && span.read(line, length, name.length);
+            boolean chunkStart = first;
             if (first) {
                 if (!readable) {
                     throw mismatch(where, "one of its chunks starts at " + excerpt(line, length)
@@ -178,8 +250,12 @@ public final class IndexedTextSource implements RecordSource {
             if (!readable) {
                 sink.accept(line, length); // malformed: the parser names the problem
             } else if (span.begin >= end) {
+                if (!chunkStart) { // read on from a fed record, so no record of the contig in between was skipped
+                    last = new QueryEnd(contig, end, at, spanning.toLongArray());
+                }
                 return false;
             } else if (span.end > start) {
+                spanningFed(at, end);
                 sink.accept(line, length);
             }
         }
