@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.gvl.testkit.Seeds;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,31 @@ class NewlineScanTest {
             assertEquals(expected, SWAR.find(b, from, to), "swar " + where);
             assertEquals(expected, VECTOR.find(b, from, to), "vector " + where);
         }
+    }
+
+    /** Entry point of the child JVM (a class of its own: this test's fields touch the Vector API). */
+    public static final class Child {
+        private Child() {
+        }
+
+        public static void main(String[] args) {
+            byte[] b = "chr1\t12\tA\tC\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            System.out.println(NewlineScan.best().getClass().getSimpleName() + " "
+                    + BgzfInputStream.newline(b, 0, b.length));
+        }
+    }
+
+    @Test
+    void aJvmWithoutTheIncubatorModuleScansEightBytesAStep() throws Exception {
+        java.util.List<String> cmd = java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Child.class.getName());
+        Process p = new ProcessBuilder(cmd).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        org.junit.jupiter.api.Assertions.assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), () -> "child JVM failed: " + out + err);
+        assertEquals("SwarNewlineScan 11", out.strip());
     }
 
     @Test
