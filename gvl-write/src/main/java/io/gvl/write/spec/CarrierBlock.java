@@ -74,8 +74,8 @@ public final class CarrierBlock {
     /**
      * Appends {@code n} rows given densely: byte {@code calls[offset + i · width() + slot]} is 1 when {@code slot}
      * carries the ALT of the {@code i}-th row (any other value: it does not), the layout of
-     * {@link VariantSource#genotypes}. The bytes are scanned eight at a time, so rows with few carriers cost little
-     * more than a read of their bytes.
+     * {@link VariantSource#genotypes}. The bytes are scanned 32 at a time (four words, skipped together when all are
+     * zero), so rows with few carriers cost little more than a read of their bytes.
      *
      * @param calls  the dense rows; read, not kept
      * @param offset index in {@code calls} of the first row's first slot
@@ -85,15 +85,21 @@ public final class CarrierBlock {
         for (int r = 0; r < n; r++) {
             int at = offset + r * width;
             int k = 0;
-            for (; k + Long.BYTES <= width; k += Long.BYTES) {
-                long word = (long) LONGS.get(calls, at + k);
-                while (word != 0) {
-                    int b = Long.numberOfTrailingZeros(word) >>> 3;
-                    if (calls[at + k + b] == 1) {
-                        add(k + b);
-                    }
-                    word &= ~(0xFFL << (b << 3));
+            for (; k + 4 * Long.BYTES <= width; k += 4 * Long.BYTES) {
+                long w0 = (long) LONGS.get(calls, at + k);
+                long w1 = (long) LONGS.get(calls, at + k + 8);
+                long w2 = (long) LONGS.get(calls, at + k + 16);
+                long w3 = (long) LONGS.get(calls, at + k + 24);
+                if ((w0 | w1 | w2 | w3) == 0) {
+                    continue; // 32 slots without a carrier, the common case of rare variants
                 }
+                ones(w0, k);
+                ones(w1, k + 8);
+                ones(w2, k + 16);
+                ones(w3, k + 24);
+            }
+            for (; k + Long.BYTES <= width; k += Long.BYTES) {
+                ones((long) LONGS.get(calls, at + k), k);
             }
             for (; k < width; k++) {
                 if (calls[at + k] == 1) {
@@ -101,6 +107,24 @@ public final class CarrierBlock {
                 }
             }
             endRow();
+        }
+    }
+
+    /** Appends {@code base + lane} for each byte lane of {@code word} equal to 1, lowest lane first. */
+    private void ones(long word, int base) {
+        if (word == 0) {
+            return;
+        }
+        long x = word ^ 0x0101010101010101L; // a lane equal to 1 is now 0
+        // the exact zero-lane test: high bit set in a lane exactly when the lane is 0
+        long zero = ~(((x & 0x7f7f7f7f7f7f7f7fL) + 0x7f7f7f7f7f7f7f7fL) | x | 0x7f7f7f7f7f7f7f7fL);
+        if (zero == 0) {
+            return;
+        }
+        reserve(Long.BYTES);
+        while (zero != 0) {
+            slots[size++] = base + (Long.numberOfTrailingZeros(zero) >>> 3);
+            zero &= zero - 1;
         }
     }
 
