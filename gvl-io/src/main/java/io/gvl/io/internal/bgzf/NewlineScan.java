@@ -1,11 +1,13 @@
 package io.gvl.io.internal.bgzf;
 
+import io.gvl.io.internal.simd.VectorProbe;
+
 /**
  * Finds the first {@code \n} in a byte range: the step that splits inflated VCF text into lines, over every byte of
  * the file in both of a write's passes. Two implementations give the same answers (tested against each other on odd
  * sizes): {@link SwarNewlineScan}, eight bytes per step in a {@code long}, and {@link VectorNewlineScan}, a vector
- * register per step through the Vector API. {@link #best()} picks the vector one when the incubator module is in the
- * JVM's boot layer and the preferred vectors are at least 128 bits wide.
+ * register per step through the Vector API. {@link #best()} picks the vector one when {@link VectorProbe} says it
+ * can run.
  */
 interface NewlineScan {
     /**
@@ -31,14 +33,7 @@ interface NewlineScan {
         }
 
         private static NewlineScan choose() {
-            if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
-                return new SwarNewlineScan();
-            }
-            try {
-                return VectorNewlineScan.usable() ? new VectorNewlineScan() : new SwarNewlineScan();
-            } catch (LinkageError e) {
-                return new SwarNewlineScan();
-            }
+            return VectorProbe.usable() ? new VectorNewlineScan() : new SwarNewlineScan();
         }
     }
 }

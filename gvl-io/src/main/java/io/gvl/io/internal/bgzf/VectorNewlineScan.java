@@ -10,13 +10,6 @@ import jdk.incubator.vector.VectorSpecies;
  */
 final class VectorNewlineScan implements NewlineScan {
     private static final VectorSpecies<Byte> SPECIES = ByteVector.SPECIES_PREFERRED;
-    private static final int MIN_BITS = 128;
-
-    /** Whether the preferred vectors are wide enough to beat eight bytes at a time. */
-    static boolean usable() {
-        return SPECIES.vectorBitSize() >= MIN_BITS;
-    }
-
     @Override
     public int find(byte[] b, int from, int to) {
         int step = SPECIES.length();

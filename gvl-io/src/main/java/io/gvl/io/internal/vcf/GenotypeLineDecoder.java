@@ -10,7 +10,8 @@ import java.util.function.IntUnaryOperator;
  * Genotype-only decode of VCF text records given as bytes: POS, the ALT column's kind, the FORMAT column's GT
  * position, then only the GT subfield of each selected sample, written as one row of {@code samples x 2} bytes (1
  * where a haplotype carries allele 1). ID, REF, QUAL, FILTER, INFO and every other FORMAT subfield are stepped
- * over. With GT first in FORMAT, two calls of the form {@code a|b} or {@code a/b} (a, b each 0 or 1) followed by tabs
+ * over. With GT first in FORMAT, whole blocks of REF calls are stepped over a vector register at a time
+ * ({@link RefCallScan}), and two calls of the form {@code a|b} or {@code a/b} (a, b each 0 or 1) followed by tabs
  * are recognised in one 8-byte word and their ALT alleles marked without looking at the bytes one by one.
  *
  * <p>The common shapes are decoded here: alleles {@code 0}, {@code 1} and {@code .}, one or two of them,
@@ -34,6 +35,8 @@ public final class GenotypeLineDecoder {
     private static final long SEPARATORS = 0x0000ff000000ff00L;
     private static final long PHASED = 0x00007c0000007c00L;
     private static final long UNPHASED = 0x00002f0000002f00L;
+
+    private static final RefCallScan REF_RUNS = RefCallScan.best();
 
     private final Path file;
     private final int[] selected;
@@ -118,9 +121,19 @@ public final class GenotypeLineDecoder {
         int i = tabs[8] + 1;
         int s = 0;
         boolean gtFirst = gtIndex == 0;
+        int retryAt = i; // where runs of REF calls are next looked for (a block past the last miss)
         while (s <= lastSelected) {
             if (i > length) {
                 return false; // fewer sample columns than the header: the text parser names it
+            }
+            if (gtFirst && i >= retryAt) {
+                int run = REF_RUNS.refRun(line, i, length);
+                if (run > 0) {
+                    i += run;
+                    s += run >>> 2; // four bytes a call
+                    continue;
+                }
+                retryAt = i + REF_RUNS.block();
             }
             if (gtFirst && i + 8 <= length) {
                 long w = ByteWords.at(line, i);

@@ -80,7 +80,7 @@ class NewlineScanTest {
     @Test
     void aJvmWithTheVectorApiUsesTheVectorScan() {
         // the test JVM runs with --add-modules=jdk.incubator.vector on a machine with wide vectors
-        if (VectorNewlineScan.usable()) {
+        if (io.gvl.io.internal.simd.VectorProbe.usable()) {
             assertInstanceOf(VectorNewlineScan.class, NewlineScan.best());
         } else {
             assertInstanceOf(SwarNewlineScan.class, NewlineScan.best());
