@@ -13,9 +13,9 @@ import java.util.function.IntUnaryOperator;
  * Genotype-only decode of BCF records: the ALT kind and position from the shared part, then, in the per-sample part,
  * only the GT vector (other FORMAT vectors are stepped over by their typed lengths). GT elements are
  * {@code (allele + 1) << 1 | phased}. With 8-bit diploid GT and at least a quarter of the samples selected (in any
- * order), the calls are scanned in file order: four REF calls ({@code 0|0} or {@code 0/0}: every byte 2 or 3) are
- * recognised in one 8-byte word and skipped, and only the other calls are mapped to their place in the row. A
- * smaller selection is read sample by sample.
+ * order), the calls are scanned in file order: whole blocks of REF calls ({@code 0|0} or {@code 0/0}: every byte 2
+ * or 3) are stepped over a vector register at a time ({@link RefCallScan8}), four in one 8-byte word elsewhere,
+ * and only the other calls are mapped to their place in the row. A smaller selection is read sample by sample.
  *
  * <p>Anything else the record decoder would refuse or treat specially (unsupported or ALT-less records, a
  * negative POS, a sample count unlike the header's, an allele index above 1, more than two alleles, a malformed
@@ -26,6 +26,7 @@ final class BcfGenotypeDecoder {
     private static final long PHASE_MASK = 0xfefefefefefefefeL;
     private static final long REF_CALLS = 0x0202020202020202L;
     private static final byte END_OF_VECTOR = Byte.MIN_VALUE + 1;
+    private static final RefCallScan8 REF_RUNS = RefCallScan8.best();
 
     private final int[] selected;
     /**
@@ -134,7 +135,16 @@ final class BcfGenotypeDecoder {
         }
         int n = headerSamples;
         int s = 0;
+        int retryAt = 0; // where runs of REF calls are next looked for (a block past the last miss)
         while (s < n) {
+            if (s >= retryAt) {
+                int run = REF_RUNS.refRun(buf, data + 2 * s, data + 2 * n);
+                if (run > 0) {
+                    s += run >>> 1; // two bytes a call
+                    continue;
+                }
+                retryAt = s + REF_RUNS.block() / 2;
+            }
             if (s + 4 <= n && (ByteWords.at(buf, data + 2 * s) & PHASE_MASK) == REF_CALLS) {
                 s += 4;
                 continue;
