@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Objects;
 
 /**
  * Streams one header-less little-endian array file in chunks, so writers never hold a whole array. Elements go
@@ -94,7 +95,7 @@ public final class RawArrayWriter implements AutoCloseable {
      */
     public void writeInts(int[] v, int off, int len) {
         expect(RawDtype.INT32);
-        java.util.Objects.checkFromIndexSize(off, len, v.length);
+        Objects.checkFromIndexSize(off, len, v.length);
         for (int done = 0; done < len; ) {
             room(4);
             int n = Math.min(len - done, buf.remaining() / 4);
@@ -127,7 +128,7 @@ public final class RawArrayWriter implements AutoCloseable {
      */
     public void writeLongs(long[] v, int off, int len) {
         expect(RawDtype.INT64);
-        java.util.Objects.checkFromIndexSize(off, len, v.length);
+        Objects.checkFromIndexSize(off, len, v.length);
         for (int done = 0; done < len; ) {
             room(8);
             int n = Math.min(len - done, buf.remaining() / 8);
@@ -160,7 +161,7 @@ public final class RawArrayWriter implements AutoCloseable {
      */
     public void writeFloats(float[] v, int off, int len) {
         expect(RawDtype.FLOAT32);
-        java.util.Objects.checkFromIndexSize(off, len, v.length);
+        Objects.checkFromIndexSize(off, len, v.length);
         for (int done = 0; done < len; ) {
             room(4);
             int n = Math.min(len - done, buf.remaining() / 4);

@@ -9,12 +9,14 @@ import io.gvl.io.internal.vcf.VariantFile;
 import io.gvl.io.internal.vcf.VcfHeader;
 import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantRequest;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntUnaryOperator;
+import java.util.function.Predicate;
 
 /**
  * A BGZF BCF 2.1/2.2 file queried through its CSI index. htsjdk's BCF codec only accepts BCF 2.1 and decodes every
@@ -32,7 +34,7 @@ public final class BcfFile implements VariantFile {
     /** Where the last genotype query stopped, when a later one may read on from there; null otherwise. */
     private QueryEnd last;
     /** Records the current genotype query decoded that reach past its end. */
-    private final it.unimi.dsi.fastutil.longs.LongArrayList spanning = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    private final LongArrayList spanning = new LongArrayList();
 
     private BcfFile(Path path, BcfStream stream, CsiIndex index) {
         this.path = path;
@@ -111,7 +113,7 @@ public final class BcfFile implements VariantFile {
         boolean samples = decoder.needsSamples();
         // only the records the query decodes are read with their samples: the chunk's records before the region
         // are stepped over
-        java.util.function.Predicate<BcfRecord> decoded = r -> samples && r.chrom == tid && r.pos < end
+        Predicate<BcfRecord> decoded = r -> samples && r.chrom == tid && r.pos < end
                 && r.end() > start;
         List<Chunk> chunks = index.chunks(tid, start, end);
         QueryEnd previous = last;

@@ -9,6 +9,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 
 /**
  * A BGZF-compressed BCF file read record by record: the magic and header text once, then length-prefixed
@@ -116,7 +117,7 @@ final class BcfStream implements AutoCloseable {
      * holds only skipped sample bytes is not inflated). Queries use it to pass over the records of an index chunk
      * that lie before their region.
      */
-    boolean next(BcfRecord record, java.util.function.Predicate<BcfRecord> wantSamples) throws IOException {
+    boolean next(BcfRecord record, Predicate<BcfRecord> wantSamples) throws IOException {
         long at = in.getFilePointer();
         int got = read(lengths, 0, 8);
         if (got == 0) {

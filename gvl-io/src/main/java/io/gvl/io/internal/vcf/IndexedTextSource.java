@@ -1,9 +1,10 @@
 package io.gvl.io.internal.vcf;
 
-import io.gvl.io.internal.bgzf.BgzfInputStream;
 import io.gvl.io.InputFormatException;
+import io.gvl.io.internal.bgzf.BgzfInputStream;
 import io.gvl.io.internal.csi.Chunk;
 import io.gvl.io.internal.csi.CsiIndex;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +39,7 @@ public final class IndexedTextSource implements RecordSource {
     /** Where the last query stopped, when a later one may read on from there; null otherwise. */
     private QueryEnd last;
     /** Lines of the records the current query fed that reach past its end. */
-    private final it.unimi.dsi.fastutil.longs.LongArrayList spanning = new it.unimi.dsi.fastutil.longs.LongArrayList();
+    private final LongArrayList spanning = new LongArrayList();
 
     /** {@code reindex} is the command that rebuilds the index, quoted in every mismatch error. */
     public IndexedTextSource(Path vcf, Path indexFile, CsiIndex index, String reindex) {
