@@ -28,11 +28,12 @@ public final class DatasetLayout {
     public static final String PART_REGIONS = "regions.npy";
     /**
      * The staged variant rows under {@link #PARTS}: per variant table row, {@link #PART_VARIANT_ROW_BYTES} bytes, its
-     * 0-based start and ILEN as little-endian int32s; a part reads its region block's row ranges of it.
+     * 0-based start, ILEN and record index in the variant file (which a PGEN part decodes by) as little-endian
+     * int32s; a part reads its region block's row ranges of it.
      */
     public static final String PART_VARIANT_ROWS = "variant-rows.bin";
     /** Bytes per row of {@link #PART_VARIANT_ROWS}. */
-    public static final int PART_VARIANT_ROW_BYTES = 2 * Integer.BYTES;
+    public static final int PART_VARIANT_ROW_BYTES = 3 * Integer.BYTES;
     /** JSON link to a {@code .svar} variant store used instead of a copied variant table. */
     public static final String SVAR_META = "svar_meta.json";
     /** JSON link to a {@code .svar2} variant store, relative to the dataset directory. */

@@ -2,6 +2,7 @@ package io.gvl.write;
 
 import io.gvl.format.DatasetLayout;
 import io.gvl.write.internal.PartTasks;
+import io.gvl.write.internal.VariantSourceFiles;
 import io.gvl.write.internal.WriteInputs;
 import io.gvl.write.spec.VariantSource;
 import io.gvl.write.spec.WriteOptions;
@@ -39,7 +40,7 @@ public final class PartWriter {
         }
         WriteOptions o = plan.options();
         try (VariantSource variants = o.variantFile() == null ? null
-                : VariantSources.open(o.variantFile(), o.infoFields())) {
+                : VariantSourceFiles.openForPart(o.variantFile(), o.infoFields())) {
             WriteInputs in = WriteInputs.forPart(plan, part.regionBlock(), variants);
             return new PartTasks(plan, in, (stage, done, total, bytes) -> { }, 1).write(part);
         }

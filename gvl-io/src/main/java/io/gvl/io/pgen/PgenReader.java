@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code .pvar.zst} + {@code .psam}; a PLINK 1 {@code .bed} + {@code .bim} + {@code .fam} is read the same way).
  * The {@code .pgen} is memory-mapped and each record is decoded where it lies, so opening costs the index and the
  * text tables only: the heap holds the record index (a few bytes per variant), the {@link PgenVariants} table and
- * the sample IDs; the mapping is off-heap and lives until {@link #close()}.
+ * the sample IDs; the mapping is off-heap and lives until {@link #close()}. A reader of genotypes only
+ * ({@link #openGenotypes}) skips the {@code .pvar} and parses the index block by block as records are read.
  *
  * <p>Variants and samples are addressed by 0-based indexes in file order (variant {@code i} is line {@code i} of the
  * {@code .pvar}'s data lines, sample {@code j} is row {@code j} of the {@code .psam}); positions in
@@ -56,10 +57,11 @@ public final class PgenReader implements AutoCloseable {
     private final PgenIndex index;
     private final Arena arena;
     private final RecordDecoder decoder;
-    private final boolean phased;
-    private final boolean dosages;
+    /** Bit 0: some record has phase; bit 1: some record has dosages; -1 until the index has been scanned. */
+    private volatile int tracks = -1;
     private final AtomicBoolean closed = new AtomicBoolean();
 
+    /** {@code table} and {@code variants} are {@code null} for a reader of genotypes only ({@link #openGenotypes}). */
     private PgenReader(Path pgen, Path pvar, Path psam, List<String> samples, PvarFile table, PgenVariants variants,
                        PgenIndex index, Arena arena, MemorySegment data) {
         this.pgen = pgen;
@@ -67,19 +69,11 @@ public final class PgenReader implements AutoCloseable {
         this.psam = psam;
         this.samples = samples;
         this.variants = variants;
-        this.declaredContigs = table.declaredContigs;
-        this.declaredInfo = table.declaredInfo;
+        this.declaredContigs = table == null ? null : table.declaredContigs;
+        this.declaredInfo = table == null ? null : table.declaredInfo;
         this.index = index;
         this.arena = arena;
         this.decoder = new RecordDecoder(index, data);
-        boolean anyPhase = false;
-        boolean anyDosage = false;
-        for (int i = 0; i < index.variantCount(); i++) {
-            anyPhase |= (index.type(i) & 0x10) != 0;
-            anyDosage |= (index.type(i) & 0x60) != 0;
-        }
-        this.phased = anyPhase;
-        this.dosages = anyDosage;
     }
 
     /**
@@ -105,19 +99,9 @@ public final class PgenReader implements AutoCloseable {
         PvarFile table = PvarFile.read(f.pvar());
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment data;
-            try (FileChannel ch = FileChannel.open(f.pgen(), StandardOpenOption.READ)) {
-                data = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
-            } catch (IOException e) {
-                throw new InputFormatException(f.pgen(), "", "cannot be read (" + e.getMessage() + ").",
-                        "check that the file exists and is readable.", e);
-            }
+            MemorySegment data = map(f.pgen(), arena);
             PgenIndex index = PgenIndex.parse(f.pgen(), data, samples.size());
-            if (index.sampleCount() != samples.size()) {
-                throw new InputFormatException(f.psam(), "", "lists " + samples.size() + " samples but " + f.pgen()
-                        + " holds " + index.sampleCount() + ".", "use the .psam written with this .pgen (one line per"
-                        + " sample, in .pgen order).");
-            }
+            checkSamples(f, index, samples);
             if (index.variantCount() != table.size()) {
                 throw new InputFormatException(f.pvar(), "", "lists " + table.size() + " variants but " + f.pgen()
                         + " holds " + index.variantCount() + ".", "use the .pvar written with this .pgen (one line per"
@@ -135,6 +119,57 @@ public final class PgenReader implements AutoCloseable {
         } catch (RuntimeException e) {
             arena.close();
             throw e;
+        }
+    }
+
+    /**
+     * Opens the fileset of {@code path} for its genotypes only, as a reader of a few record ranges of a large
+     * fileset does (a dataset write's part): the {@code .psam} is read and the {@code .pgen} mapped as by
+     * {@link #open}, but the {@code .pvar} is not read, and the record index of a block of 65,536 records is parsed
+     * the first time one of its records is decoded. Heap then grows with the blocks read, not with the fileset.
+     *
+     * <p>The variant table and the header of the {@code .pvar} are not available: {@link #variants()},
+     * {@link #declaredContigs()} and {@link #declaredInfo()} throw {@link IllegalStateException}. What {@link #open}
+     * checks across the whole fileset is checked per record as records are decoded: a multiallelic record, or a
+     * corrupt block of the index, fails the read that reaches it with an {@link InputFormatException} naming the
+     * record by its index (there is no {@code .pvar} position to name). The caller is expected to know the records it wants (from an earlier {@link #open} of the
+     * same files); the {@code .pvar}'s row count is not compared with the {@code .pgen}'s.
+     *
+     * @param path {@code PREFIX.pgen}, {@code PREFIX.bed} or {@code PREFIX}, as for {@link #open}
+     * @return an open reader; the caller must {@link #close()} it
+     * @throws InputFormatException if a file of the fileset is missing or unreadable, the {@code .pgen} header or
+     *                              its block offsets are not a supported PGEN or are truncated, or the {@code .psam}
+     *                              is malformed or lists another number of samples than the {@code .pgen}
+     */
+    public static PgenReader openGenotypes(Path path) {
+        Fileset f = Fileset.locate(path);
+        List<String> samples = PsamFile.sampleIds(f.psam());
+        Arena arena = Arena.ofShared();
+        try {
+            MemorySegment data = map(f.pgen(), arena);
+            PgenIndex index = PgenIndex.lazy(f.pgen(), data, samples.size());
+            checkSamples(f, index, samples);
+            return new PgenReader(f.pgen(), f.pvar(), f.psam(), List.copyOf(samples), null, null, index, arena, data);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    private static MemorySegment map(Path pgen, Arena arena) {
+        try (FileChannel ch = FileChannel.open(pgen, StandardOpenOption.READ)) {
+            return ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+        } catch (IOException e) {
+            throw new InputFormatException(pgen, "", "cannot be read (" + e.getMessage() + ").",
+                    "check that the file exists and is readable.", e);
+        }
+    }
+
+    private static void checkSamples(Fileset f, PgenIndex index, List<String> samples) {
+        if (index.sampleCount() != samples.size()) {
+            throw new InputFormatException(f.psam(), "", "lists " + samples.size() + " samples but " + f.pgen()
+                    + " holds " + index.sampleCount() + ".", "use the .psam written with this .pgen (one line per"
+                    + " sample, in .pgen order).");
         }
     }
 
@@ -186,7 +221,7 @@ public final class PgenReader implements AutoCloseable {
      * @return the table, immutable and shared by every call; row {@code i} is variant index {@code i}
      */
     public PgenVariants variants() {
-        return variants;
+        return requireTable(variants);
     }
 
     /**
@@ -196,7 +231,7 @@ public final class PgenReader implements AutoCloseable {
      * @return the contig IDs as an immutable list, empty when the header has no {@code ##contig} lines
      */
     public List<String> declaredContigs() {
-        return declaredContigs;
+        return requireTable(declaredContigs);
     }
 
     /**
@@ -206,7 +241,15 @@ public final class PgenReader implements AutoCloseable {
      *         line gives none), unmodifiable, in header order; empty when the header declares no INFO field
      */
     public Map<String, String> declaredInfo() {
-        return declaredInfo;
+        return requireTable(declaredInfo);
+    }
+
+    private <T> T requireTable(T value) {
+        if (value == null) {
+            throw new IllegalStateException("the PgenReader of " + pgen + " was opened for genotypes only"
+                    + " (openGenotypes), without its .pvar; open it with PgenReader.open to read the variant table");
+        }
+        return value;
     }
 
     /**
@@ -239,7 +282,7 @@ public final class PgenReader implements AutoCloseable {
      * @return {@code true} if at least one record has a phase track; otherwise every het is unphased
      */
     public boolean hasPhase() {
-        return phased;
+        return (tracks() & 1) != 0;
     }
 
     /**
@@ -249,7 +292,21 @@ public final class PgenReader implements AutoCloseable {
      *         falls back to hardcall ALT counts
      */
     public boolean hasDosages() {
-        return dosages;
+        return (tracks() & 2) != 0;
+    }
+
+    /** Scans every record type once (for a reader of genotypes only, this parses the whole index). */
+    private int tracks() {
+        int t = tracks;
+        if (t < 0) {
+            t = 0;
+            for (int i = 0; i < index.variantCount(); i++) {
+                int type = index.type(i);
+                t |= ((type & 0x10) != 0 ? 1 : 0) | ((type & 0x60) != 0 ? 2 : 0);
+            }
+            tracks = t;
+        }
+        return t;
     }
 
     /**
@@ -502,8 +559,11 @@ public final class PgenReader implements AutoCloseable {
     }
 
     private InputFormatException corrupt(int v, PgenCorruptException e) {
-        return new InputFormatException(pgen, record(variants, v), "cannot be decoded: " + e.getMessage() + ".",
-                REMAKE, e);
+        return new InputFormatException(pgen, record(v), "cannot be decoded: " + e.getMessage() + ".", REMAKE, e);
+    }
+
+    private String record(int v) {
+        return variants == null ? "record " + v : record(variants, v);
     }
 
     private void checkRange(int from, int to, int[] sampleIndexes) {

@@ -57,7 +57,7 @@ public final class PartTasks {
         int[] samples = Arrays.copyOfRange(in.sampleIndexes(), m.sampleFrom(), m.sampleTo());
         GenotypeStage.WindowEnds ends = new GenotypeStage(regions, in.variants(), in.rows(), in.recordContigs(),
                 samples, in.options().extendToLength()).write(tmp, in.taskBudget(samples.length), exec, progress);
-        if (in.variants().hasDosages()) {
+        if (plan.dosages()) {
             DosageStage.write(tmp, in.variants(), samples, regions.size());
         }
         try (RawArrayWriter out = RawArrayWriter.create(tmp.resolve(DatasetLayout.PART_WINDOW_ENDS), RawDtype.INT32)) {

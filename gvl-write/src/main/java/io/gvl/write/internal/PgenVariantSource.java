@@ -22,12 +22,19 @@ import java.util.Map;
  * cost and memory follow the carriers rather than the sample count. Dosages are stored when any record has a dosage track: the stored dosage,
  * else the hardcall's ALT count, NaN when missing. Numeric INFO fields come from the {@code .pvar} INFO column when
  * its {@code ##INFO} lines declare them.
+ *
+ * <p>A part of a write plan opens the fileset with {@link #openForPart}: genotypes only, without the {@code .pvar}
+ * and with the record index parsed per block as it is reached ({@link PgenReader#openGenotypes}); its rows come
+ * with their record indexes from the plan's staged rows ({@link #locateRows}), so a part's heap follows its rows,
+ * not the fileset's.
  */
 public final class PgenVariantSource implements VariantSource {
     private final PgenReader reader;
     private final List<String> infoFields;
-    /** Record index of each row. */
+    /** Record index of each row of the whole table, or {@code null} for a part's source. */
     private final int[] records;
+    /** A part's rows, which carry their record indexes; set by {@link #locateRows}. */
+    private volatile VariantRows partRows;
     private VariantTable table;
 
     private PgenVariantSource(PgenReader reader, List<String> infoFields, int[] records) {
@@ -71,6 +78,33 @@ public final class PgenVariantSource implements VariantSource {
         }
     }
 
+    /**
+     * Opens the fileset of {@code path} for a part of a plan made from it: genotypes and dosages only. Rows are
+     * mapped to records by {@link #locateRows}, from the rows the plan staged; the variant table, contigs and INFO
+     * columns are the plan's and are not available here.
+     */
+    public static PgenVariantSource openForPart(Path path) {
+        return new PgenVariantSource(PgenReader.openGenotypes(path), List.of(), null);
+    }
+
+    /** Gives a part's source its rows, whose staged record indexes say which records to decode. */
+    void locateRows(VariantRows rows) {
+        partRows = rows;
+    }
+
+    /** The record index of variant row {@code row}. */
+    int record(int row) {
+        if (records != null) {
+            return records[row];
+        }
+        VariantRows rows = partRows;
+        if (rows == null) {
+            throw new IllegalStateException("the part's variant rows were not given to the PGEN source of "
+                    + reader.pgen());
+        }
+        return rows.record(row);
+    }
+
     private static boolean numeric(Map<String, String> declared, String key) {
         String t = declared.get(key);
         return "Float".equals(t) || "Integer".equals(t);
@@ -100,6 +134,10 @@ public final class PgenVariantSource implements VariantSource {
 
     @Override
     public synchronized VariantTable variants() {
+        if (records == null) {
+            throw new IllegalStateException("the PGEN source of " + reader.pgen() + " was opened for a part of a"
+                    + " plan; the variant table is the plan's");
+        }
         if (table == null) {
             PgenVariants v = reader.variants();
             int n = records.length;
@@ -184,11 +222,14 @@ public final class PgenVariantSource implements VariantSource {
     private void forEachRun(int fromRow, int toRow, RunAction action) {
         int row = fromRow;
         while (row < toRow) {
+            int first = record(row);
+            int last = first;
             int end = row + 1;
-            while (end < toRow && records[end] == records[end - 1] + 1) {
+            while (end < toRow && record(end) == last + 1) {
+                last++;
                 end++;
             }
-            action.run(records[row], records[end - 1] + 1, row - fromRow);
+            action.run(first, last + 1, row - fromRow);
             row = end;
         }
     }

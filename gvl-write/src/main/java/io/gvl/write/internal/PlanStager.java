@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.IntUnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,7 +115,8 @@ public final class PlanStager {
         if (forTasks && unportable == null && in.variants() != null) {
             rowRanges = RowRangePlanner.plan(in.rows(), in.regions(), in.recordContigs(), regionBlocks,
                     o.extendToLength(), in.variants().path());
-            VariantRowFile.write(in.rows(), parts.resolve(DatasetLayout.PART_VARIANT_ROWS));
+            IntUnaryOperator record = in.variants() instanceof PgenVariantSource pgen ? pgen::record : row -> row;
+            VariantRowFile.write(in.rows(), record, parts.resolve(DatasetLayout.PART_VARIANT_ROWS));
         }
         WritePlan plan = new WritePlan(target, staging, o.overwrite(), o.regions().toAbsolutePath(),
                 o.variantFile() == null ? null : o.variantFile().toAbsolutePath(), o.infoFields(),

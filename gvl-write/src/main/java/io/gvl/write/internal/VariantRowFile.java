@@ -8,11 +8,13 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The plan's staged copy of what the selection reads per variant row, {@code parts/variant-rows.bin}
- * ({@link DatasetLayout#PART_VARIANT_ROWS}): for every row of the variant table, its 0-based start and ILEN as two
- * little-endian int32s. Fixed-width rows let a part read
+ * ({@link DatasetLayout#PART_VARIANT_ROWS}): for every row of the variant table, its 0-based start, its ILEN and the
+ * index of its record in the variant file as three little-endian int32s. The record index lets a PGEN part decode
+ * its rows without reading the {@code .pvar} (rows skip the records without an ALT). Fixed-width rows let a part read
  * exactly its row range with one positional read, where {@code variants.arrow} (one zstd-compressed record batch,
  * as GVL writes it) would have to be decompressed whole. The merge removes it with the rest of {@code parts/}.
  */
@@ -23,12 +25,12 @@ final class VariantRowFile {
     private VariantRowFile() {
     }
 
-    /** Writes every row of {@code rows} (a whole table) to {@code file}. */
-    static void write(VariantRows rows, Path file) {
+    /** Writes every row of {@code rows} (a whole table) to {@code file}, with the source record of each row. */
+    static void write(VariantRows rows, IntUnaryOperator record, Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             ByteBuffer buf = ByteBuffer.allocate(ROWS_PER_WRITE * ROW_BYTES).order(ByteOrder.LITTLE_ENDIAN);
             for (int row = 0; row < rows.size(); row++) {
-                buf.putInt(rows.start0(row)).putInt(rows.ilen(row));
+                buf.putInt(rows.start0(row)).putInt(rows.ilen(row)).putInt(record.applyAsInt(row));
                 if (!buf.hasRemaining()) {
                     drain(ch, buf);
                 }
@@ -47,7 +49,7 @@ final class VariantRowFile {
         buf.clear();
     }
 
-    /** Rows {@code [from, to)} of {@code file}: their starts and their ILENs. */
+    /** Rows {@code [from, to)} of {@code file}: their starts, their ILENs and their source records. */
     static int[][] read(Path file, int from, int to) {
         int n = to - from;
         ByteBuffer buf = ByteBuffer.allocate(Math.multiplyExact(n, ROW_BYTES)).order(ByteOrder.LITTLE_ENDIAN);
@@ -66,10 +68,12 @@ final class VariantRowFile {
         buf.flip();
         int[] start0 = new int[n];
         int[] ilen = new int[n];
+        int[] record = new int[n];
         for (int i = 0; i < n; i++) {
             start0[i] = buf.getInt();
             ilen[i] = buf.getInt();
+            record[i] = buf.getInt();
         }
-        return new int[][] {start0, ilen};
+        return new int[][] {start0, ilen, record};
     }
 }

@@ -26,8 +26,8 @@ import java.util.List;
 public final class VariantRows implements RowLocator {
     /** Rough heap bytes per variant row of a whole table held for the write (alleles, positions, ILEN). */
     private static final long WHOLE_BYTES_PER_ROW = 96;
-    /** Heap bytes per row of a part: start0, ILEN and end0. */
-    private static final long PART_BYTES_PER_ROW = 3L * Integer.BYTES;
+    /** Heap bytes per row of a part: start0, ILEN, end0 and the source record. */
+    private static final long PART_BYTES_PER_ROW = 4L * Integer.BYTES;
 
     private final List<String> contigs;
     private final int[] first;
@@ -90,7 +90,7 @@ public final class VariantRows implements RowLocator {
             }
         }
         Segment all = new Segment(-1, 0, n, null);
-        all.loaded = new Loaded(n, start0, ilen, end0);
+        all.loaded = new Loaded(n, start0, ilen, end0, null);
         return new VariantRows(contigs, first.toIntArray(), end.toIntArray(), maxSpan.toIntArray(), n,
                 new Segment[] {all}, true);
     }
@@ -181,6 +181,20 @@ public final class VariantRows implements RowLocator {
     public int end0(int row) {
         Segment s = segment(row);
         return s.at(row).end0[row - s.from];
+    }
+
+    /**
+     * The index of {@code row}'s record in the variant file, as the plan staged it; only a part's rows carry it (a
+     * whole table's source maps rows to records itself).
+     *
+     * @throws IllegalStateException for the rows of a whole table
+     */
+    int record(int row) {
+        if (whole) {
+            throw new IllegalStateException("the rows of a whole variant table carry no source records");
+        }
+        Segment s = segment(row);
+        return s.at(row).record[row - s.from];
     }
 
     @Override
@@ -284,8 +298,8 @@ public final class VariantRows implements RowLocator {
                 + Arrays.stream(segments).map(s -> "[" + s.from + ", " + s.limit + ")").toList());
     }
 
-    /** Rows {@code [from, to)} of one segment read so far. */
-    private record Loaded(int to, int[] start0, int[] ilen, int[] end0) {
+    /** Rows {@code [from, to)} of one segment read so far; {@code record} is {@code null} in a whole table. */
+    private record Loaded(int to, int[] start0, int[] ilen, int[] end0, int[] record) {
     }
 
     /** One contiguous run of rows: the whole table, or one contig range of a part, read on demand from a file. */
@@ -303,7 +317,7 @@ public final class VariantRows implements RowLocator {
             this.from = from;
             this.limit = limit;
             this.file = file;
-            this.loaded = new Loaded(from, new int[0], new int[0], new int[0]);
+            this.loaded = new Loaded(from, new int[0], new int[0], new int[0], new int[0]);
         }
 
         Loaded loaded() {
@@ -328,12 +342,14 @@ public final class VariantRows implements RowLocator {
             int[] start0 = Arrays.copyOf(l.start0, n);
             int[] ilen = Arrays.copyOf(l.ilen, n);
             int[] end0 = Arrays.copyOf(l.end0, n);
+            int[] record = Arrays.copyOf(l.record, n);
             System.arraycopy(more[0], 0, start0, have, to - l.to);
             System.arraycopy(more[1], 0, ilen, have, to - l.to);
+            System.arraycopy(more[2], 0, record, have, to - l.to);
             for (int i = have; i < n; i++) {
                 end0[i] = start0[i] + 1 + Math.max(0, -ilen[i]);
             }
-            l = new Loaded(to, start0, ilen, end0);
+            l = new Loaded(to, start0, ilen, end0, record);
             loaded = l;
             return l;
         }

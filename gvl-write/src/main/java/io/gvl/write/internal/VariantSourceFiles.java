@@ -27,4 +27,13 @@ public final class VariantSourceFiles {
                     + " WriteOptions.Builder.variants(Path) and write with Gvl.write.");
         };
     }
+
+    /**
+     * Opens {@code path} for a part of a plan made from it: as {@link #open}, except that a PGEN fileset is opened
+     * for its genotypes only ({@link PgenVariantSource#openForPart}), since the plan holds the variant table.
+     */
+    public static VariantSource openForPart(Path path, List<String> infoFields) {
+        return VariantFileKind.require(path) == VariantFileKind.PGEN ? PgenVariantSource.openForPart(path)
+                : open(path, infoFields);
+    }
 }

@@ -169,10 +169,15 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
                 + ").", "make a new plan and write every part again.");
     }
 
-    /** A VCF or BCF source reads a run of rows by where the write's rows say they lie. */
+    /**
+     * A VCF or BCF source reads a run of rows by where the write's rows say they lie; a PGEN part's source decodes
+     * the records its staged rows name.
+     */
     private static void locate(VariantSource variants, VariantRows rows) {
         if (variants instanceof VcfVariantSource vcf) {
             vcf.locateRows(rows);
+        } else if (variants instanceof PgenVariantSource pgen && rows.partRows()) {
+            pgen.locateRows(rows);
         }
     }
 

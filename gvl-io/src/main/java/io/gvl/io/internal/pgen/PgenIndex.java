@@ -7,10 +7,16 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 /**
- * Where each record of a {@code .pgen} lies and how it is encoded, parsed once from the header (plink-ng's {@code pgen_spec}: magic, mode, counts, index, extensions):
- * PLINK 1 variant-major {@code .bed} (mode 0x01), fixed-width hardcalls (0x02) and the variable-width layouts
- * (0x10, and 0x11 whose extension bytes are skipped because the block offsets say where records start). The
- * record offsets are summed once into one array so that any record is found in constant time by any thread.
+ * Where each record of a {@code .pgen} lies and how it is encoded, from the header (plink-ng's {@code pgen_spec}:
+ * magic, mode, counts, index, extensions): PLINK 1 variant-major {@code .bed} (mode 0x01), fixed-width hardcalls
+ * (0x02) and the variable-width layouts (0x10, and 0x11 whose extension bytes are skipped because the block offsets
+ * say where records start).
+ *
+ * <p>A variable-width index is kept per block of 65,536 records: the record types and the summed record offsets of
+ * a block are parsed the first time a record of it is asked for ({@link #lazy}), or all at once ({@link #parse}). A
+ * reader of a few record ranges of a whole-genome fileset (a write's part) so holds the blocks it reads, not nine
+ * bytes per record of the file. Blocks are immutable once built and published through a plain array; a racing
+ * first use parses a block twice and keeps either copy.
  */
 public final class PgenIndex {
     static final int BLOCK = 65_536;
@@ -18,30 +24,80 @@ public final class PgenIndex {
     private static final String REMAKE = "re-make the fileset with plink2 --pfile PREFIX --make-pgen --out NEW"
             + " (or from the source VCF with plink2 --vcf FILE --make-pgen).";
 
+    private final Path pgen;
+    private final MemorySegment data;
     private final int variants;
     private final int samples;
     private final boolean plink1;
-    private final byte[] types;
-    private final long[] offsets;
     private final long fixedStart;
     private final int fixedWidth;
+    /** Variable width only: how the per-block index sections are laid out; {@code null} for fixed-width records. */
+    private final Layout layout;
+    /** Variable width only: where each block's records start, and where its index section lies in the header. */
+    private final long[] blockOffset;
+    private final long[] sectionAt;
+    private final Block[] blocks;
 
-    private PgenIndex(int variants, int samples, boolean plink1, byte[] types, long[] offsets, long fixedStart,
-                      int fixedWidth) {
+    private PgenIndex(Path pgen, int variants, int samples, boolean plink1, long fixedStart, int fixedWidth) {
+        this.pgen = pgen;
+        this.data = null;
         this.variants = variants;
         this.samples = samples;
         this.plink1 = plink1;
-        this.types = types;
-        this.offsets = offsets;
         this.fixedStart = fixedStart;
         this.fixedWidth = fixedWidth;
+        this.layout = null;
+        this.blockOffset = null;
+        this.sectionAt = null;
+        this.blocks = null;
+    }
+
+    private PgenIndex(Path pgen, MemorySegment data, int variants, int samples, Layout layout) {
+        this.pgen = pgen;
+        this.data = data;
+        this.variants = variants;
+        this.samples = samples;
+        this.plink1 = false;
+        this.fixedStart = 0;
+        this.fixedWidth = 0;
+        this.layout = layout;
+        int nBlocks = (int) ((variants + (long) BLOCK - 1) / BLOCK);
+        long size = data.byteSize();
+        long p = 12 + 8L * nBlocks;
+        requireBytes(pgen, size, p, "block offsets");
+        this.blockOffset = new long[nBlocks];
+        this.sectionAt = new long[nBlocks + 1];
+        for (int b = 0; b < nBlocks; b++) {
+            blockOffset[b] = data.get(U64, 12 + 8L * b);
+            sectionAt[b] = p;
+            p += layout.sectionBytes(blockSize(b));
+            requireBytes(pgen, size, p, "index of variant block " + b);
+        }
+        sectionAt[nBlocks] = p;
+        this.blocks = new Block[nBlocks];
     }
 
     /**
-     * Parses the header of {@code pgen} (mapped as {@code data}); {@code psamRows} is the sample count for a PLINK 1
-     * {@code .bed}, which does not store it.
+     * Parses the header of {@code pgen} (mapped as {@code data}) and, for variable-width records, the index of every
+     * block, so that every structural error of the index is reported now; {@code psamRows} is the sample count for
+     * a PLINK 1 {@code .bed}, which does not store it.
      */
     public static PgenIndex parse(Path pgen, MemorySegment data, int psamRows) {
+        PgenIndex index = lazy(pgen, data, psamRows);
+        if (index.blocks != null) {
+            for (int b = 0; b < index.blocks.length; b++) {
+                index.block(b);
+            }
+        }
+        return index;
+    }
+
+    /**
+     * As {@link #parse}, but a variable-width block's index is parsed when one of its records is first asked for
+     * (and its errors reported then, naming the block or record); the header, the counts and the block offsets are
+     * checked now. {@code data} must stay mapped while the index is used.
+     */
+    public static PgenIndex lazy(Path pgen, MemorySegment data, int psamRows) {
         long size = data.byteSize();
         if (size < 3) {
             throw truncated(pgen, "header", "the file has " + size + " bytes, fewer than the 3-byte magic and mode");
@@ -77,7 +133,7 @@ public final class PgenIndex {
             throw truncated(pgen, "records", "a PLINK 1 .bed of " + n + " samples has records of " + width
                     + " bytes, but " + body + " bytes follow the header");
         }
-        return new PgenIndex(checkedCount(pgen, body / width), n, true, new byte[(int) (body / width)], null, 3, width);
+        return new PgenIndex(pgen, checkedCount(pgen, body / width), n, true, 3, width);
     }
 
     private static PgenIndex fixedWidth(Path pgen, MemorySegment data, long size) {
@@ -101,7 +157,7 @@ public final class PgenIndex {
             throw new InputFormatException(pgen, "records", m + " fixed-width records of " + width
                     + " bytes end at byte " + expected + " but the file has " + size + " bytes.", REMAKE);
         }
-        return new PgenIndex(m, n, false, new byte[m], null, start, width);
+        return new PgenIndex(pgen, m, n, false, start, width);
     }
 
     private static PgenIndex variableWidth(Path pgen, MemorySegment data, long size) {
@@ -119,51 +175,57 @@ public final class PgenIndex {
             throw new InputFormatException(pgen, "byte 11", String.format("has control byte 0x%02x: %d-byte allele"
                     + " counts are not supported.", ctrl, alleleCountBytes), REMAKE);
         }
-        boolean byteTypes = (ctrl & 4) != 0;
-        int lengthBytes = 1 + (ctrl & 3);
-        boolean nonrefBits = (ctrl >> 6) == 3;
-        int blocks = (int) ((m + (long) BLOCK - 1) / BLOCK);
-        long p = 12 + 8L * blocks;
-        requireBytes(pgen, size, p, "block offsets");
-        long[] blockOffset = new long[blocks];
-        for (int b = 0; b < blocks; b++) {
-            blockOffset[b] = data.get(U64, 12 + 8L * b);
+        return new PgenIndex(pgen, data, m, n,
+                new Layout((ctrl & 4) != 0, 1 + (ctrl & 3), alleleCountBytes, (ctrl >> 6) == 3));
+    }
+
+    private int blockSize(int b) {
+        return Math.min(BLOCK, variants - b * BLOCK);
+    }
+
+    /** Block {@code b}'s types and offsets, parsed now if no thread has parsed them yet. */
+    private Block block(int b) {
+        Block k = blocks[b];
+        return k != null ? k : (blocks[b] = readBlock(b));
+    }
+
+    private Block readBlock(int b) {
+        int c = blockSize(b);
+        long p = sectionAt[b];
+        Layout l = layout;
+        byte[] types = new byte[c];
+        for (int j = 0; j < c; j++) {
+            int t = l.byteTypes() ? data.get(ValueLayout.JAVA_BYTE, p + j) & 0xFF
+                    : (data.get(ValueLayout.JAVA_BYTE, p + j / 2) >> (4 * (j & 1))) & 0x0F;
+            types[j] = (byte) t;
         }
-        byte[] types = new byte[m];
-        long[] offsets = new long[m + 1];
-        for (int b = 0; b < blocks; b++) {
-            int first = b * BLOCK;
-            int c = Math.min(BLOCK, m - first);
-            long typeBytes = byteTypes ? c : (c + 1) / 2;
-            long need = typeBytes + (long) c * lengthBytes + (long) c * alleleCountBytes + (nonrefBits ? (c + 7) / 8 : 0);
-            requireBytes(pgen, size, p + need, "index of variant block " + b);
-            for (int j = 0; j < c; j++) {
-                int t = byteTypes ? data.get(ValueLayout.JAVA_BYTE, p + j) & 0xFF
-                        : (data.get(ValueLayout.JAVA_BYTE, p + j / 2) >> (4 * (j & 1))) & 0x0F;
-                types[first + j] = (byte) t;
-            }
-            p += typeBytes;
-            long at = blockOffset[b];
-            if (b == 0 ? at < p : at != offsets[first]) {
-                throw new InputFormatException(pgen, "variant block " + b, "starts at byte " + at
-                        + (b == 0 ? ", inside the header" : " but the lengths of the records before it end at byte "
-                        + offsets[first]) + " (corrupt index).", REMAKE);
-            }
-            offsets[first] = at;
-            for (int j = 0; j < c; j++) {
-                long len = 0;
-                for (int k = 0; k < lengthBytes; k++) {
-                    len |= (long) (data.get(ValueLayout.JAVA_BYTE, p + (long) j * lengthBytes + k) & 0xFF) << (8 * k);
-                }
-                offsets[first + j + 1] = offsets[first + j] + len;
-            }
-            p += need - typeBytes;
+        p += l.byteTypes() ? c : (c + 1) / 2;
+        long at = blockOffset[b];
+        if (at < sectionAt[blocks.length]) {
+            throw new InputFormatException(pgen, "variant block " + b, "starts at byte " + at + ", inside the header"
+                    + " (whose index ends at byte " + sectionAt[blocks.length] + ") (corrupt index).", REMAKE);
         }
-        if (offsets[m] > size) {
-            throw truncated(pgen, "record " + recordAtOrAfter(offsets, size), "the index says the records end at byte "
-                    + offsets[m] + " but the file has " + size + " bytes");
+        long[] offsets = new long[c + 1];
+        offsets[0] = at;
+        int width = l.lengthBytes();
+        for (int j = 0; j < c; j++) {
+            long len = 0;
+            for (int k = 0; k < width; k++) {
+                len |= (long) (data.get(ValueLayout.JAVA_BYTE, p + (long) j * width + k) & 0xFF) << (8 * k);
+            }
+            offsets[j + 1] = offsets[j] + len;
         }
-        return new PgenIndex(m, n, false, types, offsets, 0, 0);
+        if (b + 1 < blocks.length && blockOffset[b + 1] != offsets[c]) {
+            throw new InputFormatException(pgen, "variant block " + (b + 1), "starts at byte " + blockOffset[b + 1]
+                    + " but the lengths of the records before it end at byte " + offsets[c] + " (corrupt index).",
+                    REMAKE);
+        }
+        long size = data.byteSize();
+        if (offsets[c] > size) {
+            throw truncated(pgen, "record " + (b * BLOCK + recordAtOrAfter(offsets, size)), "the index says the"
+                    + " records end at byte " + offsets[c] + " but the file has " + size + " bytes");
+        }
+        return new Block(types, offsets);
     }
 
     /** The first record that does not fit in a file of {@code size} bytes. */
@@ -217,14 +279,42 @@ public final class PgenIndex {
 
     /** The record-type byte of variant {@code i} (0 for fixed-width records). */
     public int type(int i) {
-        return types[i] & 0xFF;
+        return blocks == null ? 0 : block(i / BLOCK).types[i % BLOCK] & 0xFF;
     }
 
     long offset(int i) {
-        return offsets == null ? fixedStart + (long) i * fixedWidth : offsets[i];
+        return blocks == null ? fixedStart + (long) i * fixedWidth : block(i / BLOCK).offsets[i % BLOCK];
     }
 
     int length(int i) {
-        return offsets == null ? fixedWidth : (int) (offsets[i + 1] - offsets[i]);
+        if (blocks == null) {
+            return fixedWidth;
+        }
+        long[] o = block(i / BLOCK).offsets;
+        int j = i % BLOCK;
+        return (int) (o[j + 1] - o[j]);
+    }
+
+    /** How many blocks of a variable-width index have been parsed (all of them after {@link #parse}). */
+    int parsedBlocks() {
+        int n = 0;
+        if (blocks != null) {
+            for (Block k : blocks) {
+                n += k == null ? 0 : 1;
+            }
+        }
+        return n;
+    }
+
+    /** How each block's index section is encoded (the control byte of a variable-width header). */
+    private record Layout(boolean byteTypes, int lengthBytes, int alleleCountBytes, boolean nonrefBits) {
+        long sectionBytes(int c) {
+            return (byteTypes ? c : (c + 1) / 2) + (long) c * lengthBytes + (long) c * alleleCountBytes
+                    + (nonrefBits ? (c + 7) / 8 : 0);
+        }
+    }
+
+    /** One block's record types and the byte offsets of its records ({@code c + 1}: the last is the block's end). */
+    private record Block(byte[] types, long[] offsets) {
     }
 }
