@@ -188,7 +188,7 @@ public final class VcfReader implements AutoCloseable {
     }
 
     /** Runs a query of the resolved contig {@code name}; returns the unsupported records it skipped. */
-    private long queryInto(String name, long start, long end, VariantRequest request, boolean skipUnsupported,
+    long queryInto(String name, long start, long end, VariantRequest request, boolean skipUnsupported,
             BatchBuilder out) {
         int s = (int) Math.clamp(start, 0, Integer.MAX_VALUE);
         int e = (int) Math.clamp(end, 0, Integer.MAX_VALUE);
@@ -236,6 +236,59 @@ public final class VcfReader implements AutoCloseable {
             batches.add(query(c, 0, Integer.MAX_VALUE, request));
         }
         return batches;
+    }
+
+    /**
+     * As {@link #requireSupportedAndReadAll(VariantRequest)}, reading with up to {@code threads} readers at once
+     * (this one and others opened on the same file, closed before returning): each contig is cut by its index into
+     * runs of about equal compressed bytes and each run read by one reader, so a large file's table is read in
+     * about {@code 1/threads} of the time. The records, their order and the errors are those of the one-reader read;
+     * a contig's records may come in several consecutive batches. With {@code threads < 2}, a plain VCF, or a file
+     * too small to cut, it is the one-reader read.
+     *
+     * @param request the samples and fields to decode
+     * @param threads how many readers may read at once
+     * @return the batches in file order, one or more per contig of {@link #contigs()} (each batch names its contig)
+     * @throws InputFormatException as {@link #requireSupported()} or {@link #query} would
+     * @throws IllegalStateException if the reader is closed
+     */
+    public List<VariantBatch> requireSupportedAndReadAll(VariantRequest request, int threads) {
+        checkOpen();
+        if (threads < 2) {
+            return requireSupportedAndReadAll(request);
+        }
+        List<ParallelTableRead.Result> runs;
+        try {
+            runs = ParallelTableRead.read(this, request, threads);
+        } catch (RuntimeException e) {
+            runs = List.of(); // read again as one reader below, which meets the error in its own order
+        }
+        if (runs == null) {
+            return requireSupportedAndReadAll(request);
+        }
+        long unsupported = runs.isEmpty() ? -1 : 0;
+        for (ParallelTableRead.Result r : runs) {
+            unsupported += r.unsupported();
+        }
+        if (unsupported == 0) {
+            return runs.stream().map(ParallelTableRead.Result::batch).toList();
+        }
+        return requireSupportedAndReadAll(request);
+    }
+
+    /** Another reader of the same file with the same policy. */
+    VcfReader reopen() {
+        return open(path, policy);
+    }
+
+    /** The file's names of the contigs of {@link #contigs()}. */
+    List<String> resolvedContigs() {
+        return contigs().stream().map(this::resolve).toList();
+    }
+
+    /** Positions cutting contig {@code name}'s records into about {@code parts} runs of equal bytes; see runs. */
+    int[] splitPositions(String name, int parts) {
+        return source.splitPositions(name, parts);
     }
 
     /**

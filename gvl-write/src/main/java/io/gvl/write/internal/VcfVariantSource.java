@@ -46,6 +46,8 @@ public final class VcfVariantSource implements VariantSource {
     private String[] chrom;
     /** Where rows lie: the write's rows once given, else this source's own table. */
     private volatile RowLocator rows;
+    /** How many readers read the variant table at once ({@link #readTableWith}). */
+    private int tableThreads = 1;
 
     private VcfVariantSource(VcfReader reader, List<String> infoFields, List<String> integerInfo, boolean dosages,
             boolean genotypeOnly) {
@@ -123,6 +125,14 @@ public final class VcfVariantSource implements VariantSource {
         return 2;
     }
 
+    /**
+     * Lets {@link #variants()} read the table with up to {@code threads} readers at once (the write's threads; the
+     * table is the same, see {@link VcfReader#requireSupportedAndReadAll(VariantRequest, int)}).
+     */
+    synchronized void readTableWith(int threads) {
+        tableThreads = Math.max(1, threads);
+    }
+
     /** Checks the whole file for records GVL rejects (one error with counts), then reads every record. */
     @Override
     public synchronized VariantTable variants() {
@@ -133,7 +143,7 @@ public final class VcfVariantSource implements VariantSource {
         List<String> chroms = new ArrayList<>(reader.contigs());
         List<VariantBatch> batches;
         if (genotypeOnly) {
-            batches = reader.requireSupportedAndReadAll(request); // the same, in one read of the file
+            batches = reader.requireSupportedAndReadAll(request, tableThreads); // the same, in one read of the file
         } else {
             reader.requireSupported();
             batches = new ArrayList<>();
@@ -159,7 +169,7 @@ public final class VcfVariantSource implements VariantSource {
                 System.arraycopy(b.info().get(infoFields.get(f)), 0, values[f], row, b.size());
             }
             for (int i = 0; i < b.size(); i++, row++) {
-                chrom[row] = chroms.get(bi);
+                chrom[row] = b.contig();
                 start0[row] = b.positions()[i];
                 pos[row] = b.positions()[i] + 1L;
                 ref[row] = ascii(b.ref(), b.refOffsets()[i], b.refOffsets()[i + 1]);

@@ -86,6 +86,9 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
                         + " sample columns (a sites-only file), so it holds no genotypes to store.",
                         "give a VCF/BCF with FORMAT/GT sample columns (one per sample).");
             }
+            if (variants instanceof VcfVariantSource vcf) {
+                vcf.readTableWith(o.threads());
+            }
             table = variants.variants();
             UnsupportedVariantCheck.check(table, variants.path());
             if (o.reference() != null && o.refCheck()) {

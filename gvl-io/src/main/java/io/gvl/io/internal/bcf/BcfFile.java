@@ -78,6 +78,11 @@ public final class BcfFile implements VariantFile {
     }
 
     @Override
+    public int[] splitPositions(String contig, int parts) {
+        return tids.containsKey(contig) ? index.splitPositions(tids.getInt(contig), parts) : new int[0];
+    }
+
+    @Override
     public synchronized long query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
             BatchBuilder out) throws IOException {
         if (!tids.containsKey(contig)) {

@@ -202,6 +202,78 @@ public final class CsiIndex {
         return windows[(int) Math.min(pos >> minShift, windows.length - 1)];
     }
 
+    /**
+     * Up to {@code parts - 1} ascending 0-based positions that cut reference {@code tid}'s records into runs of about
+     * equal compressed bytes, so that the runs can be read at once by separate readers. The index maps positions to
+     * where their records start in the file: a tabix index by its linear index (one offset per 16 kb window), a CSI
+     * index by each stored bin's first-record offset (coarser where htslib merged small bins into their parents).
+     * Each cut is the first such position whose offset lies at or past the next {@code 1/parts} share of the
+     * reference's bytes. Any position is a correct cut (a run is the records that start in it); only the balance is
+     * approximate. Empty when the reference has no records, too few mapped positions, or {@code parts < 2}.
+     */
+    public int[] splitPositions(int tid, int parts) {
+        if (parts < 2 || tid < 0 || tid >= references.size()) {
+            return new int[0];
+        }
+        long from = Long.MAX_VALUE;
+        long to = -1;
+        it.unimi.dsi.fastutil.longs.LongArrayList marks = new it.unimi.dsi.fastutil.longs.LongArrayList();
+        long[] windows = linear == null ? null : linear.get(tid);
+        for (Int2ObjectMap.Entry<Bin> bin : references.get(tid).int2ObjectEntrySet()) {
+            int id = bin.getIntKey();
+            if (id == pseudoBin()) {
+                continue;
+            }
+            for (Chunk c : bin.getValue().chunks()) {
+                from = Math.min(from, c.begin() >>> 16);
+                to = Math.max(to, c.end() >>> 16);
+            }
+            if (windows == null) {
+                marks.add(binStart(id));
+                marks.add(bin.getValue().firstOverlap() >>> 16);
+            }
+        }
+        if (windows != null) {
+            for (int w = 0; w < windows.length; w++) {
+                marks.add((long) w << minShift);
+                marks.add(windows[w] >>> 16);
+            }
+        }
+        if (to <= from) {
+            return new int[0];
+        }
+        int n = marks.size() / 2;
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        long[] m = marks.elements();
+        it.unimi.dsi.fastutil.ints.IntArrays.quickSort(order, (x, y) -> Long.compare(m[2 * x], m[2 * y]));
+        it.unimi.dsi.fastutil.ints.IntArrayList cuts = new it.unimi.dsi.fastutil.ints.IntArrayList();
+        int k = 1;
+        for (int j = 0; j < n && k < parts; j++) {
+            long pos = m[2 * order[j]];
+            long offset = m[2 * order[j] + 1];
+            boolean after = cuts.isEmpty() ? pos > 0 : pos > cuts.getInt(cuts.size() - 1);
+            if (after && pos <= Integer.MAX_VALUE && offset >= from + (to - from) * k / parts) {
+                cuts.add((int) pos);
+                while (k < parts && offset >= from + (to - from) * k / parts) {
+                    k++;
+                }
+            }
+        }
+        return cuts.toIntArray();
+    }
+
+    /** The first position of bin {@code id}. */
+    private long binStart(int id) {
+        int level = 0;
+        while (level < depth && id >= firstBin(level + 1)) {
+            level++;
+        }
+        return (id - firstBin(level)) << (minShift + 3 * (depth - level));
+    }
+
     /** The smallest chunk start over every reference's bins, or -1 when the index lists no record at all. */
     public long firstChunkBegin() {
         long min = Long.MAX_VALUE;

@@ -95,6 +95,14 @@ public final class BatchBuilder {
     }
 
     public VariantBatch build(String contig) {
+        return build(contig, 0);
+    }
+
+    /** The batch of sites {@code from} onward (the sites before it are left out, as if never added). */
+    public VariantBatch build(String contig, int from) {
+        if (from > 0) {
+            return dropFirst(from).build(contig, 0);
+        }
         Map<String, float[]> f = new LinkedHashMap<>();
         for (int i = 0; i < format.length; i++) {
             f.put(formatKeys.get(i), format[i].toFloatArray());
@@ -106,5 +114,31 @@ public final class BatchBuilder {
         return new VariantBatch(contig, positions.toIntArray(), ref.toByteArray(), refOffsets.toIntArray(),
                 alt.toByteArray(), altOffsets.toIntArray(), samples, PLOIDY, genotypes.toByteArray(),
                 Map.copyOf(f), Map.copyOf(in));
+    }
+
+    private BatchBuilder dropFirst(int from) {
+        BatchBuilder b = new BatchBuilder(samples, formatKeys, infoKeys);
+        int n = size();
+        int width = samples * PLOIDY;
+        byte[] refs = ref.toByteArray();
+        byte[] alts = alt.toByteArray();
+        byte[] calls = genotypes.toByteArray();
+        for (int i = from; i < n; i++) {
+            b.positions.add(positions.getInt(i));
+            b.ref.append(refs, refOffsets.getInt(i), refOffsets.getInt(i + 1) - refOffsets.getInt(i));
+            b.refOffsets.add(b.ref.size());
+            b.alt.append(alts, altOffsets.getInt(i), altOffsets.getInt(i + 1) - altOffsets.getInt(i));
+            b.altOffsets.add(b.alt.size());
+        }
+        if (calls.length > 0) {
+            b.genotypes.append(Arrays.copyOfRange(calls, from * width, n * width));
+        }
+        for (int k = 0; k < format.length; k++) {
+            b.format[k].addElements(0, format[k].elements(), from * samples, (n - from) * samples);
+        }
+        for (int k = 0; k < info.length; k++) {
+            b.info[k].addElements(0, info[k].elements(), from, n - from);
+        }
+        return b;
     }
 }

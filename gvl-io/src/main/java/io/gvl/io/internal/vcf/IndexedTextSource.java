@@ -74,6 +74,11 @@ public final class IndexedTextSource implements RecordSource {
         return contigs;
     }
 
+    @Override
+    public int[] splitPositions(String contig, int parts) {
+        return index.splitPositions(names.indexOf(contig), parts);
+    }
+
     private void checkWholeFile() {
         String where = "index check";
         try {

@@ -24,6 +24,14 @@ public interface RecordSource extends AutoCloseable {
         });
     }
 
+    /**
+     * Positions that cut {@code contig}'s records into about {@code parts} runs of equal size for parallel reads
+     * (see {@link io.gvl.io.internal.csi.CsiIndex#splitPositions}); none by default (no index to ask).
+     */
+    default int[] splitPositions(String contig, int parts) {
+        return new int[0];
+    }
+
     @Override
     void close();
 }

@@ -35,6 +35,11 @@ public final class TextVcfFile implements VariantFile {
     }
 
     @Override
+    public int[] splitPositions(String contig, int parts) {
+        return source.splitPositions(contig, parts);
+    }
+
+    @Override
     public long query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported,
             BatchBuilder out) throws IOException {
         VcfLineParser parser = new VcfLineParser(path, header.samples(), request.sampleIndexes(),

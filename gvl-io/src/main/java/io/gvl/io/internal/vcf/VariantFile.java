@@ -35,6 +35,9 @@ public interface VariantFile extends AutoCloseable {
     void genotypes(String contig, int start, int end, int[] sampleIndexes, boolean skipUnsupported, byte[] out,
             IntUnaryOperator place) throws IOException;
 
+    /** Positions that cut {@code contig}'s records into about {@code parts} equal runs; none without an index. */
+    int[] splitPositions(String contig, int parts);
+
     /** Counts the records GVL rejects over the whole file. */
     UnsupportedVariants scanUnsupported() throws IOException;
 

@@ -1,0 +1,203 @@
+package io.gvl.io.vcf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gvl.io.InputFormatException;
+import io.gvl.io.variant.VariantBatch;
+import io.gvl.io.variant.VariantRequest;
+import io.gvl.testkit.Oracle;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The variant table read with several readers ({@link VcfReader#requireSupportedAndReadAll(VariantRequest, int)})
+ * equals the one-reader read record for record (contig, position, alleles, INFO/AF and requested genotypes), on the
+ * real 1000 Genomes sites of {@code vg-z-synth16} as tabix VCF, CSI VCF and BCF, with a 100 bp deletion added across
+ * every 16 kb bin boundary (the index cuts the runs there, so each run's query returns a record that starts in the
+ * run before and must be dropped); a file with two multiallelic records fails with the one-reader error; a plain
+ * VCF is read by one reader.
+ */
+class ParallelTableReadTest {
+    static final Path VCF = Path.of(System.getProperty("gvl.shared.data"))
+            .resolve("real-derived/vg-z-synth16/z_synth16.norm.vcf.gz");
+
+    @TempDir
+    static Path dir;
+    static Path plain;
+    static Path tbi;
+    static Path csi;
+    static Path bcf;
+    static Path multiallelic;
+
+    @BeforeAll
+    static void inputs() throws IOException {
+        plain = dir.resolve("spanning.vcf");
+        Files.writeString(plain, withExtraRecords(false));
+        tbi = dir.resolve("spanning.vcf.gz");
+        Oracle.BCFTOOLS.run("view", "-Oz", "-o", tbi.toString(), plain.toString());
+        Oracle.BCFTOOLS.run("index", "-t", tbi.toString());
+        // BGZF level 0 for the CSI files: htslib merges a bin holding under 64 KB of compressed records into its
+        // parent, which in a file this small would leave one bin, and so nothing to cut by
+        csi = dir.resolve("spanning.csi.vcf.gz");
+        Oracle.BCFTOOLS.run("view", "-Oz", "-l", "0", "-o", csi.toString(), plain.toString());
+        Oracle.BCFTOOLS.run("index", "-c", csi.toString());
+        bcf = dir.resolve("spanning.bcf");
+        Oracle.BCFTOOLS.run("view", "-Ob", "-l", "0", "-o", bcf.toString(), plain.toString());
+        Oracle.BCFTOOLS.run("index", "-c", bcf.toString());
+        Path text = dir.resolve("multi.vcf");
+        Files.writeString(text, withExtraRecords(true));
+        multiallelic = dir.resolve("multi.vcf.gz");
+        Oracle.BCFTOOLS.run("view", "-Oz", "-o", multiallelic.toString(), text.toString());
+        Oracle.BCFTOOLS.run("index", "-t", multiallelic.toString());
+    }
+
+    /**
+     * The shared VCF with a 100 bp deletion starting 40 bp before every multiple of 16,384 (carried by every first
+     * haplotype), and with {@code multi} two multiallelic SNVs, at about 30 % and 70 % of the contig.
+     */
+    private static String withExtraRecords(boolean multi) throws IOException {
+        StringBuilder out = new StringBuilder();
+        int samples = 0;
+        int nextCut = 16_384;
+        boolean first30 = multi;
+        boolean first70 = multi;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(new GZIPInputStream(
+                Files.newInputStream(VCF)), StandardCharsets.US_ASCII))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.startsWith("#")) {
+                    if (line.startsWith("#CHROM")) {
+                        samples = line.split("\t").length - 9;
+                    }
+                    out.append(line).append('\n');
+                    continue;
+                }
+                long pos = Long.parseLong(line.substring(2, line.indexOf('\t', 2)));
+                while (nextCut - 40 <= pos && nextCut < 1_000_000) {
+                    out.append(record(nextCut - 40, "A" + "C".repeat(99), "A", samples, "1|0"));
+                    nextCut += 16_384;
+                }
+                if (first30 && pos > 300_000) {
+                    out.append(record(pos, "A", "G,T", samples, "0|1"));
+                    first30 = false;
+                }
+                if (first70 && pos > 700_000) {
+                    out.append(record(pos, "A", "G,T", samples, "2|1"));
+                    first70 = false;
+                }
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String record(long pos, String ref, String alt, int samples, String gt) {
+        StringBuilder r = new StringBuilder("z\t" + pos + "\t.\t" + ref + "\t" + alt + "\t100\tPASS\tAF=0.5\tGT");
+        for (int s = 0; s < samples; s++) {
+            r.append('\t').append(s % 2 == 0 ? gt : "0|0");
+        }
+        return r.append('\n').toString();
+    }
+
+    /** One line per record: contig, position, REF, ALT, AF bits and the requested genotype bytes. */
+    private static List<String> flat(List<VariantBatch> batches) {
+        List<String> out = new ArrayList<>();
+        for (VariantBatch b : batches) {
+            float[] af = b.info().get("AF");
+            int width = b.samples() * b.ploidy();
+            for (int i = 0; i < b.size(); i++) {
+                StringBuilder s = new StringBuilder(b.contig()).append(':').append(b.positions()[i]).append(' ')
+                        .append(new String(b.ref(), b.refOffsets()[i], b.refOffsets()[i + 1] - b.refOffsets()[i],
+                                StandardCharsets.US_ASCII)).append('>')
+                        .append(new String(b.alt(), b.altOffsets()[i], b.altOffsets()[i + 1] - b.altOffsets()[i],
+                                StandardCharsets.US_ASCII)).append(' ').append(Float.floatToRawIntBits(af[i]));
+                for (int k = 0; k < width; k++) {
+                    s.append(b.genotypes()[i * width + k]);
+                }
+                out.add(s.toString());
+            }
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "seed 2026120{0}")
+    @ValueSource(ints = {6, 7, 8})
+    void severalReadersReadTheTableOfOne_seed2026120x(int seed) {
+        Random rnd = new Random(20261200L + seed);
+        int[] samples = rnd.ints(1 + rnd.nextInt(6), 0, 16).toArray();
+        for (VariantRequest request : List.of(new VariantRequest(new int[0], List.of(), List.of("AF")),
+                new VariantRequest(samples, List.of(), List.of("AF")))) {
+            for (Path file : List.of(tbi, csi, bcf)) {
+                try (VcfReader r = VcfReader.open(file)) {
+                    List<String> one = flat(r.requireSupportedAndReadAll(request));
+                    assertTrue(one.stream().filter(l -> l.contains("CCCCCCCCCC")).count() >= 60, "the deletions");
+                    List<ParallelTableRead.Result> runs = ParallelTableRead.read(r, request, 2 + rnd.nextInt(3));
+                    assertNotNull(runs, file + " is cut");
+                    assertTrue(runs.size() >= 4, runs.size() + " runs of " + file);
+                    for (int threads : new int[] {2, 3, 1 + rnd.nextInt(12)}) {
+                        assertEquals(one, flat(r.requireSupportedAndReadAll(request, threads)),
+                                file + " with " + threads + " readers, samples " + java.util.Arrays.toString(samples));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aPlainVcfIsReadByOneReader() {
+        VariantRequest request = new VariantRequest(new int[] {3}, List.of(), List.of("AF"));
+        try (VcfReader r = VcfReader.open(plain)) {
+            assertNull(ParallelTableRead.read(r, request, 4));
+            assertEquals(flat(r.requireSupportedAndReadAll(request)), flat(r.requireSupportedAndReadAll(request, 4)));
+        }
+    }
+
+    @Test
+    void unsupportedRecordsGiveTheOneReaderError() {
+        VariantRequest request = new VariantRequest(new int[0], List.of(), List.of("AF"));
+        try (VcfReader r = VcfReader.open(multiallelic)) {
+            InputFormatException one = assertThrows(InputFormatException.class,
+                    () -> r.requireSupportedAndReadAll(request));
+            InputFormatException many = assertThrows(InputFormatException.class,
+                    () -> r.requireSupportedAndReadAll(request, 3));
+            assertEquals(one.getMessage(), many.getMessage());
+            assertTrue(one.getMessage().contains("multiallelic") || one.getMessage().contains("bcftools norm"),
+                    one.getMessage());
+        }
+    }
+
+    @Test
+    void cutsAscendOnBinStartsAndAreNoMoreThanAsked() {
+        try (VcfReader r = VcfReader.open(tbi)) {
+            for (int parts : new int[] {1, 2, 5, 16, 200}) {
+                int[] cuts = r.splitPositions("z", parts);
+                assertTrue(cuts.length <= Math.max(0, parts - 1), parts + ": " + cuts.length);
+                for (int i = 0; i < cuts.length; i++) {
+                    assertEquals(0, cuts[i] % 16_384, "cut " + cuts[i]);
+                    assertTrue(i == 0 ? cuts[i] > 0 : cuts[i] > cuts[i - 1], "ascending");
+                    assertTrue(cuts[i] < 1_000_000, "inside the contig");
+                }
+                // the file is about 15 BGZF blocks, so a cut per share only while the shares span blocks
+                assertTrue(parts < 5 || parts > 8 || cuts.length >= parts / 2, parts + " parts gave " + cuts.length);
+            }
+            assertEquals(0, r.splitPositions("no-such-contig", 4).length);
+        }
+    }
+}
