@@ -53,113 +53,153 @@ final class Svar2ContigEncoder {
 
     void add(int position, int refLength, byte[] alt, byte[] carriers, int from, float[] info, float[][] format,
              int formatFrom) {
-        if (position < 0 || position < lastPosition) {
-            throw new IllegalArgumentException("contig " + name + ": position " + position + " after "
-                    + lastPosition + " (records must come sorted by position)");
-        }
-        lastPosition = position;
-        boolean snp = refLength == 1 && alt.length == 1;
-        int key = 0;
-        int deleted = 0;
-        if (!snp) {
-            if (refLength == 1 && alt.length > 1) {
-                if (alt.length - 1 > Svar2IndelKeys.MAX_INLINE_ILEN) {
-                    int row = longOffsets.size() - 1;
-                    longAlleles.add(alt, 0, alt.length);
-                    longOffsets.add(longAlleles.size);
-                    key = Svar2IndelKeys.lookup(row);
-                } else {
-                    key = Svar2IndelKeys.inline(alt, 0, alt.length);
-                }
-            } else if (alt.length == 1 && refLength > 1) {
-                deleted = refLength - 1;
-                key = Svar2IndelKeys.deletion(deleted);
-            } else {
-                throw new IllegalArgumentException("contig " + name + ":" + (position + 1) + ": REF length "
-                        + refLength + " and ALT length " + alt.length + " make neither an SNP nor a normalized"
-                        + " indel");
-            }
-        }
+        Allele a = classify(position, refLength, alt);
         int x = 0;
         for (int h = 0; h < w.haplotypes; h++) {
             if (carriers[from + h] != 0) {
                 x++;
             }
         }
-        long k = snp ? 2 : 32;
-        long infoBits = (long) Svar2Writer.FIELD_BITS * w.infoFields.length;
-        long formatBits = (long) Svar2Writer.FIELD_BITS * w.formatFields.length;
-        long varKeyCost = x * (32 + k + infoBits + formatBits);
-        long denseCost = 32 + k + w.haplotypes + infoBits + formatBits * w.samples.size();
         if (x == 0) {
             return;
         }
-        if (denseCost < varKeyCost) {
-            addDense(snp, position, snp ? Svar2SnpCodes.encode(alt[0]) : key, deleted, carriers, from, info,
-                    format, formatFrom);
-        } else {
-            addVarKey(snp, position, snp ? Svar2SnpCodes.encode(alt[0]) : key, deleted, carriers, from, info,
-                    format, formatFrom);
-        }
-    }
-
-    private void addDense(boolean snp, int position, int value, int deleted, byte[] carriers, int from,
-                          float[] info, float[][] format, int formatFrom) {
-        LongArrayList bits = snp ? dSnpBits : dIndelBits;
-        int base = bits.size();
-        bits.size(base + words);
-        for (int h = 0; h < w.haplotypes; h++) {
-            if (carriers[from + h] != 0) {
-                bits.set(base + (h >>> 6), bits.getLong(base + (h >>> 6)) | 1L << (h & 63));
-            }
-        }
-        if (snp) {
-            dSnpPos.add(position);
-            dSnpCode.add((byte) value);
-        } else {
-            dIndelPos.add(position);
-            dIndelKey.add(value);
-            denseMaxDel = Math.max(denseMaxDel, deleted);
-        }
-        int sub = snp ? 2 : 3;
-        for (int i = 0; i < w.infoFields.length; i++) {
-            store(w.infoFields[i], sub, info[i]);
-        }
-        for (int i = 0; i < w.formatFields.length; i++) {
-            float[] v = format[i];
-            for (int s = 0; s < w.samples.size(); s++) {
-                boolean carrier = false;
-                for (int p = 0; p < w.ploidy; p++) {
-                    carrier |= carriers[from + s * w.ploidy + p] != 0;
+        if (dense(a, x)) {
+            int base = denseSite(a);
+            LongArrayList bits = a.snp ? dSnpBits : dIndelBits;
+            for (int h = 0; h < w.haplotypes; h++) {
+                if (carriers[from + h] != 0) {
+                    bits.set(base + (h >>> 6), bits.getLong(base + (h >>> 6)) | 1L << (h & 63));
                 }
-                store(w.formatFields[i], sub, carrier ? v[formatFrom + s] : Float.NaN);
             }
-        }
-    }
-
-    private void addVarKey(boolean snp, int position, int value, int deleted, byte[] carriers, int from,
-                           float[] info, float[][] format, int formatFrom) {
-        int sub = snp ? 0 : 1;
-        for (int h = 0; h < w.haplotypes; h++) {
-            if (carriers[from + h] == 0) {
-                continue;
-            }
-            if (snp) {
-                vkSnpHap.add(h);
-                vkSnpPos.add(position);
-                vkSnpCode.add((byte) value);
-            } else {
-                vkIndelHap.add(h);
-                vkIndelPos.add(position);
-                vkIndelKey.add(value);
-                maxDel[h] = Math.max(maxDel[h], deleted);
-            }
+            int sub = a.snp ? 2 : 3;
             for (int i = 0; i < w.infoFields.length; i++) {
                 store(w.infoFields[i], sub, info[i]);
             }
             for (int i = 0; i < w.formatFields.length; i++) {
-                store(w.formatFields[i], sub, format[i][formatFrom + h / w.ploidy]);
+                float[] v = format[i];
+                for (int s = 0; s < w.samples.size(); s++) {
+                    boolean carrier = false;
+                    for (int p = 0; p < w.ploidy; p++) {
+                        carrier |= carriers[from + s * w.ploidy + p] != 0;
+                    }
+                    store(w.formatFields[i], sub, carrier ? v[formatFrom + s] : Float.NaN);
+                }
             }
+        } else {
+            int sub = a.snp ? 0 : 1;
+            for (int h = 0; h < w.haplotypes; h++) {
+                if (carriers[from + h] == 0) {
+                    continue;
+                }
+                varKeyCall(a, h);
+                for (int i = 0; i < w.infoFields.length; i++) {
+                    store(w.infoFields[i], sub, info[i]);
+                }
+                for (int i = 0; i < w.formatFields.length; i++) {
+                    store(w.formatFields[i], sub, format[i][formatFrom + h / w.ploidy]);
+                }
+            }
+        }
+    }
+
+    /**
+     * As {@link #add} for a store without fields, the carriers given as {@code count} strictly ascending haplotype
+     * indexes (a sparse decode's list): the same streams, in time proportional to the carriers.
+     */
+    void addCarriers(int position, int refLength, byte[] alt, int[] haplotypes, int count) {
+        if (w.fields.size() > 0) {
+            throw new IllegalStateException("a store with fields takes records with their values (add)");
+        }
+        Allele a = classify(position, refLength, alt);
+        if (count == 0) {
+            return;
+        }
+        if (dense(a, count)) {
+            int base = denseSite(a);
+            LongArrayList bits = a.snp ? dSnpBits : dIndelBits;
+            for (int k = 0; k < count; k++) {
+                int h = haplotypes[k];
+                bits.set(base + (h >>> 6), bits.getLong(base + (h >>> 6)) | 1L << (h & 63));
+            }
+        } else {
+            for (int k = 0; k < count; k++) {
+                varKeyCall(a, haplotypes[k]);
+            }
+        }
+    }
+
+    /** A record's allele as the store encodes it: SNP code or indel key, and the bases it deletes. */
+    private record Allele(int position, boolean snp, int value, int deleted) {
+    }
+
+    /** Checks the record's order and shape and encodes its allele (long insertions go to the allele table). */
+    private Allele classify(int position, int refLength, byte[] alt) {
+        if (position < 0 || position < lastPosition) {
+            throw new IllegalArgumentException("contig " + name + ": position " + position + " after "
+                    + lastPosition + " (records must come sorted by position)");
+        }
+        lastPosition = position;
+        if (refLength == 1 && alt.length == 1) {
+            return new Allele(position, true, Svar2SnpCodes.encode(alt[0]), 0);
+        }
+        if (refLength == 1 && alt.length > 1) {
+            if (alt.length - 1 > Svar2IndelKeys.MAX_INLINE_ILEN) {
+                int row = longOffsets.size() - 1;
+                longAlleles.add(alt, 0, alt.length);
+                longOffsets.add(longAlleles.size);
+                return new Allele(position, false, Svar2IndelKeys.lookup(row), 0);
+            }
+            return new Allele(position, false, Svar2IndelKeys.inline(alt, 0, alt.length), 0);
+        }
+        if (alt.length == 1 && refLength > 1) {
+            return new Allele(position, false, Svar2IndelKeys.deletion(refLength - 1), refLength - 1);
+        }
+        throw new IllegalArgumentException("contig " + name + ":" + (position + 1) + ": REF length " + refLength
+                + " and ALT length " + alt.length + " make neither an SNP nor a normalized indel");
+    }
+
+    /** genoray's bit-cost rule: whether a record with {@code x} carriers is cheaper stored dense. */
+    private boolean dense(Allele a, int x) {
+        long k = a.snp ? 2 : 32;
+        long infoBits = (long) Svar2Writer.FIELD_BITS * w.infoFields.length;
+        long formatBits = (long) Svar2Writer.FIELD_BITS * w.formatFields.length;
+        long varKeyCost = x * (32 + k + infoBits + formatBits);
+        long denseCost = 32 + k + w.haplotypes + infoBits + formatBits * w.samples.size();
+        return denseCost < varKeyCost;
+    }
+
+    /** Appends a dense record's position and allele and a zeroed row of bits; returns the row's first word. */
+    private int denseSite(Allele a) {
+        LongArrayList bits = a.snp ? dSnpBits : dIndelBits;
+        int base = bits.size();
+        if (base + words > bits.elements().length) {
+            // size(int) alone would reallocate to the exact size each time: quadratic over a contig's dense records
+            bits.ensureCapacity((int) Math.min(Integer.MAX_VALUE - 8, Math.max(base + (long) words,
+                    bits.elements().length * 3L / 2)));
+        }
+        bits.size(base + words);
+        if (a.snp) {
+            dSnpPos.add(a.position);
+            dSnpCode.add((byte) a.value);
+        } else {
+            dIndelPos.add(a.position);
+            dIndelKey.add(a.value);
+            denseMaxDel = Math.max(denseMaxDel, a.deleted);
+        }
+        return base;
+    }
+
+    /** Appends one {@code var_key} call of haplotype {@code h}. */
+    private void varKeyCall(Allele a, int h) {
+        if (a.snp) {
+            vkSnpHap.add(h);
+            vkSnpPos.add(a.position);
+            vkSnpCode.add((byte) a.value);
+        } else {
+            vkIndelHap.add(h);
+            vkIndelPos.add(a.position);
+            vkIndelKey.add(a.value);
+            maxDel[h] = Math.max(maxDel[h], a.deleted);
         }
     }
 

@@ -35,8 +35,10 @@ import java.util.Objects;
  * naming the file, the record and the {@code bcftools norm} command that fixes it. Missing genotype alleles are
  * REF (genoray cannot tell them apart either).
  *
- * <p>Memory: one window of input records (chosen so that its genotypes take about 256 MiB at most when records are
- * no denser than one per four bases) plus one contig's share of the store (see {@link Svar2Writer}). The output is
+ * <p>Memory: from a VCF/BCF, one window of input records (chosen so that its genotypes take about 256 MiB at most
+ * when records are no denser than one per four bases); from a PGEN, one record's carrier list at a time (a record
+ * stored as a difflist is read in time proportional to its carriers); plus one contig's share of the store (see
+ * {@link Svar2Writer}). The output is
  * built in a temporary sibling directory and renamed into place; after a failure nothing is left at the
  * destination. Stateless and thread-safe; each call uses its own readers.
  */
@@ -234,30 +236,26 @@ public final class Svar2Converter {
                 }
             }
             List<String> contigs = natsorted(new ArrayList<>(runs.keySet()));
-            int chunk = (int) Math.clamp(WINDOW_BYTES / (2L * samples.size()), 1, 1 << 16);
             long[] records = new long[1];
             Svar2Writer.publish(store, options.overwrite(), samples, 2, List.of(), w -> {
-                byte[] carriers = new byte[chunk * 2 * samples.size()];
                 for (String contig : contigs) {
                     Checker check = new Checker(reader.pvar(), fasta, contig);
                     w.beginContig(contig);
                     int[] run = runs.get(contig);
-                    for (int from = run[0]; from < run[1]; from += chunk) {
-                        int to = Math.min(run[1], from + chunk);
-                        reader.readCarriers(from, to, sampleIdx, carriers, 0);
-                        for (int i = from; i < to; i++) {
-                            byte[] ref = v.ref(i).getBytes(StandardCharsets.US_ASCII);
-                            byte[] alt = v.alt(i).getBytes(StandardCharsets.US_ASCII);
-                            if (v.alt(i).equals(".")) {
-                                continue; // no ALT allele: nothing to store (as for a VCF)
-                            }
-                            long pos = v.position(i) - 1;
-                            check.record(pos, ref, alt);
-                            w.add((int) pos, ref.length, alt, carriers, (i - from) * 2 * samples.size(), null, null,
-                                    0);
-                            records[0]++;
+                    int[] next = {run[0]};
+                    // carrier lists: difflist records (most rare variants) cost their carriers, not the samples
+                    reader.listCarriers(run[0], run[1], sampleIdx, (slots, count) -> {
+                        int i = next[0]++;
+                        if (v.alt(i).equals(".")) {
+                            return; // no ALT allele: nothing to store (as for a VCF)
                         }
-                    }
+                        byte[] ref = v.ref(i).getBytes(StandardCharsets.US_ASCII);
+                        byte[] alt = v.alt(i).getBytes(StandardCharsets.US_ASCII);
+                        long pos = v.position(i) - 1;
+                        check.record(pos, ref, alt);
+                        w.addCarriers((int) pos, ref.length, alt, slots, count);
+                        records[0]++;
+                    });
                     w.endContig();
                 }
             });

@@ -241,6 +241,28 @@ public final class Svar2Writer implements AutoCloseable {
     }
 
     /**
+     * As {@link #add} for a store without fields, the carriers given as a list: the record's carrying haplotypes
+     * {@code h = s·P + p} in {@code haplotypes[0, count)}, strictly ascending (as a sparse genotype decode lists
+     * them). Writes the same bytes as {@link #add} with those haplotypes' bytes set, in time proportional to the
+     * carriers rather than the haplotypes.
+     *
+     * @param position 0-based position; not less than the previous record's
+     * @param refLength REF length, at least 1
+     * @param alt the ALT bases
+     * @param haplotypes the carrying haplotypes, strictly ascending, each below {@code S·P}
+     * @param count how many of {@code haplotypes} are used
+     * @throws IllegalStateException if no contig is open, the writer is finished, or the store has fields
+     * @throws IllegalArgumentException as {@link #add}
+     */
+    public void addCarriers(int position, int refLength, byte[] alt, int[] haplotypes, int count) {
+        checkWritable();
+        if (current == null) {
+            throw new IllegalStateException("no contig is open");
+        }
+        current.addCarriers(position, refLength, alt, haplotypes, count);
+    }
+
+    /**
      * Writes the open contig's files.
      *
      * @throws IllegalStateException if no contig is open
