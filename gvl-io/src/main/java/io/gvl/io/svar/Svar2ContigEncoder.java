@@ -5,6 +5,9 @@ import it.unimi.dsi.fastutil.floats.FloatArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -37,6 +40,9 @@ final class Svar2ContigEncoder {
     /** Per field, per sub ({@link Svar2Writer#SUBS} order), the stored values. */
     final FloatArrayList[][] values;
     long lastPosition = -1;
+    /** The carriers of the record being added, listed by {@link #listCarriers}. */
+    private int[] scratch = new int[0];
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     Svar2ContigEncoder(Svar2Writer w, String name) {
         this.w = w;
@@ -54,22 +60,17 @@ final class Svar2ContigEncoder {
     void add(int position, int refLength, byte[] alt, byte[] carriers, int from, float[] info, float[][] format,
              int formatFrom) {
         Allele a = classify(position, refLength, alt);
-        int x = 0;
-        for (int h = 0; h < w.haplotypes; h++) {
-            if (carriers[from + h] != 0) {
-                x++;
-            }
-        }
+        int x = listCarriers(carriers, from);
         if (x == 0) {
             return;
         }
+        int[] haps = scratch;
         if (dense(a, x)) {
             int base = denseSite(a);
             LongArrayList bits = a.snp ? dSnpBits : dIndelBits;
-            for (int h = 0; h < w.haplotypes; h++) {
-                if (carriers[from + h] != 0) {
-                    bits.set(base + (h >>> 6), bits.getLong(base + (h >>> 6)) | 1L << (h & 63));
-                }
+            for (int k = 0; k < x; k++) {
+                int h = haps[k];
+                bits.set(base + (h >>> 6), bits.getLong(base + (h >>> 6)) | 1L << (h & 63));
             }
             int sub = a.snp ? 2 : 3;
             for (int i = 0; i < w.infoFields.length; i++) {
@@ -87,10 +88,8 @@ final class Svar2ContigEncoder {
             }
         } else {
             int sub = a.snp ? 0 : 1;
-            for (int h = 0; h < w.haplotypes; h++) {
-                if (carriers[from + h] == 0) {
-                    continue;
-                }
+            for (int k = 0; k < x; k++) {
+                int h = haps[k];
                 varKeyCall(a, h);
                 for (int i = 0; i < w.infoFields.length; i++) {
                     store(w.infoFields[i], sub, info[i]);
@@ -100,6 +99,33 @@ final class Svar2ContigEncoder {
                 }
             }
         }
+    }
+
+    /**
+     * Lists the haplotypes whose byte from {@code from} is non-zero into {@link #scratch}, ascending, eight bytes a
+     * step (a record's row is mostly zeros); returns how many.
+     */
+    private int listCarriers(byte[] carriers, int from) {
+        int n = w.haplotypes;
+        if (scratch.length < n) {
+            scratch = new int[n];
+        }
+        int x = 0;
+        int h = 0;
+        for (; h + Long.BYTES <= n; h += Long.BYTES) {
+            long word = (long) LONGS.get(carriers, from + h);
+            while (word != 0) {
+                int bit = Long.numberOfTrailingZeros(word);
+                scratch[x++] = h + (bit >>> 3);
+                word &= ~(0xFFL << (bit & ~7));
+            }
+        }
+        for (; h < n; h++) {
+            if (carriers[from + h] != 0) {
+                scratch[x++] = h;
+            }
+        }
+        return x;
     }
 
     /**

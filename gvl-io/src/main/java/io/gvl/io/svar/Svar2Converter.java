@@ -140,16 +140,42 @@ public final class Svar2Converter {
             long perRecord = 2L * samples.size() + 4L * samples.size() * options.formatFields().size() + 64;
             long window = Math.clamp(WINDOW_BYTES / perRecord * 4, 1024, 1L << 22);
             long[] records = new long[1];
+            // without fields, the sites come from a sites-only query and the calls from the genotype-only decode
+            boolean genotypesOnly = fields.isEmpty();
+            VariantRequest sites = new VariantRequest(new int[0], List.of(), List.of());
+            int width = 2 * samples.size();
             Svar2Writer.publish(store, options.overwrite(), samples, 2, fields, w -> {
                 float[] info = new float[options.infoFields().size()];
                 float[][] format = new float[options.formatFields().size()][];
+                byte[] rows = new byte[0];
                 for (String contig : contigs) {
                     Checker check = new Checker(input, fasta, contig);
                     w.beginContig(contig);
                     for (long start = 0; ; start += window) {
                         boolean last = start + window >= check.length;
                         long end = last ? Integer.MAX_VALUE : start + window;
-                        VariantBatch b = reader.query(contig, start, end, request);
+                        VariantBatch b = reader.query(contig, start, end, genotypesOnly ? sites : request);
+                        byte[] calls = b.genotypes();
+                        if (genotypesOnly) {
+                            if (rows.length < (long) b.size() * width) {
+                                rows = new byte[Math.toIntExact((long) b.size() * width)];
+                            }
+                            calls = rows;
+                            int n = b.size();
+                            String where = contig + ":" + start + "-" + end;
+                            int[] next = {0};
+                            reader.genotypes(contig, start, end, sampleIdx, calls, pos -> {
+                                if (next[0] >= n) {
+                                    throw new IllegalStateException(input + ": the genotype read of " + where
+                                            + " met more records than its sites read (" + n + ")");
+                                }
+                                return next[0]++ * width;
+                            });
+                            if (next[0] != n) {
+                                throw new IllegalStateException(input + ": the genotype read of " + where + " met "
+                                        + next[0] + " records, its sites read " + n);
+                            }
+                        }
                         for (int f = 0; f < format.length; f++) {
                             format[f] = b.format().get(options.formatFields().get(f));
                         }
@@ -163,8 +189,8 @@ public final class Svar2Converter {
                             for (int f = 0; f < info.length; f++) {
                                 info[f] = b.info().get(options.infoFields().get(f))[i];
                             }
-                            w.add(b.positions()[i], ref.length, alt, b.genotypes(), i * 2 * samples.size(), info,
-                                    format, i * samples.size());
+                            w.add(b.positions()[i], ref.length, alt, calls, i * width, info, format,
+                                    i * samples.size());
                             records[0]++;
                         }
                         if (last) {
