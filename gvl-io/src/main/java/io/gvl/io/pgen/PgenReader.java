@@ -10,13 +10,9 @@ import io.gvl.io.internal.pgen.PvarFile;
 import io.gvl.io.internal.pgen.RecordDecoder;
 import io.gvl.io.internal.pgen.SampleSlots;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -94,14 +90,14 @@ public final class PgenReader implements AutoCloseable {
      *                              {@code .pgen} record is multiallelic
      */
     public static PgenReader open(Path path) {
-        Fileset f = Fileset.locate(path);
+        PgenFileset f = PgenFileset.locate(path);
         List<String> samples = PsamFile.sampleIds(f.psam());
         PvarFile table = PvarFile.read(f.pvar());
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment data = map(f.pgen(), arena);
+            MemorySegment data = f.map(arena);
             PgenIndex index = PgenIndex.parse(f.pgen(), data, samples.size());
-            checkSamples(f, index, samples);
+            f.checkSamples(index, samples);
             if (index.variantCount() != table.size()) {
                 throw new InputFormatException(f.pvar(), "", "lists " + table.size() + " variants but " + f.pgen()
                         + " holds " + index.variantCount() + ".", "use the .pvar written with this .pgen (one line per"
@@ -142,34 +138,17 @@ public final class PgenReader implements AutoCloseable {
      *                              is malformed or lists another number of samples than the {@code .pgen}
      */
     public static PgenReader openGenotypes(Path path) {
-        Fileset f = Fileset.locate(path);
+        PgenFileset f = PgenFileset.locate(path);
         List<String> samples = PsamFile.sampleIds(f.psam());
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment data = map(f.pgen(), arena);
+            MemorySegment data = f.map(arena);
             PgenIndex index = PgenIndex.lazy(f.pgen(), data, samples.size());
-            checkSamples(f, index, samples);
+            f.checkSamples(index, samples);
             return new PgenReader(f.pgen(), f.pvar(), f.psam(), List.copyOf(samples), null, null, index, arena, data);
         } catch (RuntimeException e) {
             arena.close();
             throw e;
-        }
-    }
-
-    private static MemorySegment map(Path pgen, Arena arena) {
-        try (FileChannel ch = FileChannel.open(pgen, StandardOpenOption.READ)) {
-            return ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
-        } catch (IOException e) {
-            throw new InputFormatException(pgen, "", "cannot be read (" + e.getMessage() + ").",
-                    "check that the file exists and is readable.", e);
-        }
-    }
-
-    private static void checkSamples(Fileset f, PgenIndex index, List<String> samples) {
-        if (index.sampleCount() != samples.size()) {
-            throw new InputFormatException(f.psam(), "", "lists " + samples.size() + " samples but " + f.pgen()
-                    + " holds " + index.sampleCount() + ".", "use the .psam written with this .pgen (one line per"
-                    + " sample, in .pgen order).");
         }
     }
 
@@ -593,37 +572,6 @@ public final class PgenReader implements AutoCloseable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             arena.close();
-        }
-    }
-
-    /** The three files of a fileset, found from a {@code .pgen}/{@code .bed} path or their prefix. */
-    private record Fileset(Path pgen, Path pvar, Path psam) {
-        static Fileset locate(Path path) {
-            String name = path.getFileName().toString();
-            boolean bed = name.endsWith(".bed");
-            String prefix = name.endsWith(".pgen") ? name.substring(0, name.length() - 5)
-                    : bed ? name.substring(0, name.length() - 4) : name;
-            Path dir = path.toAbsolutePath().getParent();
-            Path genotypes = dir.resolve(bed ? prefix + ".bed" : prefix + ".pgen");
-            require(genotypes, path);
-            Path pvar = bed ? dir.resolve(prefix + ".bim") : first(dir, prefix, ".pvar", ".pvar.zst");
-            require(pvar, path);
-            Path psam = dir.resolve(prefix + (bed ? ".fam" : ".psam"));
-            require(psam, path);
-            return new Fileset(genotypes, pvar, psam);
-        }
-
-        private static Path first(Path dir, String prefix, String a, String b) {
-            Path pa = dir.resolve(prefix + a);
-            return Files.exists(pa) ? pa : dir.resolve(prefix + b);
-        }
-
-        private static void require(Path file, Path given) {
-            if (!Files.isRegularFile(file)) {
-                throw new InputFormatException(file, "", "is missing: a PGEN fileset is PREFIX.pgen with PREFIX.pvar"
-                        + " (or PREFIX.pvar.zst) and PREFIX.psam beside it (" + given + " was given).",
-                        "put the three files plink2 wrote (--make-pgen --out PREFIX) in one directory.");
-            }
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +50,7 @@ class Svar2CarrierListTest {
                     carriers[n++] = h;
                 }
             }
-            out.add(new Rec(pos, refLength, alt.getBytes(StandardCharsets.US_ASCII), java.util.Arrays.copyOf(carriers, n)));
+            out.add(new Rec(pos, refLength, alt.getBytes(StandardCharsets.US_ASCII), Arrays.copyOf(carriers, n)));
         }
         return out;
     }
@@ -72,7 +73,7 @@ class Svar2CarrierListTest {
                 w.beginContig("c" + c);
                 byte[] row = new byte[haplotypes];
                 for (Rec r : contigs.get(c)) {
-                    java.util.Arrays.fill(row, (byte) 0);
+                    Arrays.fill(row, (byte) 0);
                     for (int h : r.carriers()) {
                         row[h] = 1;
                     }
@@ -85,7 +86,7 @@ class Svar2CarrierListTest {
             for (int c = 0; c < contigs.size(); c++) {
                 w.beginContig("c" + c);
                 for (Rec r : contigs.get(c)) {
-                    int[] padded = java.util.Arrays.copyOf(r.carriers(), r.carriers().length + 3);
+                    int[] padded = Arrays.copyOf(r.carriers(), r.carriers().length + 3);
                     w.addCarriers(r.position(), r.refLength(), r.alt(), padded, r.carriers().length);
                 }
                 w.endContig();

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -153,7 +154,7 @@ class ParallelTableReadTest {
                     assertTrue(runs.size() >= 4, runs.size() + " runs of " + file);
                     for (int threads : new int[] {2, 3, 1 + rnd.nextInt(12)}) {
                         assertEquals(one, flat(r.requireSupportedAndReadAll(request, threads)),
-                                file + " with " + threads + " readers, samples " + java.util.Arrays.toString(samples));
+                                file + " with " + threads + " readers, samples " + Arrays.toString(samples));
                     }
                 }
             }

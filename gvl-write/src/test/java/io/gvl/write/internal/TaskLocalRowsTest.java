@@ -21,6 +21,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -226,7 +227,7 @@ class TaskLocalRowsTest {
         int records = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(new GZIPInputStream(
                 Files.newInputStream(VCF)), StandardCharsets.US_ASCII));
-             java.io.Writer out = Files.newBufferedWriter(vcf, StandardCharsets.US_ASCII)) {
+             Writer out = Files.newBufferedWriter(vcf, StandardCharsets.US_ASCII)) {
             int data = 0;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (!line.startsWith("#") && data++ % 5 == 0) {

@@ -3,6 +3,9 @@ package io.gvl.io.internal.csi;
 import io.gvl.io.InputFormatException;
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.BufferUnderflowException;
@@ -217,7 +220,7 @@ public final class CsiIndex {
         }
         long from = Long.MAX_VALUE;
         long to = -1;
-        it.unimi.dsi.fastutil.longs.LongArrayList marks = new it.unimi.dsi.fastutil.longs.LongArrayList();
+        LongArrayList marks = new LongArrayList();
         long[] windows = linear == null ? null : linear.get(tid);
         for (Int2ObjectMap.Entry<Bin> bin : references.get(tid).int2ObjectEntrySet()) {
             int id = bin.getIntKey();
@@ -248,8 +251,8 @@ public final class CsiIndex {
             order[i] = i;
         }
         long[] m = marks.elements();
-        it.unimi.dsi.fastutil.ints.IntArrays.quickSort(order, (x, y) -> Long.compare(m[2 * x], m[2 * y]));
-        it.unimi.dsi.fastutil.ints.IntArrayList cuts = new it.unimi.dsi.fastutil.ints.IntArrayList();
+        IntArrays.quickSort(order, (x, y) -> Long.compare(m[2 * x], m[2 * y]));
+        IntArrayList cuts = new IntArrayList();
         int k = 1;
         for (int j = 0; j < n && k < parts; j++) {
             long pos = m[2 * order[j]];

@@ -14,6 +14,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -115,7 +116,7 @@ class PgenIndexLazyTest {
     void aTruncatedFileNamesItsFirstCutRecordWhenItsBlockIsReached() throws IOException {
         Path pgen = dir.resolve("cut.pgen");
         byte[] b = Files.readAllBytes(fourBlocks);
-        Files.write(pgen, java.util.Arrays.copyOf(b, b.length - 1));
+        Files.write(pgen, Arrays.copyOf(b, b.length - 1));
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment data = map(pgen, arena);
             InputFormatException eager = assertThrows(InputFormatException.class, () -> PgenIndex.parse(pgen, data, 0));
