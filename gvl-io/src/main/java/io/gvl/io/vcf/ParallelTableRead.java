@@ -76,7 +76,12 @@ final class ParallelTableRead {
                     return; // worker 0 reads with the given reader, so every run is still taken by someone
                 }
                 try {
-                    for (int i = next.getAndIncrement(); i < runs.size() && !failed.get(); i = next.getAndIncrement()) {
+                    // a run taken is always read, so the runs read are a prefix of the file's runs
+                    while (!failed.get()) {
+                        int i = next.getAndIncrement();
+                        if (i >= runs.size()) {
+                            break;
+                        }
                         try {
                             results[i] = readRun(r, runs.get(i), request);
                         } catch (RuntimeException | Error e) {
