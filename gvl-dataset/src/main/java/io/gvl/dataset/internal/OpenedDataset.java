@@ -46,7 +46,7 @@ public final class OpenedDataset implements AutoCloseable {
     private final int[] referenceContig;
     private final ReferenceGenome genome;
     private final GenotypeArrays genotypeArrays;
-    /** The gathered genotypes of a {@code .svar2}-linked dataset, else null. */
+    /** The linked store a {@code .svar2}-linked dataset's batches gather from, else null (and null in a batch). */
     private final Svar2Genotypes svar2;
     private final VariantStore variants;
     private final HaplotypeSource haplotypes;
@@ -76,15 +76,14 @@ public final class OpenedDataset implements AutoCloseable {
                 ? Svar2Genotypes.open(dir, metadata, files.regions(), reference) : null;
         this.shards = files.shardedArrays().map(ShardReads::new).orElse(null);
         try {
-            GenotypeArrays geno = svar2 != null ? svar2.genotypes() : files.genotypes().orElse(null);
+            GenotypeArrays geno = svar2 != null ? null : files.genotypes().orElse(null);
             this.genotypeArrays = geno;
             this.ploidy = geno != null ? geno.ploidy()
-                    : shards != null && metadata.ploidy() != null ? metadata.ploidy() : 0;
+                    : (shards != null || svar2 != null) && metadata.ploidy() != null ? metadata.ploidy() : 0;
             this.variants = shards != null ? (ploidy == 0 ? null : VariantStore.sharded(files.variantTableFile(),
                     files.variants(), metadata, shards.arrays().hasDosages()))
-                    : geno == null ? null : svar2 != null
-                    ? VariantStore.inMemory(geno, svar2.table(), metadata, svar2.fields())
-                    : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
+                    : svar2 != null ? VariantStore.svar2Root(metadata, svar2.fieldTypes())
+                    : geno == null ? null : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
                             files.variants(), metadata, storeCallFields(files), files.mapped());
             this.haplotypes = variants == null || genome == null ? null
                     : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
@@ -134,6 +133,11 @@ public final class OpenedDataset implements AutoCloseable {
     /** The shards of a sharded root, or null for a single dataset directory (or a batch's copy). */
     ShardReads shards() {
         return shards;
+    }
+
+    /** The linked store of a {@code .svar2}-linked dataset, or null for other datasets (and a batch's copy). */
+    Svar2Genotypes svar2() {
+        return svar2;
     }
 
     /** Opens the dataset at {@code dir}; {@code referenceFasta} may be null (no sequence output then). */
@@ -333,7 +337,7 @@ public final class OpenedDataset implements AutoCloseable {
         return haplotypes;
     }
 
-    /** Whether the genotypes were gathered from a linked {@code .svar2} store (there is no stored variant table). */
+    /** Whether the genotypes are gathered from a linked {@code .svar2} store (there is no stored variant table). */
     public boolean linkedToSvar2() {
         return svar2 != null;
     }

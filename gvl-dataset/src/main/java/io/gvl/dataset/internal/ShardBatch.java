@@ -14,11 +14,15 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
- * The stores one query reads, and how its instances address them: the one choke point between a sharded root and
- * the engine. A single dataset directory reads its own mapped arrays, so its batch is the dataset and the instances
- * as they are (nothing is copied). A sharded root keeps its calls and intervals in its shards, so its batch copies
+ * The stores one query reads, and how its instances address them: the one choke point between a sharded root (or a
+ * {@code .svar2}-linked dataset) and the engine. A single dataset directory reads its own mapped arrays, so its batch
+ * is the dataset and the instances as they are (nothing is copied). A {@code .svar2}-linked dataset gathers the
+ * slots of the batch's cells from its store, with a variant table of the batch's own, and copies the per-sample
+ * track groups of those cells beside them ({@link Svar2Genotypes}). A sharded root keeps its calls and intervals in
+ * its shards, so its batch copies
  * the slots the query touches, each distinct cell and region once, into memory of its own, in the layout the
  * kernels read (cumulative offsets by batch cell, calls, dosages, intervals), and addresses the instances by the
  * copy's rows ({@link Instances#cells()}, {@link Instances#trackRegions()}); every kernel then reads it as it reads
@@ -45,16 +49,85 @@ public final class ShardBatch implements AutoCloseable {
      */
     public static ShardBatch of(OpenedDataset ds, ViewState view, Instances inst) {
         ShardReads shards = ds.shards();
-        if (shards == null) {
+        Svar2Genotypes svar2 = ds.svar2();
+        if (shards == null && svar2 == null) {
             return new ShardBatch(ds, inst, null);
         }
-        BatchMemory.Lease memory = shards.memory().lease();
+        BatchMemory.Lease memory = (shards != null ? shards.memory() : svar2.memory()).lease();
         try {
-            return new Copy(ds, shards, inst, memory).run(view);
+            return shards != null ? new Copy(ds, shards, inst, memory).run(view)
+                    : gathered(ds, svar2, view, inst, memory);
         } catch (RuntimeException | Error e) {
             memory.close();
             throw e;
         }
+    }
+
+    /**
+     * A {@code .svar2}-linked dataset's batch: the slots of the batch's distinct cells gathered from the store with
+     * a variant table of their own, and the per-sample tracks' groups of those cells copied in the same order, so
+     * the instances address both by the batch's cells; annotation tracks are read where they are.
+     */
+    private static ShardBatch gathered(OpenedDataset ds, Svar2Genotypes svar2, ViewState view, Instances inst,
+                                       BatchMemory.Lease memory) {
+        long[] cells = distinct(inst.dsIdx());
+        long[] local = new long[inst.size()];
+        for (int i = 0; i < local.length; i++) {
+            local[i] = Arrays.binarySearch(cells, inst.dsIdx()[i]);
+        }
+        Svar2Genotypes.Gathered g = svar2.gather(cells, memory);
+        VariantStore variants = ds.variants().svar2Batch(g.calls(), g.table(), g.fields(), ds.metadata(), memory);
+        Map<String, OpenedDataset.Track> tracks = new LinkedHashMap<>();
+        for (String name : view.activeTracks()) {
+            OpenedDataset.Track t = ds.tracks().get(name);
+            tracks.put(name, t.perSample() ? copy(name, true, k -> t.intervals(), cells, memory) : t);
+        }
+        return new ShardBatch(ds.batch(variants, Collections.unmodifiableMap(tracks)),
+                inst.addressed(local, inst.trackRegions()), memory);
+    }
+
+    /**
+     * Copies group {@code groupIn[k]} of {@code source.apply(k)} to group {@code k} of new intervals in
+     * {@code memory}, for every {@code k}.
+     */
+    private static OpenedDataset.Track copy(String name, boolean perSample, IntFunction<Intervals> source,
+                                            long[] groupIn, BatchMemory.Lease memory) {
+        int m = groupIn.length;
+        long total = 0;
+        for (int k = 0; k < m; k++) {
+            Intervals src = source.apply(k);
+            total += src.groupEnd(groupIn[k]) - src.groupStart(groupIn[k]);
+        }
+        MemorySegment offsets = memory.allocate(8L * (m + 1));
+        MemorySegment starts = memory.allocate(4 * total);
+        MemorySegment ends = memory.allocate(4 * total);
+        MemorySegment values = memory.allocate(4 * total);
+        long at = 0;
+        for (int k = 0; k < m; k++) {
+            Intervals src = source.apply(k);
+            long a = src.groupStart(groupIn[k]);
+            long len = src.groupEnd(groupIn[k]) - a;
+            Mem.setI64(offsets, k, at);
+            MemorySegment.copy(src.starts(), 4 * a, starts, 4 * at, 4 * len);
+            MemorySegment.copy(src.ends(), 4 * a, ends, 4 * at, 4 * len);
+            MemorySegment.copy(src.values(), 4 * a, values, 4 * at, 4 * len);
+            at += len;
+        }
+        Mem.setI64(offsets, m, at);
+        return new OpenedDataset.Track(name, perSample, new Intervals(starts, ends, values, offsets), null);
+    }
+
+    /** The distinct values of {@code v}, ascending. */
+    private static long[] distinct(long[] v) {
+        long[] sorted = v.clone();
+        Arrays.sort(sorted);
+        int k = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                sorted[k++] = sorted[i];
+            }
+        }
+        return Arrays.copyOf(sorted, k);
     }
 
     /** The dataset the query reads: the opened one, or a sharded root over this batch's copy. */
@@ -222,47 +295,14 @@ public final class ShardBatch implements AutoCloseable {
 
         /** The intervals of track {@code name} of every group (a batch cell, or a batch region), checked in order. */
         private OpenedDataset.Track track(String name, boolean perSample, int[] groupShard, long[] groupInShard) {
-            int m = groupShard.length;
-            long total = 0;
-            for (int k = 0; k < m; k++) {
-                OpenedDataset.Track t = shards.track(name, groupShard[k]);
-                t.sorted().check(groupInShard[k]);
-                total += t.intervals().groupEnd(groupInShard[k]) - t.intervals().groupStart(groupInShard[k]);
+            for (int k = 0; k < groupShard.length; k++) {
+                shards.track(name, groupShard[k]).sorted().check(groupInShard[k]);
             }
-            MemorySegment offsets = allocate(8L * (m + 1));
-            MemorySegment starts = allocate(4 * total);
-            MemorySegment ends = allocate(4 * total);
-            MemorySegment values = allocate(4 * total);
-            long at = 0;
-            for (int k = 0; k < m; k++) {
-                Intervals src = shards.track(name, groupShard[k]).intervals();
-                long a = src.groupStart(groupInShard[k]);
-                long len = src.groupEnd(groupInShard[k]) - a;
-                Mem.setI64(offsets, k, at);
-                MemorySegment.copy(src.starts(), 4 * a, starts, 4 * at, 4 * len);
-                MemorySegment.copy(src.ends(), 4 * a, ends, 4 * at, 4 * len);
-                MemorySegment.copy(src.values(), 4 * a, values, 4 * at, 4 * len);
-                at += len;
-            }
-            Mem.setI64(offsets, m, at);
-            return new OpenedDataset.Track(name, perSample, new Intervals(starts, ends, values, offsets), null);
+            return copy(name, perSample, k -> shards.track(name, groupShard[k]).intervals(), groupInShard, memory);
         }
 
         private MemorySegment allocate(long bytes) {
             return memory.allocate(bytes);
-        }
-
-        /** The distinct values of {@code v}, ascending. */
-        private static long[] distinct(long[] v) {
-            long[] sorted = v.clone();
-            Arrays.sort(sorted);
-            int k = 0;
-            for (int i = 0; i < sorted.length; i++) {
-                if (i == 0 || sorted[i] != sorted[i - 1]) {
-                    sorted[k++] = sorted[i];
-                }
-            }
-            return Arrays.copyOf(sorted, k);
         }
     }
 }

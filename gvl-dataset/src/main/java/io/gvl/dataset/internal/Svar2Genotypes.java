@@ -1,18 +1,16 @@
 package io.gvl.dataset.internal;
 
+import io.gvl.core.buffer.DType;
+import io.gvl.core.kernel.variant.SparseGenotypes;
+import io.gvl.core.kernel.variant.VariantBuffers;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.DatasetLayout;
 import io.gvl.format.DatasetMetadata;
 import io.gvl.format.Regions;
-import io.gvl.format.VariantTable;
-import io.gvl.format.array.GenotypeArrays;
-import io.gvl.format.array.RawArray;
-import io.gvl.format.array.RawDtype;
 import io.gvl.format.io.StoreLinks;
 import io.gvl.format.io.Svar2RangesFile;
 import io.gvl.io.fasta.Reference;
 import io.gvl.io.svar.Svar2Calls;
-import io.gvl.core.buffer.DType;
 import io.gvl.io.svar.Svar2Contig;
 import io.gvl.io.svar.Svar2Field;
 import io.gvl.io.svar.Svar2Fingerprint;
@@ -22,10 +20,8 @@ import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,45 +30,53 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * The genotypes of a dataset linked to a genoray {@code .svar2} store, in the shape the read engine uses for every
- * other source: a CSR of variant rows per {@code (region, sample, ploid)} slot and a variant table. Opening gathers
- * every slot once, as GenVarLoader 0.43.1 gathers a query: the cached {@code var_key} windows of the slot and the
- * region's dense ranges, filtered at the region's stored start and merged in GenVarLoader's order (so the haplotype,
- * track and variant kernels see exactly the calls GenVarLoader reconstructs from). A stored variant is one table
- * row however many haplotypes carry it. A pure deletion carries no ALT in the store; its row takes the reference anchor base, which is what
- * both reconstruction and the VCF spelling of the call need, and its REF comes from the reference as for every row.
+ * The genotypes of a dataset linked to a genoray {@code .svar2} store, gathered per query batch
+ * ({@link ShardBatch}) in the shape the read engine uses for every other source: a CSR of variant rows per
+ * {@code (batch cell, ploid)} slot and a variant table of the batch's distinct variants. Each slot is gathered as
+ * GenVarLoader 0.43.1 gathers a query: the cached {@code var_key} windows of the slot and the region's dense ranges,
+ * filtered at the region's stored start and merged in GenVarLoader's order (so the haplotype, track and variant
+ * kernels see exactly the calls GenVarLoader reconstructs from). A stored variant is one table row however many of
+ * the batch's haplotypes carry it. A pure deletion carries no ALT in the store; its row takes the reference anchor
+ * base, which is what both reconstruction and the VCF spelling of the call need, and its REF comes from the
+ * reference as for every row.
  *
- * <p>The memory is that of a VCF-sourced dataset's genotypes held in RAM (an int64 offset per slot, an int32 row
- * per gathered call, the distinct variants of the regions); gathering the slots a query reads on demand would
- * bound it by the query instead, and is not done yet.
+ * <p>Opening checks the link, the store and the range cache and reads no slot, so open time and memory do not grow
+ * with regions × samples; a batch's gather, table and calls live in memory the batch leases
+ * ({@link BatchMemory}) and on the heap for its table, and are dropped with the batch.
  */
 final class Svar2Genotypes implements AutoCloseable {
-    /** Regions gathered per task when a dataset opens. */
-    private static final int BLOCK = 8;
+    /** Batch cells gathered per task when a batch is large enough to split. */
+    private static final int BLOCK = 16;
 
     private final Svar2Store store;
-    private final Arena arena;
-    private final GenotypeArrays genotypes;
-    private final VariantTable table;
-    private final Map<String, VariantStore.Column> fields;
+    private final Svar2RangesFile ranges;
+    private final DatasetMetadata meta;
+    private final Regions regions;
+    private final Reference reference;
+    private final BatchMemory memory = new BatchMemory();
 
-    private Svar2Genotypes(Svar2Store store, Arena arena, GenotypeArrays genotypes, VariantTable table,
-                           Map<String, VariantStore.Column> fields) {
+    private Svar2Genotypes(Svar2Store store, Svar2RangesFile ranges, DatasetMetadata meta, Regions regions,
+                           Reference reference) {
         this.store = store;
-        this.arena = arena;
-        this.genotypes = genotypes;
-        this.table = table;
-        this.fields = fields;
+        this.ranges = ranges;
+        this.meta = meta;
+        this.regions = regions;
+        this.reference = reference;
+    }
+
+    /** One batch's gather: the calls of each batch cell's ploids in turn, the batch's table and its fields. */
+    record Gathered(SparseGenotypes calls, VariantStore.PackedTable table, Map<String, VariantStore.Column> fields) {
     }
 
     /**
-     * Resolves and checks the link of the dataset at {@code dir}, then gathers every slot.
+     * Resolves and checks the link of the dataset at {@code dir} and opens the store and the range cache; no slot
+     * is read.
      *
      * @param dir the dataset directory
      * @param meta its metadata, with {@code svar2_link} set
      * @param regions its stored regions
      * @param reference the reference (deletion anchors and REF alleles come from it)
-     * @return the gathered genotypes; the caller closes them
+     * @return the open genotypes; the caller closes them
      */
     static Svar2Genotypes open(Path dir, DatasetMetadata meta, Regions regions, Reference reference) {
         DatasetMetadata.Svar2Link link = meta.svar2Link();
@@ -92,11 +96,10 @@ final class Svar2Genotypes implements AutoCloseable {
                 throw new DatasetFormatException(storeDir + ": ploidy " + store.ploidy() + " but the dataset's is "
                         + meta.ploidy() + "; the link points at another store");
             }
-            try (Svar2RangesFile ranges = Svar2RangesFile.open(
+            Svar2RangesFile ranges = Svar2RangesFile.open(
                     DatasetLayout.genotypes(dir).resolve(DatasetLayout.SVAR2_META).getParent(), meta.nRegions(),
-                    meta.samples().size(), meta.ploidy())) {
-                return gather(store, ranges, meta, regions, reference, dir);
-            }
+                    meta.samples().size(), meta.ploidy());
+            return new Svar2Genotypes(store, ranges, meta, regions, reference);
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -124,79 +127,88 @@ final class Svar2Genotypes implements AutoCloseable {
         }
     }
 
-    private static Svar2Genotypes gather(Svar2Store store, Svar2RangesFile ranges, DatasetMetadata meta,
-                                         Regions regions, Reference reference, Path dir) {
-        int nRegions = meta.nRegions();
-        int blocks = (nRegions + BLOCK - 1) / BLOCK;
+    /** The memory the batches' calls are gathered into, reused from batch to batch. */
+    BatchMemory memory() {
+        return memory;
+    }
+
+    /** The store's fields by name with no values, as the root's store lists them: INFO per row, FORMAT per call. */
+    Map<String, VariantStore.Column> fieldTypes() {
+        return new Rows(store.fields()).columns();
+    }
+
+    /**
+     * Gathers the slots of the batch cells {@code cells} (region · samples + sample, ascending and distinct): group
+     * {@code k · P + p} of the result is ploid {@code p} of {@code cells[k]}. Cells are gathered in fixed blocks, in
+     * parallel for a large batch, and joined in order, so the result is the same at any thread count.
+     *
+     * @param cells the batch's distinct cells
+     * @param lease the batch's memory, where the offsets and variant rows go
+     * @return the batch's calls, table and fields
+     */
+    Gathered gather(long[] cells, BatchMemory.Lease lease) {
+        int blocks = (cells.length + BLOCK - 1) / BLOCK;
         Block[] parts = new Block[blocks];
-        // Fixed blocks of regions, gathered in parallel and joined in order: the same table at any thread count.
-        IntStream.range(0, blocks).parallel().forEach(b -> parts[b] = gatherBlock(store, ranges, meta, regions,
-                reference, b * BLOCK, Math.min(nRegions, (b + 1) * BLOCK)));
-        long slots = (long) nRegions * meta.samples().size() * meta.ploidy();
+        IntStream range = IntStream.range(0, blocks);
+        (blocks > 1 ? range.parallel() : range).forEach(b -> parts[b] = gatherBlock(cells, b * BLOCK,
+                Math.min(cells.length, (b + 1) * BLOCK)));
+        long slots = (long) cells.length * meta.ploidy();
         long calls = 0;
         for (Block part : parts) {
             calls += part.idx().size();
         }
-        // The join writes straight into the off-heap arrays the engine reads, with no heap copy beside them.
-        Arena arena = Arena.ofShared();
-        try {
-            MemorySegment offsets = arena.allocate(ValueLayout.JAVA_LONG, slots + 1);
-            MemorySegment idx = arena.allocate(ValueLayout.JAVA_INT, Math.max(1, calls)).asSlice(0, 4 * calls);
-            Rows rows = new Rows(store.fields());
-            long slot = 0;
-            long call = 0;
-            for (Block part : parts) {
-                int rowBase = rows.size();
-                for (int c = 0; c < part.idx().size(); c++) {
-                    idx.setAtIndex(ValueLayout.JAVA_INT, call++, rowBase + part.idx().getInt(c));
-                }
-                rows.append(part.rows());
-                long base = offsets.getAtIndex(ValueLayout.JAVA_LONG, slot);
-                for (long end : part.slotEnds()) {
-                    offsets.setAtIndex(ValueLayout.JAVA_LONG, ++slot, base + end);
-                }
+        MemorySegment offsets = lease.allocate(8 * (slots + 1));
+        MemorySegment idx = lease.allocate(4 * calls);
+        Rows rows = parts.length == 1 ? parts[0].rows() : new Rows(store.fields());
+        long slot = 0;
+        long call = 0;
+        offsets.setAtIndex(ValueLayout.JAVA_LONG, 0, 0);
+        for (Block part : parts) {
+            int rowBase = parts.length == 1 ? 0 : rows.size();
+            for (int c = 0; c < part.idx().size(); c++) {
+                idx.setAtIndex(ValueLayout.JAVA_INT, call++, rowBase + part.idx().getInt(c));
             }
-            Path cache = DatasetLayout.genotypes(dir).resolve(DatasetLayout.SVAR2_META).getParent();
-            GenotypeArrays arrays = new GenotypeArrays(RawArray.wrap(cache, RawDtype.INT64, offsets),
-                    RawArray.wrap(store.path(), RawDtype.INT32, idx), nRegions, meta.samples().size(),
-                    meta.ploidy());
-            return new Svar2Genotypes(store, arena, arrays, rows.table(), rows.columns());
-        } catch (RuntimeException e) {
-            arena.close();
-            throw e;
+            if (parts.length > 1) {
+                rows.append(part.rows());
+            }
+            long base = offsets.getAtIndex(ValueLayout.JAVA_LONG, slot);
+            for (long end : part.slotEnds()) {
+                offsets.setAtIndex(ValueLayout.JAVA_LONG, ++slot, base + end);
+            }
         }
+        return new Gathered(SparseGenotypes.fromCumulative(idx, offsets), rows.table(reference), rows.columns());
     }
 
     /** One block's gathered calls: block-local rows, the row of each call, and each slot's cumulative call count. */
     private record Block(Rows rows, IntArrayList idx, long[] slotEnds) {
     }
 
-    private static Block gatherBlock(Svar2Store store, Svar2RangesFile ranges, DatasetMetadata meta, Regions regions,
-                                     Reference reference, int from, int to) {
+    private Block gatherBlock(long[] cells, int from, int to) {
         int nSamples = meta.samples().size();
         int ploidy = meta.ploidy();
         Rows rows = new Rows(store.fields());
         IntArrayList idx = new IntArrayList();
-        long[] slotEnds = new long[(to - from) * nSamples * ploidy];
+        long[] slotEnds = new long[(to - from) * ploidy];
         Svar2Calls calls = new Svar2Calls();
+        int shift = meta.oneBasedPositions() ? 1 : 0;
         int slot = 0;
-        for (int r = from; r < to; r++) {
+        for (int k = from; k < to; k++) {
+            int r = (int) (cells[k] / nSamples);
+            int s = (int) (cells[k] % nSamples);
             String contigName = meta.contigs().get(regions.contig(r));
             Svar2Contig contig = store.contig(contigName);
             int refContig = reference.normalizer().indexOf(contigName);
-            for (int s = 0; s < nSamples; s++) {
-                int column = (int) ranges.sampleColumn(s);
-                for (int p = 0; p < ploidy; p++) {
-                    if (contig != null) {
-                        calls.clear();
-                        Svar2Gather.gather(contig, ranges, r, s, p, regions.start(r), calls);
-                        for (int i = 0; i < calls.size(); i++) {
-                            idx.add(rows.rowOf(contig, refContig, reference, calls, i));
-                            rows.addCallFields(contig, calls.origin(i), column);
-                        }
+            int column = (int) ranges.sampleColumn(s);
+            for (int p = 0; p < ploidy; p++) {
+                if (contig != null) {
+                    calls.clear();
+                    Svar2Gather.gather(contig, ranges, r, s, p, regions.start(r), calls);
+                    for (int i = 0; i < calls.size(); i++) {
+                        idx.add(rows.rowOf(contig, refContig, reference, shift, calls, i));
+                        rows.addCallFields(contig, calls.origin(i), column);
                     }
-                    slotEnds[slot++] = idx.size();
                 }
+                slotEnds[slot++] = idx.size();
             }
         }
         return new Block(rows, idx, slotEnds);
@@ -204,16 +216,20 @@ final class Svar2Genotypes implements AutoCloseable {
 
     /**
      * The table being built: one row per distinct stored variant (a dense variant that many haplotypes carry is one
-     * row; each {@code var_key} call is its own), keyed by contig and origin. INFO values are per row; FORMAT values,
+     * row; each {@code var_key} call is its own), keyed by contig and origin, kept packed as the store reads it. REF
+     * alleles are copied from the reference only when a query asks for them. INFO values are per row; FORMAT values,
      * which differ between the samples carrying a dense variant, are kept per call.
      */
     private static final class Rows {
         private final Map<String, Long2IntOpenHashMap> byOrigin = new LinkedHashMap<>();
-        private final List<String> chrom = new ArrayList<>();
-        private final LongArrayList pos = new LongArrayList();
-        private final List<String> ref = new ArrayList<>();
-        private final List<String> alt = new ArrayList<>();
-        private final IntArrayList ilen = new IntArrayList();
+        private final IntArrayList starts = new IntArrayList();
+        private final IntArrayList ilens = new IntArrayList();
+        /** Reference contig and 0-based position of each row, where its REF allele is read from. */
+        private final IntArrayList refContigs = new IntArrayList();
+        private final LongArrayList positions = new LongArrayList();
+        private byte[] alt = new byte[256];
+        private int altSize;
+        private final LongArrayList altEnds = new LongArrayList();
         private final List<Svar2Field> fields;
         private final List<DoubleArrayList> values = new ArrayList<>();
 
@@ -222,7 +238,7 @@ final class Svar2Genotypes implements AutoCloseable {
             fields.forEach(f -> values.add(new DoubleArrayList()));
         }
 
-        int rowOf(Svar2Contig contig, int refContig, Reference reference, Svar2Calls calls, int i) {
+        int rowOf(Svar2Contig contig, int refContig, Reference reference, int shift, Svar2Calls calls, int i) {
             Long2IntOpenHashMap rows = byOrigin.computeIfAbsent(contig.name(), k -> {
                 Long2IntOpenHashMap m = new Long2IntOpenHashMap();
                 m.defaultReturnValue(-1);
@@ -233,22 +249,31 @@ final class Svar2Genotypes implements AutoCloseable {
             if (row >= 0) {
                 return row;
             }
-            row = pos.size();
+            row = starts.size();
             rows.put(origin, row);
             long at = calls.position(i);
             int len = calls.ilen(i);
             long contigLength = reference.length(refContig);
-            if (at < 0 || at >= contigLength || len < 0 && at + 1 - (long) len > contigLength) {
+            long start = at + 1 - shift;
+            if (at < 0 || at >= contigLength || len < 0 && at + 1 - (long) len > contigLength
+                    || start > Integer.MAX_VALUE) {
                 throw new DatasetFormatException(contig.directory() + ": a call at position " + at + " (length "
                         + len + ") lies outside contig '" + contig.name() + "' of the reference (" + contigLength
                         + " bp); the store is corrupt or was built on another reference");
             }
-            String anchor = bases(reference, refContig, at, at + 1);
-            chrom.add(contig.name());
-            pos.add(at + 1);
-            ilen.add(len);
-            ref.add(len < 0 ? bases(reference, refContig, at, at + 1 - len) : anchor);
-            alt.add(calls.isPureDeletion(i) ? anchor : new String(calls.alt(i), StandardCharsets.US_ASCII));
+            starts.add((int) start);
+            ilens.add(len);
+            refContigs.add(refContig);
+            positions.add(at);
+            if (calls.isPureDeletion(i)) {
+                reserve(1);
+                alt[altSize++] = reference.bases().get(ValueLayout.JAVA_BYTE, reference.offset(refContig) + at);
+            } else {
+                reserve(calls.altLength(i));
+                System.arraycopy(calls.altBytes(), calls.altStart(i), alt, altSize, calls.altLength(i));
+                altSize += calls.altLength(i);
+            }
+            altEnds.add(altSize);
             for (int f = 0; f < fields.size(); f++) {
                 if (fields.get(f).category() == Svar2Field.Category.INFO) {
                     values.get(f).add(contig.fieldValue(fields.get(f), origin, 0));
@@ -266,24 +291,57 @@ final class Svar2Genotypes implements AutoCloseable {
         }
 
         int size() {
-            return pos.size();
+            return starts.size();
         }
 
         /** Appends another block's rows and field values after this one's (its row ids shift by {@link #size()}). */
         void append(Rows other) {
-            chrom.addAll(other.chrom);
-            pos.addAll(other.pos);
-            ref.addAll(other.ref);
-            alt.addAll(other.alt);
-            ilen.addAll(other.ilen);
+            starts.addAll(other.starts);
+            ilens.addAll(other.ilens);
+            refContigs.addAll(other.refContigs);
+            positions.addAll(other.positions);
+            long base = altSize;
+            reserve(other.altSize);
+            System.arraycopy(other.alt, 0, alt, altSize, other.altSize);
+            altSize += other.altSize;
+            for (int k = 0; k < other.altEnds.size(); k++) {
+                altEnds.add(base + other.altEnds.getLong(k));
+            }
             for (int f = 0; f < fields.size(); f++) {
                 values.get(f).addAll(other.values.get(f));
             }
         }
 
-        VariantTable table() {
-            return new VariantTable(chrom.toArray(String[]::new), pos.toLongArray(), ref.toArray(String[]::new),
-                    alt.toArray(String[]::new), ilen.toIntArray());
+        /** The rows as a store keeps them; REF alleles are read from {@code reference} on first use. */
+        VariantStore.PackedTable table(Reference reference) {
+            int n = starts.size();
+            long[] altOffsets = new long[n + 1];
+            altEnds.getElements(0, altOffsets, 1, n);
+            VariantBuffers.Alleles alleles = new VariantBuffers.Alleles(
+                    MemorySegment.ofArray(java.util.Arrays.copyOf(alt, altSize)),
+                    MemorySegment.ofArray(altOffsets));
+            int[] contigs = refContigs.toIntArray();
+            long[] at = positions.toLongArray();
+            int[] len = ilens.toIntArray();
+            return new VariantStore.PackedTable(starts.toIntArray(), len, alleles, () -> {
+                long[] refOffsets = new long[n + 1];
+                for (int v = 0; v < n; v++) {
+                    refOffsets[v + 1] = refOffsets[v] + (len[v] < 0 ? 1L - len[v] : 1);
+                }
+                byte[] bases = new byte[Math.toIntExact(refOffsets[n])];
+                MemorySegment out = MemorySegment.ofArray(bases);
+                for (int v = 0; v < n; v++) {
+                    reference.copyPadded(contigs[v], at[v], at[v] + refOffsets[v + 1] - refOffsets[v], out,
+                            refOffsets[v]);
+                }
+                return new VariantBuffers.Alleles(out, MemorySegment.ofArray(refOffsets));
+            });
+        }
+
+        private void reserve(int bytes) {
+            if (altSize + bytes > alt.length) {
+                alt = java.util.Arrays.copyOf(alt, Math.max(2 * alt.length, altSize + bytes));
+            }
         }
 
         Map<String, VariantStore.Column> columns() {
@@ -318,31 +376,13 @@ final class Svar2Genotypes implements AutoCloseable {
         };
     }
 
-    private static String bases(Reference reference, int contig, long from, long to) {
-        if (contig < 0) {
-            return "N".repeat((int) (to - from));
-        }
-        return new String(reference.fetch(reference.contigs().get(contig), from, to), StandardCharsets.US_ASCII);
-    }
-
-    GenotypeArrays genotypes() {
-        return genotypes;
-    }
-
-    VariantTable table() {
-        return table;
-    }
-
-    /** The store's fields by name: INFO values per table row, FORMAT values per call. */
-    Map<String, VariantStore.Column> fields() {
-        return fields;
-    }
-
     @Override
     public void close() {
-        if (arena.scope().isAlive()) {
-            arena.close();
+        try {
+            memory.close();
+            ranges.close();
+        } finally {
+            store.close();
         }
-        store.close();
     }
 }

@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 /**
  * The variant side of an opened dataset: sparse genotypes, the positions and ALT alleles every variant output and
@@ -30,7 +32,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code dosages.npy}) which are decoded or mapped only the first time a query asks for them. {@link #loads}
  * counts those loads per field, so tests can prove that unrequested fields are never read. A sharded root's store
  * has no calls of its own: each query batch reads through {@link #withCalls}, a view over the calls and dosages the
- * batch copied from the shards ({@link ShardBatch}) that shares everything else with the root's store.
+ * batch copied from the shards ({@link ShardBatch}) that shares everything else with the root's store. A
+ * {@code .svar2}-linked dataset's store has no calls and no variants either: each batch reads a store of its own
+ * ({@link #svar2Batch}) over the calls and table it gathered, in the batch's memory.
  */
 public final class VariantStore implements AutoCloseable {
 
@@ -38,12 +42,19 @@ public final class VariantStore implements AutoCloseable {
     public record Column(DType dtype, MemorySegment data, boolean perCall) {
     }
 
+    /**
+     * A variant table as a store keeps it: 0-based starts, ILEN and ALT alleles packed on the heap (copied off-heap
+     * by the store), and the REF alleles packed when a query first asks for them.
+     */
+    record PackedTable(int[] starts, int[] ilens, VariantBuffers.Alleles alt, Supplier<VariantBuffers.Alleles> ref) {
+    }
+
     private final Path variantsFile;
     private final Path dosagesFile;
     private final SparseGenotypes genotypes;
     private final VariantArrays table;
     private final VariantBuffers.Alleles alt;
-    private final String[] refAlleles;
+    private final Supplier<VariantBuffers.Alleles> refAlleles;
     private final Map<String, ArrowTable.ColumnType> infoTypes;
     /** Per-call FORMAT fields of a linked {@code .svar} store, read on first use. */
     private final Map<String, StoreCallField> callFields;
@@ -51,8 +62,11 @@ public final class VariantStore implements AutoCloseable {
     private final MemorySegment wideStarts;
     private final List<String> available;
     private final Map<String, Column> loaded = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> loads = new ConcurrentHashMap<>();
+    /** Loads per field; a {@code .svar2} batch's store counts into its root's. */
+    private final Map<String, AtomicInteger> loads;
     private final Arena mappings;
+    /** Whether {@link #mappings} is this store's to close (not a batch's, which lives in its batch's memory). */
+    private final boolean ownsMappings;
     /** Whether the calls are a sharded root's, whose dosages (if any) each batch copies from the shards. */
     private final boolean sharded;
     private final boolean dosages;
@@ -63,39 +77,30 @@ public final class VariantStore implements AutoCloseable {
     private final Column batchDosages;
     private volatile VariantBuffers.Alleles ref;
 
-    private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, io.gvl.format.VariantTable t,
+    private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, PackedTable t,
                          DatasetMetadata meta, boolean sharded, boolean shardedDosages,
                          Map<String, Column> memoryFields,
-                         Map<String, StoreCallField> callFields, MappedFiles mapped) {
+                         Map<String, StoreCallField> callFields, MappedFiles mapped, Svar2Batch batch) {
         this.mapped = mapped;
         this.variantsFile = variantsFile;
         this.dosagesFile = dosagesFile;
         this.genotypes = genotypes;
         this.sharded = sharded;
         this.dosages = shardedDosages || dosagesFile != null;
-        this.mappings = Arena.ofShared();
+        this.ownsMappings = batch == null;
+        this.mappings = batch == null ? Arena.ofShared() : batch.root().mappings;
+        this.loads = batch == null ? new ConcurrentHashMap<>() : batch.root().loads;
+        LongFunction<MemorySegment> memory = batch == null
+                ? bytes -> mappings.allocate(Math.max(1, bytes), 8).asSlice(0, bytes) : batch.lease()::allocate;
         this.root = null;
         this.batchDosages = null;
-        int n = t.size();
-        long[] pos = t.pos();
-        int shift = meta.oneBasedPositions() ? 1 : 0;
-        int[] starts = new int[n];
-        for (int v = 0; v < n; v++) {
-            long start = pos[v] - shift;
-            if (start < 0 || start > Integer.MAX_VALUE) {
-                throw new DatasetFormatException((variantsFile == null ? "the variant table" : variantsFile)
-                        + ": row " + v + " has POS " + pos[v] + ", outside 1.." + Integer.MAX_VALUE + "; the table is"
-                        + " corrupt: rewrite the dataset");
-            }
-            starts[v] = (int) start;
-        }
         // Off-heap copies for the bulk gathers and ALT copies: their segment call sites then see native and mapped
         // memory only (a heap segment beside them makes those sites megamorphic and keeps their checks in the
         // loops). VariantArrays keeps heap copies of starts, ilens and ALT offsets for per-variant reads.
-        VariantBuffers.Alleles heapAlt = pack(t.alt());
-        this.alt = new VariantBuffers.Alleles(offHeap(heapAlt.bytes()), offHeap(heapAlt.offsets()));
-        this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts)), offHeap(MemorySegment.ofArray(t.ilen())),
-                alt.bytes(), alt.offsets());
+        int[] starts = t.starts();
+        this.alt = new VariantBuffers.Alleles(offHeap(t.alt().bytes(), memory), offHeap(t.alt().offsets(), memory));
+        this.table = new VariantArrays(offHeap(MemorySegment.ofArray(starts), memory),
+                offHeap(MemorySegment.ofArray(t.ilens()), memory), alt.bytes(), alt.offsets());
         this.refAlleles = t.ref();
         Map<String, ArrowTable.ColumnType> info = new LinkedHashMap<>(
                 variantsFile == null ? Map.of() : VariantTableFile.numericColumns(variantsFile));
@@ -106,7 +111,8 @@ public final class VariantStore implements AutoCloseable {
         });
         this.infoTypes = Collections.unmodifiableMap(info);
         this.wideStarts = variantsFile != null && VariantTableFile.int64Positions(variantsFile)
-                ? offHeap(MemorySegment.ofArray(java.util.Arrays.stream(starts).asLongStream().toArray())) : null;
+                ? offHeap(MemorySegment.ofArray(java.util.Arrays.stream(starts).asLongStream().toArray()), memory)
+                : null;
         List<String> fields = new ArrayList<>(List.of("alt", "start", "ref", "ilen"));
         if (dosages) {
             fields.add("dosage");
@@ -133,6 +139,8 @@ public final class VariantStore implements AutoCloseable {
         this.wideStarts = root.wideStarts;
         this.available = root.available;
         this.mappings = root.mappings;
+        this.ownsMappings = false;
+        this.loads = root.loads;
         this.sharded = false;
         this.dosages = root.dosages;
         this.mapped = root.mapped;
@@ -147,8 +155,8 @@ public final class VariantStore implements AutoCloseable {
      */
     static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno, io.gvl.format.VariantTable table,
                              DatasetMetadata meta, Map<String, StoreCallField> callFields, MappedFiles mapped) {
-        return new VariantStore(variantsFile, dosagesFile, sparse(geno), table, meta, false, false, Map.of(),
-                callFields, mapped);
+        return new VariantStore(variantsFile, dosagesFile, sparse(geno), packed(table, meta, variantsFile), meta,
+                false, false, Map.of(), callFields, mapped, null);
     }
 
     /**
@@ -158,8 +166,8 @@ public final class VariantStore implements AutoCloseable {
     static VariantStore sharded(Path variantsFile, io.gvl.format.VariantTable table, DatasetMetadata meta,
                                 boolean dosages) {
         MemorySegment none = MemorySegment.NULL;
-        return new VariantStore(variantsFile, null, new SparseGenotypes(none, none, none), table, meta, true, dosages,
-                Map.of(), Map.of(), null);
+        return new VariantStore(variantsFile, null, new SparseGenotypes(none, none, none),
+                packed(table, meta, variantsFile), meta, true, dosages, Map.of(), Map.of(), null, null);
     }
 
     /**
@@ -182,21 +190,59 @@ public final class VariantStore implements AutoCloseable {
     }
 
     /**
-     * A store over genotypes and a table built in memory (a {@code .svar2}-linked dataset), whose per-variant
-     * fields are given as columns rather than read from an Arrow table.
+     * The store of a {@code .svar2}-linked dataset: no calls and no variants, which each batch gathers from the store
+     * and reads through {@link #svar2Batch}; {@code fieldTypes} are the store's fields with no values (so the
+     * available fields and their types are known before any batch).
      */
-    static VariantStore inMemory(GenotypeArrays geno, io.gvl.format.VariantTable table, DatasetMetadata meta,
-                                 Map<String, Column> fields) {
-        return new VariantStore(null, null, sparse(geno), table, meta, false, false, fields, Map.of(), null);
+    static VariantStore svar2Root(DatasetMetadata meta, Map<String, Column> fieldTypes) {
+        MemorySegment none = MemorySegment.NULL;
+        VariantBuffers.Alleles noAlleles = pack(new String[0]);
+        PackedTable empty = new PackedTable(new int[0], new int[0], noAlleles, () -> noAlleles);
+        return new VariantStore(null, null, new SparseGenotypes(none, none, none), empty, meta, false, false,
+                fieldTypes, Map.of(), null, null);
+    }
+
+    /**
+     * A batch's store of this {@code .svar2}-linked dataset's store: the batch's gathered calls, its own table of the
+     * variants they name and their field values, in the batch's memory ({@code lease}), counting loads into this
+     * store. Nothing needs closing: the batch's memory goes with the lease.
+     */
+    VariantStore svar2Batch(SparseGenotypes calls, PackedTable batchTable, Map<String, Column> fields,
+                            DatasetMetadata meta, BatchMemory.Lease lease) {
+        return new VariantStore(null, null, calls, batchTable, meta, false, false, fields, Map.of(), null,
+                new Svar2Batch(this, lease));
+    }
+
+    /** Where a {@code .svar2} batch's store lives: its root's loads and mappings, and the batch's memory. */
+    private record Svar2Batch(VariantStore root, BatchMemory.Lease lease) {
+    }
+
+    /** A stored table as a store keeps it; POS must give 0-based starts in {@code [0, 2^31)}. */
+    private static PackedTable packed(io.gvl.format.VariantTable t, DatasetMetadata meta, Path variantsFile) {
+        int n = t.size();
+        long[] pos = t.pos();
+        int shift = meta.oneBasedPositions() ? 1 : 0;
+        int[] starts = new int[n];
+        for (int v = 0; v < n; v++) {
+            long start = pos[v] - shift;
+            if (start < 0 || start > Integer.MAX_VALUE) {
+                throw new DatasetFormatException((variantsFile == null ? "the variant table" : variantsFile)
+                        + ": row " + v + " has POS " + pos[v] + ", outside 1.." + Integer.MAX_VALUE + "; the table is"
+                        + " corrupt: rewrite the dataset");
+            }
+            starts[v] = (int) start;
+        }
+        String[] ref = t.ref();
+        return new PackedTable(starts, t.ilen(), pack(t.alt()), () -> pack(ref));
     }
 
     private static SparseGenotypes sparse(GenotypeArrays geno) {
         return new SparseGenotypes(geno.variantIdxs().segment(), geno.starts().segment(), geno.stops().segment());
     }
 
-    /** A copy of {@code heap} in this store's arena (freed at {@link #close()}). */
-    private MemorySegment offHeap(MemorySegment heap) {
-        return mappings.allocate(Math.max(1, heap.byteSize()), 8).asSlice(0, heap.byteSize()).copyFrom(heap);
+    /** A copy of {@code heap} in {@code memory} (this store's arena, or a batch's memory). */
+    private static MemorySegment offHeap(MemorySegment heap, LongFunction<MemorySegment> memory) {
+        return memory.apply(heap.byteSize()).copyFrom(heap);
     }
 
     private static VariantBuffers.Alleles pack(String[] alleles) {
@@ -245,7 +291,7 @@ public final class VariantStore implements AutoCloseable {
             synchronized (this) {
                 if (ref == null) {
                     count("ref");
-                    ref = pack(refAlleles);
+                    ref = refAlleles.get();
                 }
                 r = ref;
             }
@@ -339,7 +385,7 @@ public final class VariantStore implements AutoCloseable {
 
     @Override
     public void close() {
-        if (root == null && mappings.scope().isAlive()) {
+        if (ownsMappings && mappings.scope().isAlive()) {
             mappings.close();
         }
     }

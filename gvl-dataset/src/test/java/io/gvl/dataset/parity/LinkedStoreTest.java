@@ -277,22 +277,6 @@ class LinkedStoreTest {
         }
     }
 
-    /** Opening gathers blocks of regions in parallel; one worker thread gives the same outputs as many. */
-    @Test
-    void aSvar2DatasetOpenedOnOneThreadReadsAsOnMany() throws Exception {
-        java.util.function.Function<Dataset, Dataset> variants = d -> d.withSeqs(SeqKind.VARIANTS);
-        java.util.function.Function<Dataset, Dataset> haps = d -> d.withSeqs(SeqKind.HAPLOTYPES)
-                .withLen(OutputLength.ragged());
-        java.util.concurrent.ForkJoinPool one = new java.util.concurrent.ForkJoinPool(1);
-        try (Dataset serial = one.submit(() -> Dataset.open(goldens.resolve("ds_svar2_adv"), z)).get();
-             Dataset parallel = Dataset.open(goldens.resolve("ds_svar2_adv"), z)) {
-            assertSameArrays(arrays(serial, haps), arrays(parallel, haps), "haplotypes");
-            assertSameArrays(arrays(serial, variants), arrays(parallel, variants), "variants");
-        } finally {
-            one.shutdown();
-        }
-    }
-
     /**
      * A {@code .svar} store's per-call FORMAT fields ({@code metadata.json} {@code fields}) are variant fields, as in
      * GenVarLoader: {@code dosages} of {@code zds.svar} (GVL lists it beside {@code dosage}), and an int16 field added
