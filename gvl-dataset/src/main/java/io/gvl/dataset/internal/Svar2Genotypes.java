@@ -15,6 +15,7 @@ import io.gvl.io.svar.Svar2Contig;
 import io.gvl.io.svar.Svar2Field;
 import io.gvl.io.svar.Svar2Fingerprint;
 import io.gvl.io.svar.Svar2Gather;
+import io.gvl.io.svar.Svar2Origin;
 import io.gvl.io.svar.Svar2Store;
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -54,6 +55,8 @@ final class Svar2Genotypes implements AutoCloseable {
     private final Regions regions;
     private final Reference reference;
     private final BatchMemory memory = new BatchMemory();
+    /** Calls per cell in the last batch: the first guess at the next batch's list sizes. */
+    private volatile int callsPerCell = 64;
 
     private Svar2Genotypes(Svar2Store store, Svar2RangesFile ranges, DatasetMetadata meta, Regions regions,
                            Reference reference) {
@@ -134,7 +137,7 @@ final class Svar2Genotypes implements AutoCloseable {
 
     /** The store's fields by name with no values, as the root's store lists them: INFO per row, FORMAT per call. */
     Map<String, VariantStore.Column> fieldTypes() {
-        return new Rows(store.fields()).columns();
+        return new Rows(store.fields(), 0).columns();
     }
 
     /**
@@ -159,7 +162,11 @@ final class Svar2Genotypes implements AutoCloseable {
         }
         MemorySegment offsets = lease.allocate(8 * (slots + 1));
         MemorySegment idx = lease.allocate(4 * calls);
-        Rows rows = parts.length == 1 ? parts[0].rows() : new Rows(store.fields());
+        int rowCount = 0;
+        for (Block part : parts) {
+            rowCount += part.rows().size();
+        }
+        Rows rows = parts.length == 1 ? parts[0].rows() : new Rows(store.fields(), rowCount);
         long slot = 0;
         long call = 0;
         offsets.setAtIndex(ValueLayout.JAVA_LONG, 0, 0);
@@ -176,6 +183,7 @@ final class Svar2Genotypes implements AutoCloseable {
                 offsets.setAtIndex(ValueLayout.JAVA_LONG, ++slot, base + end);
             }
         }
+        callsPerCell = (int) Math.min(1 << 20, Math.max(16, calls / Math.max(1, cells.length)));
         return new Gathered(SparseGenotypes.fromCumulative(idx, offsets), rows.table(reference), rows.columns());
     }
 
@@ -186,8 +194,9 @@ final class Svar2Genotypes implements AutoCloseable {
     private Block gatherBlock(long[] cells, int from, int to) {
         int nSamples = meta.samples().size();
         int ploidy = meta.ploidy();
-        Rows rows = new Rows(store.fields());
-        IntArrayList idx = new IntArrayList();
+        int expected = (to - from) * callsPerCell;
+        Rows rows = new Rows(store.fields(), expected);
+        IntArrayList idx = new IntArrayList(expected);
         long[] slotEnds = new long[(to - from) * ploidy];
         Svar2Calls calls = new Svar2Calls();
         int shift = meta.oneBasedPositions() ? 1 : 0;
@@ -216,41 +225,56 @@ final class Svar2Genotypes implements AutoCloseable {
 
     /**
      * The table being built: one row per distinct stored variant (a dense variant that many haplotypes carry is one
-     * row; each {@code var_key} call is its own), keyed by contig and origin, kept packed as the store reads it. REF
+     * row, keyed by contig and origin; each {@code var_key} call is its own), kept packed as the store reads it. REF
      * alleles are copied from the reference only when a query asks for them. INFO values are per row; FORMAT values,
      * which differ between the samples carrying a dense variant, are kept per call.
      */
     private static final class Rows {
         private final Map<String, Long2IntOpenHashMap> byOrigin = new LinkedHashMap<>();
-        private final IntArrayList starts = new IntArrayList();
-        private final IntArrayList ilens = new IntArrayList();
+        private final IntArrayList starts;
+        private final IntArrayList ilens;
         /** Reference contig and 0-based position of each row, where its REF allele is read from. */
-        private final IntArrayList refContigs = new IntArrayList();
-        private final LongArrayList positions = new LongArrayList();
-        private byte[] alt = new byte[256];
+        private final IntArrayList refContigs;
+        private final LongArrayList positions;
+        private byte[] alt;
         private int altSize;
-        private final LongArrayList altEnds = new LongArrayList();
+        private final LongArrayList altEnds;
         private final List<Svar2Field> fields;
         private final List<DoubleArrayList> values = new ArrayList<>();
 
-        Rows(List<Svar2Field> fields) {
+        /** Rows for about {@code expected} variants (the lists grow past it). */
+        Rows(List<Svar2Field> fields, int expected) {
             this.fields = fields;
+            starts = new IntArrayList(expected);
+            ilens = new IntArrayList(expected);
+            refContigs = new IntArrayList(expected);
+            positions = new LongArrayList(expected);
+            altEnds = new LongArrayList(expected);
+            alt = new byte[Math.max(256, expected)];
             fields.forEach(f -> values.add(new DoubleArrayList()));
         }
 
+        /**
+         * The row of call {@code i}, added if it is new. A dense variant is looked up by origin, as the batch's
+         * haplotypes share it; a {@code var_key} call belongs to one haplotype, so within a batch of distinct cells
+         * it recurs only where two regions overlap, and a second row then holds the same values.
+         */
         int rowOf(Svar2Contig contig, int refContig, Reference reference, int shift, Svar2Calls calls, int i) {
-            Long2IntOpenHashMap rows = byOrigin.computeIfAbsent(contig.name(), k -> {
-                Long2IntOpenHashMap m = new Long2IntOpenHashMap();
-                m.defaultReturnValue(-1);
-                return m;
-            });
             long origin = calls.origin(i);
-            int row = rows.get(origin);
-            if (row >= 0) {
-                return row;
+            Long2IntOpenHashMap rows = null;
+            if (Svar2Origin.kind(origin).dense()) {
+                rows = byOrigin.computeIfAbsent(contig.name(), k -> {
+                    Long2IntOpenHashMap m = new Long2IntOpenHashMap();
+                    m.defaultReturnValue(-1);
+                    return m;
+                });
+                int row = rows.get(origin);
+                if (row >= 0) {
+                    return row;
+                }
+                rows.put(origin, starts.size());
             }
-            row = starts.size();
-            rows.put(origin, row);
+            int row = starts.size();
             long at = calls.position(i);
             int len = calls.ilen(i);
             long contigLength = reference.length(refContig);
