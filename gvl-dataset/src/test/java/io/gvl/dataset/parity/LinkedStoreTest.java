@@ -16,7 +16,6 @@ import io.gvl.format.array.Npz;
 import io.gvl.format.io.VariantTableFile;
 import io.gvl.io.fasta.Reference;
 import io.gvl.testing.DirectoryCopy;
-import io.gvl.testing.TestFiles;
 import java.io.IOException;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
@@ -24,10 +23,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,25 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * forms; a {@code .svar} store whose row numbering does not follow its table (genoray 6.0.2 with contigs out of
  * natural order); and what gvl does where GenVarLoader refuses a {@code .svar2} dataset.
  */
-class LinkedStoreTest {
-    static final Path Z_FASTA = Path.of(System.getProperty("gvl.shared.data")).resolve("real/vg-1mb1kgp/z.fa");
-
-    @TempDir
-    static Path tmp;
-    static Path goldens;
-    static Reference z;
-
-    @BeforeAll
-    static void load() {
-        goldens = TestFiles.gvl043("svar");
-        z = Reference.open(Z_FASTA, tmp.resolve("cache"));
-    }
-
-    @AfterAll
-    static void close() {
-        z.close();
-    }
-
+class LinkedStoreTest extends SvarGoldens {
     /**
      * A writable copy of a dataset and its store side by side under a new directory. The link's {@code absolute_path}
      * (GenVarLoader's scratch directory when it wrote the golden) is pointed at a directory of this test that never

@@ -10,19 +10,13 @@ import io.gvl.dataset.Dataset;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.OutputLength;
 import io.gvl.dataset.settings.SeqKind;
-import io.gvl.io.fasta.Reference;
-import io.gvl.testing.TestFiles;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A {@code .svar2}-linked dataset gathers the slots of each query batch when the batch is read, with a variant table
@@ -31,25 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * parallel), read exactly as the same pairs of the VCF-sourced dataset of the same calls, which reads its stored
  * table and offsets; and a batch gathered on one worker thread reads as on many.
  */
-class Svar2BatchGatherTest {
-    static final Path Z_FASTA = Path.of(System.getProperty("gvl.shared.data")).resolve("real/vg-1mb1kgp/z.fa");
+class Svar2BatchGatherTest extends SvarGoldens {
     private static final int[] SIZES = {1, 7, 33, 64};
-
-    @TempDir
-    static Path tmp;
-    static Path goldens;
-    static Reference z;
-
-    @BeforeAll
-    static void load() {
-        goldens = TestFiles.gvl043("svar");
-        z = Reference.open(Z_FASTA, tmp.resolve("cache"));
-    }
-
-    @AfterAll
-    static void close() {
-        z.close();
-    }
 
     @Test
     void seededBatchesOfHaplotypesAndRealignedTracksReadAsTheVcfDataset_seed20261207() {
