@@ -90,6 +90,21 @@ interface IpcColumn {
         }
     }
 
+    /** A column whose nulls are those of its {@link Validity} bitmap. */
+    interface WithValidity extends IpcColumn {
+        /**
+         * The column's validity bitmap.
+         *
+         * @return the bitmap
+         */
+        Validity validity();
+
+        @Override
+        default boolean isNull(int i) {
+            return validity().isNull(row(i, length(), name()));
+        }
+    }
+
     /** A column of a file without record batches: its name and type, no rows. */
     record Empty(String name, ArrowTable.ColumnType type) implements IpcColumn {
         @Override
@@ -110,7 +125,7 @@ interface IpcColumn {
 
     /** Fixed-width integers of 8, 16, 32 or 64 bits. */
     record Ints(String name, int length, Validity validity, ByteBuffer data, int bits, boolean signed)
-            implements IpcColumn {
+            implements WithValidity {
         @Override
         public ArrowTable.ColumnType type() {
             return typeOf(bits, signed);
@@ -124,11 +139,6 @@ interface IpcColumn {
                 case 32 -> signed ? ArrowTable.ColumnType.INT32 : ArrowTable.ColumnType.UINT32;
                 default -> signed ? ArrowTable.ColumnType.INT64 : ArrowTable.ColumnType.UINT64;
             };
-        }
-
-        @Override
-        public boolean isNull(int i) {
-            return validity.isNull(row(i, length, name));
         }
 
         /**
@@ -164,15 +174,11 @@ interface IpcColumn {
     }
 
     /** 32- or 64-bit floating point. */
-    record Floats(String name, int length, Validity validity, ByteBuffer data, boolean doubles) implements IpcColumn {
+    record Floats(String name, int length, Validity validity, ByteBuffer data, boolean doubles)
+            implements WithValidity {
         @Override
         public ArrowTable.ColumnType type() {
             return doubles ? ArrowTable.ColumnType.FLOAT64 : ArrowTable.ColumnType.FLOAT32;
-        }
-
-        @Override
-        public boolean isNull(int i) {
-            return validity.isNull(row(i, length, name));
         }
 
         @Override
@@ -185,15 +191,10 @@ interface IpcColumn {
     }
 
     /** Bit-packed booleans. */
-    record Bools(String name, int length, Validity validity, ByteBuffer data) implements IpcColumn {
+    record Bools(String name, int length, Validity validity, ByteBuffer data) implements WithValidity {
         @Override
         public ArrowTable.ColumnType type() {
             return ArrowTable.ColumnType.BOOL;
-        }
-
-        @Override
-        public boolean isNull(int i) {
-            return validity.isNull(row(i, length, name));
         }
 
         @Override
@@ -207,15 +208,10 @@ interface IpcColumn {
 
     /** UTF-8 strings with 32-bit ({@code Utf8}) or 64-bit ({@code LargeUtf8}) offsets. */
     record Strings(String name, int length, Validity validity, ByteBuffer offsets, boolean large, ByteBuffer data)
-            implements IpcColumn {
+            implements WithValidity {
         @Override
         public ArrowTable.ColumnType type() {
             return ArrowTable.ColumnType.STRING;
-        }
-
-        @Override
-        public boolean isNull(int i) {
-            return validity.isNull(row(i, length, name));
         }
 
         @Override
@@ -239,15 +235,10 @@ interface IpcColumn {
      * batch's variadic data buffers.
      */
     record Views(String name, int length, Validity validity, ByteBuffer views, List<ByteBuffer> data)
-            implements IpcColumn {
+            implements WithValidity {
         @Override
         public ArrowTable.ColumnType type() {
             return ArrowTable.ColumnType.STRING;
-        }
-
-        @Override
-        public boolean isNull(int i) {
-            return validity.isNull(row(i, length, name));
         }
 
         @Override
@@ -280,15 +271,10 @@ interface IpcColumn {
 
     /** {@code List}, {@code LargeList} and {@code FixedSizeList}: cells are slices of one child column. */
     record Lists(String name, int length, Validity validity, ByteBuffer offsets, int offsetBytes, int fixedSize,
-                 IpcColumn child) implements IpcColumn {
+                 IpcColumn child) implements WithValidity {
         @Override
         public ArrowTable.ColumnType type() {
             return ArrowTable.ColumnType.NESTED;
-        }
-
-        @Override
-        public boolean isNull(int i) {
-            return validity.isNull(row(i, length, name));
         }
 
         /**
@@ -336,15 +322,10 @@ interface IpcColumn {
     }
 
     /** A struct: each cell is a map from child name to the child's cell, in field order. */
-    record Struct(String name, int length, Validity validity, List<IpcColumn> children) implements IpcColumn {
+    record Struct(String name, int length, Validity validity, List<IpcColumn> children) implements WithValidity {
         @Override
         public ArrowTable.ColumnType type() {
             return ArrowTable.ColumnType.NESTED;
-        }
-
-        @Override
-        public boolean isNull(int i) {
-            return validity.isNull(row(i, length, name));
         }
 
         @Override
