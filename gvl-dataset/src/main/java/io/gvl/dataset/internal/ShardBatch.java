@@ -4,6 +4,7 @@ import io.gvl.core.internal.kernel.Mem;
 import io.gvl.core.kernel.track.input.Intervals;
 import io.gvl.core.kernel.variant.SparseGenotypes;
 import io.gvl.dataset.output.DatasetOutput;
+import io.gvl.dataset.settings.Parallel;
 import io.gvl.format.DatasetFormatException;
 import io.gvl.format.array.GenotypeArrays;
 import io.gvl.format.array.RawArray;
@@ -75,7 +76,7 @@ public final class ShardBatch implements AutoCloseable {
         for (int i = 0; i < local.length; i++) {
             local[i] = Arrays.binarySearch(cells, inst.dsIdx()[i]);
         }
-        Svar2Genotypes.Gathered g = svar2.gather(cells, memory);
+        Svar2Genotypes.Gathered g = svar2.gather(cells, memory, view.parallel() != Parallel.FALSE);
         VariantStore variants = ds.variants().svar2Batch(g.calls(), g.table(), g.fields(), ds.metadata(), memory);
         Map<String, OpenedDataset.Track> tracks = new LinkedHashMap<>();
         for (String name : view.activeTracks()) {

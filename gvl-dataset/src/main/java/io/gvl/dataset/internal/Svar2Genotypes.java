@@ -143,17 +143,19 @@ final class Svar2Genotypes implements AutoCloseable {
     /**
      * Gathers the slots of the batch cells {@code cells} (region · samples + sample, ascending and distinct): group
      * {@code k · P + p} of the result is ploid {@code p} of {@code cells[k]}. Cells are gathered in fixed blocks, in
-     * parallel for a large batch, and joined in order, so the result is the same at any thread count.
+     * parallel for a large batch unless the view's queries run on one thread, and joined in order, so the result is
+     * the same at any thread count.
      *
      * @param cells the batch's distinct cells
      * @param lease the batch's memory, where the offsets and variant rows go
+     * @param parallel whether blocks may be gathered on the common pool's threads
      * @return the batch's calls, table and fields
      */
-    Gathered gather(long[] cells, BatchMemory.Lease lease) {
+    Gathered gather(long[] cells, BatchMemory.Lease lease, boolean parallel) {
         int blocks = (cells.length + BLOCK - 1) / BLOCK;
         Block[] parts = new Block[blocks];
         IntStream range = IntStream.range(0, blocks);
-        (blocks > 1 ? range.parallel() : range).forEach(b -> parts[b] = gatherBlock(cells, b * BLOCK,
+        (parallel && blocks > 1 ? range.parallel() : range).forEach(b -> parts[b] = gatherBlock(cells, b * BLOCK,
                 Math.min(cells.length, (b + 1) * BLOCK)));
         long slots = (long) cells.length * meta.ploidy();
         long calls = 0;

@@ -9,6 +9,7 @@ import io.gvl.core.buffer.Ragged;
 import io.gvl.dataset.Dataset;
 import io.gvl.dataset.output.DatasetOutput;
 import io.gvl.dataset.settings.OutputLength;
+import io.gvl.dataset.settings.Parallel;
 import io.gvl.dataset.settings.SeqKind;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -42,15 +43,22 @@ class Svar2BatchGatherTest extends SvarGoldens {
                 new Random(20261208L));
     }
 
-    /** The whole dataset in one batch of 224 cells (14 blocks) on one worker thread and on the common pool. */
+    /**
+     * The whole dataset in one batch of 224 cells (14 blocks): on one worker thread, in a view whose queries run on
+     * the calling thread ({@code Parallel.FALSE}), and on the common pool.
+     */
     @Test
     void aBatchGatheredOnOneThreadReadsAsOnMany() throws Exception {
         Function<Dataset, Dataset> variants = d -> d.withSeqs(SeqKind.VARIANTS);
         ForkJoinPool one = new ForkJoinPool(1);
         try (Dataset d = Dataset.open(goldens.resolve("ds_svar2_adv"), z)) {
-            List<byte[]> serial = one.submit(() -> arrays(variants.apply(d).getAll())).get();
-            List<byte[]> parallel = arrays(variants.apply(d).getAll());
-            assertSame(serial, parallel, "variants of every instance");
+            List<byte[]> pool = one.submit(() -> arrays(variants.apply(d).getAll())).get();
+            List<byte[]> calling = arrays(variants.apply(d).withSettings(x -> x.withParallel(Parallel.FALSE))
+                    .getAll());
+            List<byte[]> parallel = arrays(variants.apply(d).withSettings(x -> x.withParallel(Parallel.TRUE))
+                    .getAll());
+            assertSame(pool, parallel, "variants of every instance, one worker thread");
+            assertSame(calling, parallel, "variants of every instance, Parallel.FALSE");
         } finally {
             one.shutdown();
         }
