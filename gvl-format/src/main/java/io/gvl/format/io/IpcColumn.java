@@ -105,6 +105,22 @@ interface IpcColumn {
         }
     }
 
+    /** A column of strings, each cell read by {@link #string}. */
+    interface StringColumn extends WithValidity {
+        @Override
+        default ArrowTable.ColumnType type() {
+            return ArrowTable.ColumnType.STRING;
+        }
+
+        @Override
+        default Object get(int i) {
+            return string(i);
+        }
+
+        @Override
+        String string(int i);
+    }
+
     /** A column of a file without record batches: its name and type, no rows. */
     record Empty(String name, ArrowTable.ColumnType type) implements IpcColumn {
         @Override
@@ -208,17 +224,7 @@ interface IpcColumn {
 
     /** UTF-8 strings with 32-bit ({@code Utf8}) or 64-bit ({@code LargeUtf8}) offsets. */
     record Strings(String name, int length, Validity validity, ByteBuffer offsets, boolean large, ByteBuffer data)
-            implements WithValidity {
-        @Override
-        public ArrowTable.ColumnType type() {
-            return ArrowTable.ColumnType.STRING;
-        }
-
-        @Override
-        public Object get(int i) {
-            return string(i);
-        }
-
+            implements StringColumn {
         @Override
         public String string(int i) {
             if (isNull(i)) {
@@ -235,17 +241,7 @@ interface IpcColumn {
      * batch's variadic data buffers.
      */
     record Views(String name, int length, Validity validity, ByteBuffer views, List<ByteBuffer> data)
-            implements WithValidity {
-        @Override
-        public ArrowTable.ColumnType type() {
-            return ArrowTable.ColumnType.STRING;
-        }
-
-        @Override
-        public Object get(int i) {
-            return string(i);
-        }
-
+            implements StringColumn {
         @Override
         public String string(int i) {
             if (isNull(i)) {
