@@ -227,6 +227,52 @@ public final class BgzfInputStream extends InputStream {
         return n > 0 && line[n - 1] == '\r' ? n - 1 : n;
     }
 
+    /**
+     * Reads the next line as {@link #readLineBytes()} does, but copies only its start into {@link #line()}: through
+     * its {@code tabs}-th tab and at least {@code minBytes} bytes, or the whole line when it ends before both; the
+     * rest is only scanned for its newline. A line copied whole reads exactly as from {@link #readLineBytes()}; of a
+     * longer one, the bytes copied are its first bytes (a trailing {@code \r} is then kept, being inside the line).
+     *
+     * @param tabs how many tabs the copied start must hold
+     * @param minBytes how many bytes it must hold at least
+     * @return the bytes copied, or -1 at the end of the file
+     * @throws IOException if a block cannot be read
+     */
+    public int readLineStart(int tabs, int minBytes) throws IOException {
+        int n = 0;
+        int seen = 0;
+        boolean copying = true;
+        boolean any = false;
+        while (fill()) {
+            any = true;
+            int start = offset;
+            int i = newline(block, start, blockLength);
+            if (copying) {
+                int j = start;
+                while (j < i && (seen < tabs || n + (j - start) < minBytes)) {
+                    if (block[j++] == '\t') {
+                        seen++;
+                    }
+                }
+                copying = seen < tabs || n + (j - start) < minBytes || j == i;
+                int k = (copying ? i : j) - start;
+                if (line.length < n + k) {
+                    line = java.util.Arrays.copyOf(line, Math.max(n + k, line.length * 2));
+                }
+                System.arraycopy(block, start, line, n, k);
+                n += k;
+            }
+            offset = Math.min(i + 1, blockLength);
+            if (i < blockLength) {
+                break;
+            }
+        }
+        if (!any) {
+            return -1;
+        }
+        return copying && n > 0 && line[n - 1] == '\r' ? n - 1 : n;
+    }
+
     /** Index of the first {@code \n} in {@code b[from, to)}, or {@code to} ({@link NewlineScan#best()}). */
     static int newline(byte[] b, int from, int to) {
         return NEWLINE.find(b, from, to);

@@ -36,6 +36,13 @@ public final class IndexedTextSource implements RecordSource {
     private final BgzfInputStream in;
     private final BgzfPositions positions;
     private final RecordSpan span = new RecordSpan();
+    /**
+     * Bytes a sites-only line keeps at least: {@link Lines#excerpt}'s 60 characters and the one that says more
+     * follow, at up to four bytes each.
+     */
+    static final int SITES_MIN_BYTES = 256;
+    /** Whether the query running is a {@link #querySites} (lines read only up to INFO). */
+    private boolean sitesOnly;
     /** Where the last query stopped, when a later one may read on from there; null otherwise. */
     private QueryEnd last;
     /** Lines of the records the current query fed that reach past its end. */
@@ -132,6 +139,24 @@ public final class IndexedTextSource implements RecordSource {
     }
 
     @Override
+    public synchronized void querySites(String contig, int start, int end, LineSink sink) throws IOException {
+        sitesOnly = true;
+        try {
+            queryBytes(contig, start, end, sink);
+        } finally {
+            sitesOnly = false;
+        }
+    }
+
+    /**
+     * The next line from the stream: all of it, or for {@link #querySites} its start up to its eighth tab (and at
+     * least {@link #SITES_MIN_BYTES} bytes, so an excerpt in an error reads as from the whole line).
+     */
+    private int readLine() throws IOException {
+        return sitesOnly ? in.readLineStart(8, SITES_MIN_BYTES) : in.readLineBytes();
+    }
+
+    @Override
     public synchronized void queryBytes(String contig, int start, int end, LineSink sink) throws IOException {
         String where = "region " + contig + ":" + (start + 1) + "-" + end;
         List<Chunk> chunks = index.chunks(names.indexOf(contig), start, end);
@@ -171,7 +196,7 @@ public final class IndexedTextSource implements RecordSource {
             throws IOException {
         for (long at : previous.spanning()) {
             seek(where, at);
-            int length = in.readLineBytes();
+            int length = readLine();
             byte[] line = in.line();
             if (length > 0 && span.read(line, length, name.length) && span.end > start && span.begin < end) {
                 spanningFed(at, end);
@@ -181,7 +206,7 @@ public final class IndexedTextSource implements RecordSource {
         seek(where, previous.stop());
         while (true) {
             long at = in.getFilePointer();
-            int length = in.readLineBytes();
+            int length = readLine();
             if (length < 0) {
                 return;
             }
@@ -224,7 +249,7 @@ public final class IndexedTextSource implements RecordSource {
             if (at >= chunk.end() || positions.same(at, chunk.end())) {
                 return true;
             }
-            int length = in.readLineBytes();
+            int length = readLine();
             if (length < 0) {
                 throw mismatch(where, "one of its chunks runs past the end of the file");
             }

@@ -25,6 +25,15 @@ public interface RecordSource extends AutoCloseable {
     }
 
     /**
+     * As {@link #queryBytes}, for a reader that needs only the first eight columns: each line fed holds at least
+     * everything up to its eighth tab (INFO's end), and may stop there. By default the whole lines of
+     * {@link #queryBytes}.
+     */
+    default void querySites(String contig, int start, int end, LineSink sink) throws IOException {
+        queryBytes(contig, start, end, sink);
+    }
+
+    /**
      * Positions that cut {@code contig}'s records into about {@code parts} runs of equal size for parallel reads
      * (see {@link io.gvl.io.internal.csi.CsiIndex#splitPositions}); none by default (no index to ask).
      */

@@ -45,9 +45,9 @@ public final class TextVcfFile implements VariantFile {
         VcfLineParser parser = new VcfLineParser(path, header.samples(), request.sampleIndexes(),
                 request.formatFields(), request.infoFields(), skipUnsupported);
         if (request.sampleIndexes().length == 0 && request.formatFields().isEmpty()) {
-            // sites only: the parser reads nothing past INFO, so it is given the first eight columns alone and
-            // the sample columns are never decoded into a string
-            source.queryBytes(contig, start, end, (line, length) -> parser.parse(new String(line, 0,
+            // sites only: the parser reads nothing past INFO, so it is given the first eight columns alone; the
+            // source copies little more than those, and the sample columns are never decoded into a string
+            source.querySites(contig, start, end, (line, length) -> parser.parse(new String(line, 0,
                     sitesLength(line, length), StandardCharsets.UTF_8), out));
             return parser.unsupported();
         }

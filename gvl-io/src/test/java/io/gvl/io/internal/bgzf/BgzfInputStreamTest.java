@@ -86,6 +86,64 @@ class BgzfInputStreamTest {
         }
     }
 
+    /**
+     * {@link BgzfInputStream#readLineStart} gives each line's first bytes, through its n-th tab and at least m bytes
+     * (the whole line, {@code \r} dropped as {@link BgzfInputStream#readLineBytes} drops it, when it ends before),
+     * and leaves the stream where {@code readLineBytes} leaves it: lines of up to 200 kb with tabs and {@code \r\n}
+     * endings, across 64 KiB blocks, against the whole lines.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void aLineStartIsTheFirstBytesOfTheLine(long seed) throws Exception {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder();
+        int n = 1500 + r.nextInt(1500);
+        for (int i = 0; i < n; i++) {
+            int len = r.nextInt(40) == 0 ? r.nextInt(200_000) : r.nextInt(400);
+            for (int k = 0; k < len; k++) {
+                sb.append(r.nextInt(8) == 0 ? '\t' : (char) ('a' + r.nextInt(26)));
+            }
+            sb.append(r.nextInt(10) == 0 ? "\r\n" : "\n");
+        }
+        Path gz = bgzip(sb.toString());
+        int[][] cases = {{0, 0}, {3, 0}, {8, 10}, {8, 256}, {1, 1000}};
+        for (int[] c : cases) {
+            try (BgzfInputStream whole = new BgzfInputStream(gz); BgzfInputStream start = new BgzfInputStream(gz)) {
+                for (int line = 0; ; line++) {
+                    int length = whole.readLineBytes();
+                    int got = start.readLineStart(c[0], c[1]);
+                    String what = "line " + line + ", " + c[0] + " tabs, " + c[1] + " bytes";
+                    if (length < 0) {
+                        assertEquals(-1, got, what);
+                        break;
+                    }
+                    byte[] full = java.util.Arrays.copyOf(whole.line(), length);
+                    byte[] want = expectedStart(full, c[0], c[1]);
+                    assertArrayEquals(want, java.util.Arrays.copyOf(start.line(), got), what);
+                    assertEquals(whole.getFilePointer(), start.getFilePointer(), what);
+                }
+            }
+        }
+    }
+
+    /**
+     * The first bytes of a line whose {@code readLineBytes} bytes are {@code full}: the shortest start with
+     * {@code tabs} tabs and {@code minBytes} bytes, or {@code full} when no shorter start of the raw line (a dropped
+     * {@code \r} counted) has both.
+     */
+    private static byte[] expectedStart(byte[] full, int tabs, int minBytes) {
+        int seen = 0;
+        for (int cut = 0; cut < full.length; cut++) {
+            if (seen >= tabs && cut >= minBytes) {
+                return java.util.Arrays.copyOf(full, cut);
+            }
+            if (full[cut] == '\t') {
+                seen++;
+            }
+        }
+        return full;
+    }
+
     @Test
     void aDamagedBlockNamesItsAddress() throws Exception {
         Path gz = bgzip(text(99, new ArrayList<>()));
