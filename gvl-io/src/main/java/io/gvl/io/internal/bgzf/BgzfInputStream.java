@@ -210,12 +210,7 @@ public final class BgzfInputStream extends InputStream {
             any = true;
             int start = offset;
             int i = newline(block, start, blockLength);
-            int k = i - start;
-            if (line.length < n + k) {
-                line = java.util.Arrays.copyOf(line, Math.max(n + k, line.length * 2));
-            }
-            System.arraycopy(block, start, line, n, k);
-            n += k;
+            n = appendToLine(start, i - start, n);
             offset = Math.min(i + 1, blockLength);
             if (i < blockLength) {
                 break;
@@ -255,12 +250,7 @@ public final class BgzfInputStream extends InputStream {
                     }
                 }
                 copying = seen < tabs || n + (j - start) < minBytes || j == i;
-                int k = (copying ? i : j) - start;
-                if (line.length < n + k) {
-                    line = java.util.Arrays.copyOf(line, Math.max(n + k, line.length * 2));
-                }
-                System.arraycopy(block, start, line, n, k);
-                n += k;
+                n = appendToLine(start, (copying ? i : j) - start, n);
             }
             offset = Math.min(i + 1, blockLength);
             if (i < blockLength) {
@@ -271,6 +261,15 @@ public final class BgzfInputStream extends InputStream {
             return -1;
         }
         return copying && n > 0 && line[n - 1] == '\r' ? n - 1 : n;
+    }
+
+    /** Copies {@code k} bytes of the block from {@code from} to {@link #line} at {@code n}; returns {@code n + k}. */
+    private int appendToLine(int from, int k, int n) {
+        if (line.length < n + k) {
+            line = java.util.Arrays.copyOf(line, Math.max(n + k, line.length * 2));
+        }
+        System.arraycopy(block, from, line, n, k);
+        return n + k;
     }
 
     /** Index of the first {@code \n} in {@code b[from, to)}, or {@code to} ({@link NewlineScan#best()}). */
