@@ -82,7 +82,7 @@ public final class OpenedDataset implements AutoCloseable {
                     : (shards != null || svar2 != null) && metadata.ploidy() != null ? metadata.ploidy() : 0;
             this.variants = shards != null ? (ploidy == 0 ? null : VariantStore.sharded(files.variantTableFile(),
                     files.variants(), metadata, shards.arrays().hasDosages()))
-                    : svar2 != null ? VariantStore.svar2Root(metadata, svar2.fieldTypes())
+                    : svar2 != null ? VariantStore.svar2Root(svar2.fieldTypes())
                     : geno == null ? null : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
                             files.variants(), metadata, storeCallFields(files), files.mapped());
             this.haplotypes = variants == null || genome == null ? null

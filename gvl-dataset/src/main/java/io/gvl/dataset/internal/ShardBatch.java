@@ -77,7 +77,7 @@ public final class ShardBatch implements AutoCloseable {
             local[i] = Arrays.binarySearch(cells, inst.dsIdx()[i]);
         }
         Svar2Genotypes.Gathered g = svar2.gather(cells, memory, view.parallel() != Parallel.FALSE);
-        VariantStore variants = ds.variants().svar2Batch(g.calls(), g.table(), g.fields(), ds.metadata(), memory);
+        VariantStore variants = ds.variants().svar2Batch(g.calls(), g.table(), g.fields(), memory);
         Map<String, OpenedDataset.Track> tracks = new LinkedHashMap<>();
         for (String name : view.activeTracks()) {
             OpenedDataset.Track t = ds.tracks().get(name);

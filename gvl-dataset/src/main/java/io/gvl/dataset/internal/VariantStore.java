@@ -78,7 +78,7 @@ public final class VariantStore implements AutoCloseable {
     private volatile VariantBuffers.Alleles ref;
 
     private VariantStore(Path variantsFile, Path dosagesFile, SparseGenotypes genotypes, PackedTable t,
-                         DatasetMetadata meta, boolean sharded, boolean shardedDosages,
+                         boolean sharded, boolean shardedDosages,
                          Map<String, Column> memoryFields,
                          Map<String, StoreCallField> callFields, MappedFiles mapped, Svar2Batch batch) {
         this.mapped = mapped;
@@ -155,7 +155,7 @@ public final class VariantStore implements AutoCloseable {
      */
     static VariantStore open(Path variantsFile, Path dosagesFile, GenotypeArrays geno, io.gvl.format.VariantTable table,
                              DatasetMetadata meta, Map<String, StoreCallField> callFields, MappedFiles mapped) {
-        return new VariantStore(variantsFile, dosagesFile, sparse(geno), packed(table, meta, variantsFile), meta,
+        return new VariantStore(variantsFile, dosagesFile, sparse(geno), packed(table, meta, variantsFile),
                 false, false, Map.of(), callFields, mapped, null);
     }
 
@@ -167,7 +167,7 @@ public final class VariantStore implements AutoCloseable {
                                 boolean dosages) {
         MemorySegment none = MemorySegment.NULL;
         return new VariantStore(variantsFile, null, new SparseGenotypes(none, none, none),
-                packed(table, meta, variantsFile), meta, true, dosages, Map.of(), Map.of(), null, null);
+                packed(table, meta, variantsFile), true, dosages, Map.of(), Map.of(), null, null);
     }
 
     /**
@@ -194,11 +194,11 @@ public final class VariantStore implements AutoCloseable {
      * and reads through {@link #svar2Batch}; {@code fieldTypes} are the store's fields with no values (so the
      * available fields and their types are known before any batch).
      */
-    static VariantStore svar2Root(DatasetMetadata meta, Map<String, Column> fieldTypes) {
+    static VariantStore svar2Root(Map<String, Column> fieldTypes) {
         MemorySegment none = MemorySegment.NULL;
         VariantBuffers.Alleles noAlleles = pack(new String[0]);
         PackedTable empty = new PackedTable(new int[0], new int[0], noAlleles, () -> noAlleles);
-        return new VariantStore(null, null, new SparseGenotypes(none, none, none), empty, meta, false, false,
+        return new VariantStore(null, null, new SparseGenotypes(none, none, none), empty, false, false,
                 fieldTypes, Map.of(), null, null);
     }
 
@@ -208,8 +208,8 @@ public final class VariantStore implements AutoCloseable {
      * store. Nothing needs closing: the batch's memory goes with the lease.
      */
     VariantStore svar2Batch(SparseGenotypes calls, PackedTable batchTable, Map<String, Column> fields,
-                            DatasetMetadata meta, BatchMemory.Lease lease) {
-        return new VariantStore(null, null, calls, batchTable, meta, false, false, fields, Map.of(), null,
+                            BatchMemory.Lease lease) {
+        return new VariantStore(null, null, calls, batchTable, false, false, fields, Map.of(), null,
                 new Svar2Batch(this, lease));
     }
 
