@@ -5,9 +5,9 @@ package io.gvl.dataset.internal;
  * the outputs get (e.g. {@code (n)} for pairs, {@code (nr, ns)} for a grid, {@code ()} for a single instance).
  * The stores are addressed apart from the instance's identity: {@code cells} is the cell of each instance in the
  * genotype and per-sample track arrays the query reads ({@code dsIdx} itself for a dataset's own arrays, a row of
- * the batch's copy for a sharded root or a {@code .svar2}-linked dataset, {@link ShardBatch}) and {@code trackRegions} its row in the annotation
- * track arrays ({@code diskRegion}, or a row of the copy). {@code dsIdx} keeps the identity the draws are seeded
- * from.
+ * the batch's copy for a sharded root or a {@code .svar2}-linked dataset, {@link ShardBatch}) and
+ * {@code trackRegions} its row in the annotation track arrays ({@code diskRegion}, or a row of the copy).
+ * {@code dsIdx} keeps the identity the draws are seeded from.
  */
 public record Instances(int[] diskRegion, int[] diskSample, long[] dsIdx, long[] leadingShape, long[] cells,
                         int[] trackRegions) {

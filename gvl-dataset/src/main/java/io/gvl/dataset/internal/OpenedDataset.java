@@ -83,8 +83,9 @@ public final class OpenedDataset implements AutoCloseable {
             this.variants = shards != null ? (ploidy == 0 ? null : VariantStore.sharded(files.variantTableFile(),
                     files.variants(), metadata, shards.arrays().hasDosages()))
                     : svar2 != null ? VariantStore.svar2Root(svar2.fieldTypes())
-                    : geno == null ? null : VariantStore.open(files.variantTableFile(), files.dosagesFile().orElse(null), geno,
-                            files.variants(), metadata, storeCallFields(files), files.mapped());
+                    : geno == null ? null : VariantStore.open(files.variantTableFile(),
+                            files.dosagesFile().orElse(null), geno, files.variants(), metadata,
+                            storeCallFields(files), files.mapped());
             this.haplotypes = variants == null || genome == null ? null
                     : new HaplotypeSource(variants.genotypes(), variants.table(), genome, Reference.PAD);
             this.tracks = shards != null ? shards.rootTracks() : tracks(files);
