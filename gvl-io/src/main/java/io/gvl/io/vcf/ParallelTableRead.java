@@ -1,6 +1,7 @@
 package io.gvl.io.vcf;
 
 import io.gvl.io.internal.vcf.BatchBuilder;
+import io.gvl.io.variant.GenotypeRows;
 import io.gvl.io.variant.VariantBatch;
 import io.gvl.io.variant.VariantRequest;
 import java.util.ArrayList;
@@ -28,8 +29,11 @@ final class ParallelTableRead {
     private record Run(String contig, int from, int to) {
     }
 
-    /** A run's records and the unsupported records its query set aside. */
-    record Result(VariantBatch batch, long unsupported) {
+    /**
+     * A run's records, the unsupported records its query set aside, and the sink that received the run's genotype
+     * rows ({@code null} when none were read).
+     */
+    record Result<S extends GenotypeRows>(VariantBatch batch, long unsupported, S rows) {
     }
 
     /**
@@ -55,15 +59,18 @@ final class ParallelTableRead {
      * Reads every run, {@code threads} at a time; {@code null} when the file gives too few runs to share (the caller
      * then reads as usual). Runs are taken in file order; a run that fails stops the taking of further runs and the
      * read fails with the exception of the first failed run in file order (every run before it has been taken, so
-     * that is the error a single reader would meet first).
+     * that is the error a single reader would meet first). With a {@code capture}, each run's genotype rows go to a
+     * sink of its own.
      */
-    static List<Result> read(VcfReader reader, VariantRequest request, int threads) {
+    static <S extends GenotypeRows> List<Result<S>> read(VcfReader reader, VariantRequest request, int threads,
+            VcfReader.Capture<S> capture) {
         List<Run> runs = runs(reader, threads);
         if (runs.size() == reader.resolvedContigs().size()) {
             return null; // no contig was cut: a plain VCF, or records too few to share
         }
         int width = Math.min(threads, runs.size());
-        Result[] results = new Result[runs.size()];
+        @SuppressWarnings("unchecked")
+        Result<S>[] results = new Result[runs.size()];
         Throwable[] failures = new Throwable[runs.size()];
         AtomicInteger next = new AtomicInteger();
         AtomicBoolean failed = new AtomicBoolean();
@@ -83,7 +90,7 @@ final class ParallelTableRead {
                             break;
                         }
                         try {
-                            results[i] = readRun(r, runs.get(i), request);
+                            results[i] = readRun(r, runs.get(i), request, capture);
                         } catch (RuntimeException | Error e) {
                             failures[i] = e;
                             failed.set(true);
@@ -108,7 +115,7 @@ final class ParallelTableRead {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the variant table of " + reader.path(), e);
         }
-        List<Result> out = new ArrayList<>(runs.size());
+        List<Result<S>> out = new ArrayList<>(runs.size());
         for (int i = 0; i < runs.size(); i++) {
             if (failures[i] instanceof Error err) {
                 throw err;
@@ -133,15 +140,55 @@ final class ParallelTableRead {
         }
     }
 
-    /** The records of {@code run}: its query, less the records that start before the run. */
-    private static Result readRun(VcfReader r, Run run, VariantRequest request) {
+    /**
+     * The records of {@code run}: its query, less the records that start before the run, whose rows its sink does not
+     * get either.
+     */
+    private static <S extends GenotypeRows> Result<S> readRun(VcfReader r, Run run, VariantRequest request,
+            VcfReader.Capture<S> capture) {
         BatchBuilder out = new BatchBuilder(request.sampleIndexes().length, request.formatFields(),
                 request.infoFields());
-        long unsupported = r.queryInto(run.contig(), run.from(), run.to(), request, true, out);
+        S sink = capture == null ? null : capture.rowsOf().apply(run.contig());
+        long unsupported = r.queryInto(run.contig(), run.from(), run.to(), request, true, out,
+                capture == null ? null : capture.sampleIndexes(), sink == null ? null : new FromRun(sink, run.from()));
         int first = 0;
         while (first < out.size() && out.position(first) < run.from()) {
             first++;
         }
-        return new Result(out.build(run.contig(), first), unsupported);
+        return new Result<>(out.build(run.contig(), first), unsupported, sink);
+    }
+
+    /**
+     * A run's sink behind the records of its query that start before the run (the batch drops them as a prefix; in
+     * a sorted file those are all the records before {@code from}), so it gets exactly the batch's records.
+     */
+    private static final class FromRun implements GenotypeRows {
+        private final GenotypeRows rows;
+        private final int from;
+        private boolean leading = true;
+
+        FromRun(GenotypeRows rows, int from) {
+            this.rows = rows;
+            this.from = from;
+        }
+
+        @Override
+        public boolean wants(int position) {
+            return (!leading || position >= from) && rows.wants(position);
+        }
+
+        @Override
+        public void accept(int position, byte[] row) {
+            if (leading && position < from) {
+                return;
+            }
+            leading = false;
+            rows.accept(position, row);
+        }
+
+        @Override
+        public void abandon(RuntimeException cause) {
+            rows.abandon(cause);
+        }
     }
 }

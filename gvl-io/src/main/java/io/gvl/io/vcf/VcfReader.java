@@ -5,6 +5,7 @@ import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.vcf.BatchBuilder;
 import io.gvl.io.internal.vcf.RecordErrors;
 import io.gvl.io.internal.vcf.VariantFile;
+import io.gvl.io.variant.GenotypeRows;
 import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantBatch;
 import io.gvl.io.variant.VariantRequest;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -190,11 +192,21 @@ public final class VcfReader implements AutoCloseable {
     /** Runs a query of the resolved contig {@code name}; returns the unsupported records it skipped. */
     long queryInto(String name, long start, long end, VariantRequest request, boolean skipUnsupported,
             BatchBuilder out) {
+        return queryInto(name, start, end, request, skipUnsupported, out, null, null);
+    }
+
+    /**
+     * As {@link #queryInto(String, long, long, VariantRequest, boolean, BatchBuilder)}, giving each record's genotype
+     * row of {@code sampleIndexes} to {@code rows} as well, unless {@code rows} is {@code null}.
+     */
+    long queryInto(String name, long start, long end, VariantRequest request, boolean skipUnsupported,
+            BatchBuilder out, int[] sampleIndexes, GenotypeRows rows) {
         int s = (int) Math.clamp(start, 0, Integer.MAX_VALUE);
         int e = (int) Math.clamp(end, 0, Integer.MAX_VALUE);
         if (s < e) {
             try {
-                return source.query(name, s, e, request, skipUnsupported, out);
+                return rows == null ? source.query(name, s, e, request, skipUnsupported, out)
+                        : source.queryGenotyped(name, s, e, request, skipUnsupported, out, sampleIndexes, rows);
             } catch (IOException | RuntimeException ex) {
                 throw damaged("region " + name + ":" + (s + 1) + "-" + e, ex);
             }
@@ -257,9 +269,9 @@ public final class VcfReader implements AutoCloseable {
         if (threads < 2) {
             return requireSupportedAndReadAll(request);
         }
-        List<ParallelTableRead.Result> runs;
+        List<ParallelTableRead.Result<GenotypeRows>> runs;
         try {
-            runs = ParallelTableRead.read(this, request, threads);
+            runs = ParallelTableRead.read(this, request, threads, null);
         } catch (RuntimeException e) {
             runs = List.of(); // read again as one reader below, which meets the error in its own order
         }
@@ -267,13 +279,82 @@ public final class VcfReader implements AutoCloseable {
             return requireSupportedAndReadAll(request);
         }
         long unsupported = runs.isEmpty() ? -1 : 0;
-        for (ParallelTableRead.Result r : runs) {
+        for (ParallelTableRead.Result<GenotypeRows> r : runs) {
             unsupported += r.unsupported();
         }
         if (unsupported == 0) {
             return runs.stream().map(ParallelTableRead.Result::batch).toList();
         }
         return requireSupportedAndReadAll(request);
+    }
+
+    /**
+     * As {@link #requireSupportedAndReadAll(VariantRequest, int)}, also giving the genotype rows of
+     * {@code sampleIndexes} to sinks made by {@code rowsOf}, so that a write reads the file once: each returned batch
+     * has its own sink, made for its contig before the batch is read, which receives the batch's records, in order,
+     * one call each (see {@link GenotypeRows}). Rows of records outside the batches (the start of a run that belongs
+     * to the run before) are not given. When the read has to fall back to the two steps (an unsupported record set
+     * aside, or a failed read) the rows are not read and {@link GenotypedTable#rows()} is {@code null}.
+     *
+     * @param request the fields to decode: sites only (no samples, no FORMAT field)
+     * @param threads how many readers may read at once
+     * @param sampleIndexes the samples of each row, as indexes into {@link #samples()}
+     * @param rowsOf a new sink for a batch of the named contig (the file's name for it)
+     * @param <S> the sinks' type
+     * @return the batches, as {@link #requireSupportedAndReadAll(VariantRequest, int)} returns them, and their sinks
+     * @throws IllegalArgumentException if {@code request} asks for samples or FORMAT fields
+     * @throws InputFormatException as {@link #requireSupported()} or {@link #query} would
+     * @throws IllegalStateException if the reader is closed
+     */
+    public <S extends GenotypeRows> GenotypedTable<S> requireSupportedAndReadAll(VariantRequest request, int threads,
+            int[] sampleIndexes, Function<String, S> rowsOf) {
+        checkOpen();
+        if (request.sampleIndexes().length > 0 || !request.formatFields().isEmpty()) {
+            throw new IllegalArgumentException("a read with genotype rows takes a sites-only request");
+        }
+        Capture<S> capture = new Capture<>(sampleIndexes, rowsOf);
+        if (threads >= 2) {
+            List<ParallelTableRead.Result<S>> runs;
+            try {
+                runs = ParallelTableRead.read(this, request, threads, capture);
+            } catch (RuntimeException e) {
+                runs = List.of();
+            }
+            if (runs != null) {
+                long unsupported = runs.isEmpty() ? -1 : 0;
+                for (ParallelTableRead.Result<S> r : runs) {
+                    unsupported += r.unsupported();
+                }
+                if (unsupported == 0) {
+                    return new GenotypedTable<>(runs.stream().map(ParallelTableRead.Result::batch).toList(),
+                            runs.stream().map(ParallelTableRead.Result::rows).toList());
+                }
+                return new GenotypedTable<>(requireSupportedAndReadAll(request), null);
+            }
+        }
+        List<VariantBatch> batches = new ArrayList<>();
+        List<S> rows = new ArrayList<>();
+        long unsupported = 0;
+        try {
+            for (String c : contigs()) {
+                String name = resolve(c);
+                BatchBuilder out = new BatchBuilder(0, request.formatFields(), request.infoFields());
+                S sink = rowsOf.apply(name);
+                unsupported += queryInto(name, 0, Integer.MAX_VALUE, request, true, out, sampleIndexes, sink);
+                batches.add(out.build(name));
+                rows.add(sink);
+            }
+        } catch (RuntimeException e) {
+            unsupported = -1;
+        }
+        if (unsupported == 0) {
+            return new GenotypedTable<>(batches, rows);
+        }
+        return new GenotypedTable<>(requireSupportedAndReadAll(request), null);
+    }
+
+    /** The samples and sinks of a read with genotype rows. */
+    record Capture<S extends GenotypeRows>(int[] sampleIndexes, Function<String, S> rowsOf) {
     }
 
     /** Another reader of the same file with the same policy. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gvl.io.InputFormatException;
+import io.gvl.io.variant.GenotypeRows;
 import io.gvl.io.variant.VariantBatch;
 import io.gvl.io.variant.VariantRequest;
 import io.gvl.testkit.Oracle;
@@ -149,7 +150,7 @@ class ParallelTableReadTest {
                 try (VcfReader r = VcfReader.open(file)) {
                     List<String> one = flat(r.requireSupportedAndReadAll(request));
                     assertTrue(one.stream().filter(l -> l.contains("CCCCCCCCCC")).count() >= 60, "the deletions");
-                    List<ParallelTableRead.Result> runs = ParallelTableRead.read(r, request, 2 + rnd.nextInt(3));
+                    List<?> runs = ParallelTableRead.read(r, request, 2 + rnd.nextInt(3), null);
                     assertNotNull(runs, file + " is cut");
                     assertTrue(runs.size() >= 4, runs.size() + " runs of " + file);
                     for (int threads : new int[] {2, 3, 1 + rnd.nextInt(12)}) {
@@ -165,7 +166,7 @@ class ParallelTableReadTest {
     void aPlainVcfIsReadByOneReader() {
         VariantRequest request = new VariantRequest(new int[] {3}, List.of(), List.of("AF"));
         try (VcfReader r = VcfReader.open(plain)) {
-            assertNull(ParallelTableRead.read(r, request, 4));
+            assertNull(ParallelTableRead.read(r, request, 4, null));
             assertEquals(flat(r.requireSupportedAndReadAll(request)), flat(r.requireSupportedAndReadAll(request, 4)));
         }
     }
@@ -199,6 +200,133 @@ class ParallelTableReadTest {
                 assertTrue(parts < 5 || parts > 8 || cuts.length >= parts / 2, parts + " parts gave " + cuts.length);
             }
             assertEquals(0, r.splitPositions("no-such-contig", 4).length);
+        }
+    }
+
+    /** Records a read's genotype rows, wanting those that start inside its windows. */
+    private static final class Rows implements GenotypeRows {
+        final int[] windows;
+        final List<String> got = new ArrayList<>();
+        RuntimeException abandoned;
+
+        Rows(int[] windows) {
+            this.windows = windows;
+        }
+
+        @Override
+        public boolean wants(int position) {
+            for (int i = 0; i < windows.length; i += 2) {
+                if (position >= windows[i] && position < windows[i + 1]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void accept(int position, byte[] row) {
+            StringBuilder s = new StringBuilder().append(position).append(' ');
+            if (row == null) {
+                s.append('-');
+            } else {
+                for (byte b : row) {
+                    s.append(b);
+                }
+            }
+            got.add(s.toString());
+        }
+
+        @Override
+        public void abandon(RuntimeException cause) {
+            abandoned = cause;
+        }
+    }
+
+    /** What the rows of a genotyped read must be: each record's position, and its genotypes when wanted. */
+    private static List<String> expectedRows(List<VariantBatch> withGenotypes, int[] windows) {
+        Rows want = new Rows(windows);
+        List<String> out = new ArrayList<>();
+        for (VariantBatch b : withGenotypes) {
+            int width = b.samples() * b.ploidy();
+            for (int i = 0; i < b.size(); i++) {
+                StringBuilder s = new StringBuilder().append(b.positions()[i]).append(' ');
+                if (!want.wants(b.positions()[i])) {
+                    s.append('-');
+                } else {
+                    for (int k = 0; k < width; k++) {
+                        s.append(b.genotypes()[i * width + k]);
+                    }
+                }
+                out.add(s.toString());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Seeded (20261207): the table read with genotype rows gives the sites of the sites-only read, and each record's
+     * row once, in order, equal to the genotypes a query of those samples decodes (null when not wanted), with one
+     * reader and several, on tabix VCF, CSI VCF, BCF and plain VCF, for small selections in any order and for every
+     * sample (the BCF's file-order scan).
+     */
+    @Test
+    void genotypeRowsOfTheTableReadAreTheQueriedGenotypes_seed20261207() {
+        Random rnd = new Random(20261207);
+        VariantRequest sites = new VariantRequest(new int[0], List.of(), List.of("AF"));
+        for (int round = 0; round < 3; round++) {
+            int[] samples = round == 0 ? rnd.ints(0, 16).distinct().limit(16).toArray()
+                    : rnd.ints(1 + rnd.nextInt(6), 0, 16).toArray();
+            int from = rnd.nextInt(400_000);
+            int[] windows = {from, from + 100_000 + rnd.nextInt(200_000), 700_000, 700_000 + rnd.nextInt(50_000)};
+            for (Path file : List.of(tbi, csi, bcf, plain)) {
+                try (VcfReader r = VcfReader.open(file)) {
+                    List<String> table = flat(r.requireSupportedAndReadAll(sites));
+                    List<String> rows = expectedRows(r.requireSupportedAndReadAll(new VariantRequest(samples,
+                            List.of(), List.of())), windows);
+                    assertTrue(rows.stream().filter(l -> !l.endsWith("-")).count() > 100, "rows wanted");
+                    for (int threads : new int[] {1, 2, 3, 1 + rnd.nextInt(12)}) {
+                        GenotypedTable<Rows> read = r.requireSupportedAndReadAll(sites, threads, samples,
+                                contig -> new Rows(windows));
+                        String what = file.getFileName() + " with " + threads + " readers, samples "
+                                + Arrays.toString(samples);
+                        assertEquals(table, flat(read.batches()), what);
+                        assertNotNull(read.rows(), what);
+                        assertEquals(read.batches().size(), read.rows().size(), what);
+                        List<String> got = new ArrayList<>();
+                        for (int b = 0; b < read.rows().size(); b++) {
+                            assertNull(read.rows().get(b).abandoned, what);
+                            assertEquals(read.batches().get(b).size(), read.rows().get(b).got.size(), what);
+                            got.addAll(read.rows().get(b).got);
+                        }
+                        assertEquals(rows, got, what);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A call the genotype decode refuses (an allele that is not a number) in a record the sites accept abandons the
+     * rows and leaves the table whole; reading those genotypes fails as before.
+     */
+    @Test
+    void aRefusedCallAbandonsTheRowsNotTheTable() throws IOException {
+        Path file = dir.resolve("refused.vcf");
+        String header = "##fileformat=VCFv4.2\n##contig=<ID=z,length=1000>\n"
+                + "##INFO=<ID=AF,Number=A,Type=Float,Description=\"Frequency\">\n"
+                + "##FORMAT=<ID=GT,Number=1,Type=String,Description=\"Genotype\">\n"
+                + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\ta\tb\n";
+        Files.writeString(file, header + "z\t10\t.\tA\tG\t.\t.\t.\tGT\t0|1\t1|1\n"
+                + "z\t20\t.\tA\tG\t.\t.\t.\tGT\tx|1\t0|0\n" + "z\t30\t.\tA\tG\t.\t.\t.\tGT\t1|0\t0|0\n");
+        VariantRequest sites = new VariantRequest(new int[0], List.of(), List.of("AF"));
+        try (VcfReader r = VcfReader.open(file)) {
+            GenotypedTable<Rows> read = r.requireSupportedAndReadAll(sites, 1, new int[] {0, 1},
+                    contig -> new Rows(new int[] {0, 1000}));
+            assertEquals(flat(r.requireSupportedAndReadAll(sites)), flat(read.batches()));
+            assertEquals(3, read.batches().get(0).size());
+            assertNotNull(read.rows().get(0).abandoned);
+            assertEquals(List.of("9 0111"), read.rows().get(0).got);
+            assertThrows(InputFormatException.class, () -> r.query("z", 0, 1000, r.allSamples()));
         }
     }
 }

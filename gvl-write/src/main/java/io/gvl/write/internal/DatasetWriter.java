@@ -41,7 +41,7 @@ public final class DatasetWriter {
             return;
         }
         try (VariantSource variants = PlanStager.open(o)) {
-            WriteInputs in = WriteInputs.read(dest, o, variants);
+            WriteInputs in = WriteInputs.read(dest, o, variants, true);
             LOG.info("write {}: {} regions, {} samples, {} variants; memory budget {} MiB over {} threads", dest,
                     in.regions().size(), in.samples().size(), in.rows() == null ? 0 : in.rows().size(),
                     o.maxMem() >> 20, o.threads());

@@ -4,14 +4,19 @@ import io.gvl.format.VariantTable;
 import io.gvl.io.InputFormatException;
 import io.gvl.io.variant.VariantBatch;
 import io.gvl.io.variant.VariantRequest;
+import io.gvl.io.vcf.GenotypedTable;
 import io.gvl.io.vcf.VcfReader;
 import io.gvl.write.spec.CarrierBlock;
 import io.gvl.write.spec.VariantSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntUnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link VariantSource} over gvl-io's tabix VCF reader. The variant table is every record in file order (contig
@@ -26,9 +31,11 @@ import java.util.function.IntUnaryOperator;
  * <p>Genotypes go through the reader's genotype-only decode ({@link VcfReader#genotypes}: POS, ALT kind and GT
  * only, rows written straight into the caller's buffer) unless the source was opened with it off, or the system
  * property {@value #DECODE_PROPERTY} is {@code full}; then every run is read as a full query, as before. Both give
- * the same bytes (see docs/scale.md, "Genotype-only VCF/BCF decode").
+ * the same bytes (see docs/scale.md, "Genotype-only VCF/BCF decode"). A write in one process also has the table
+ * read keep the calls near its regions ({@link #keepCalls}, {@link CarrierCache}), so those runs are not read twice.
  */
 public final class VcfVariantSource implements VariantSource {
+    private static final Logger LOG = LoggerFactory.getLogger(VcfVariantSource.class);
     private static final String DS = "DS";
     /** {@code full} turns the genotype-only decode off (for comparisons and benchmarks); {@code fast} is the default. */
     public static final String DECODE_PROPERTY = "gvl.vcf.genotypes";
@@ -48,6 +55,14 @@ public final class VcfVariantSource implements VariantSource {
     private volatile RowLocator rows;
     /** How many readers read the variant table at once ({@link #readTableWith}). */
     private int tableThreads = 1;
+    /** What {@link #keepCalls} asked for, until the table is read; then {@code null}. */
+    private KeepCalls keepCalls;
+    /** The calls kept from the table read, or {@code null} (every run of rows is read from the file). */
+    private volatile CarrierCache kept;
+
+    /** The samples, spill directory and region windows of {@link #keepCalls}. */
+    private record KeepCalls(int[] selection, Path spillDir, Map<String, int[]> windows) {
+    }
 
     private VcfVariantSource(VcfReader reader, List<String> infoFields, List<String> integerInfo, boolean dosages,
             boolean genotypeOnly) {
@@ -133,6 +148,56 @@ public final class VcfVariantSource implements VariantSource {
         tableThreads = Math.max(1, threads);
     }
 
+    /**
+     * Makes {@link #variants()} keep the calls of {@code selection} near the write's regions from its read of the
+     * file ({@link CarrierCache}), so that {@link #carriers} reads the file only for rows it did not keep. Only with
+     * the genotype-only decode; call before {@link #variants()}.
+     *
+     * @param selection the write's samples, as indexes into {@link #samples()}, in dataset order
+     * @param spillDir where the kept calls are spilled
+     * @param windows each BED contig's windows: merged, sorted {@code [from, to)} pairs
+     */
+    synchronized void keepCalls(int[] selection, Path spillDir, Map<String, int[]> windows) {
+        if (!genotypeOnly || table != null) {
+            return;
+        }
+        Map<String, int[]> byFileName = new HashMap<>();
+        windows.forEach((contig, w) -> {
+            String name = reader.normalizer().normalize(contig);
+            if (name != null) {
+                byFileName.put(name, w);
+            }
+        });
+        keepCalls = new KeepCalls(selection.clone(), spillDir, byFileName);
+    }
+
+    /** Whether {@link #carriers} is served from calls kept from the table read (for tests). */
+    boolean keepsCalls() {
+        return kept != null;
+    }
+
+    /** Reads the table, keeping the calls {@link #keepCalls} asked for when the read allows it. */
+    private List<VariantBatch> readTableKeepingCalls(VariantRequest request) {
+        KeepCalls k = keepCalls;
+        keepCalls = null;
+        CarrierCache cache = new CarrierCache(k.spillDir(), k.selection(), k.windows());
+        try {
+            GenotypedTable<CarrierCache.Run> read = reader.requireSupportedAndReadAll(request, tableThreads,
+                    k.selection(), cache::newRun);
+            if (read.rows() != null && cache.index(read.batches(), read.rows())) {
+                kept = cache;
+                LOG.debug("{}: calls of the table read kept, {} bytes spilled", reader.path(), cache.spilledBytes());
+            } else {
+                cache.close();
+                LOG.debug("{}: calls not kept from the table read; read per run of rows", reader.path());
+            }
+            return read.batches();
+        } catch (RuntimeException | Error e) {
+            cache.close();
+            throw e;
+        }
+    }
+
     /** Checks the whole file for records GVL rejects (one error with counts), then reads every record. */
     @Override
     public synchronized VariantTable variants() {
@@ -142,7 +207,9 @@ public final class VcfVariantSource implements VariantSource {
         VariantRequest request = new VariantRequest(new int[0], List.of(), infoFields);
         List<String> chroms = new ArrayList<>(reader.contigs());
         List<VariantBatch> batches;
-        if (genotypeOnly) {
+        if (genotypeOnly && keepCalls != null) {
+            batches = readTableKeepingCalls(request);
+        } else if (genotypeOnly) {
             batches = reader.requireSupportedAndReadAll(request, tableThreads); // the same, in one read of the file
         } else {
             reader.requireSupported();
@@ -252,6 +319,14 @@ public final class VcfVariantSource implements VariantSource {
         }
         if (toRow <= fromRow) {
             return;
+        }
+        CarrierCache calls = kept;
+        if (calls != null) {
+            int s0 = calls.passStart(sampleIndexes);
+            if (s0 >= 0 && calls.keeps(fromRow, toRow)) {
+                calls.carriers(fromRow, toRow, s0, sampleIndexes.length, out);
+                return;
+            }
         }
         RowLocator at = rows();
         RowPlacer placer = new RowPlacer(at, fromRow, toRow, 0);
@@ -409,6 +484,11 @@ public final class VcfVariantSource implements VariantSource {
     public void close() {
         try (reader) {
             queries.close();
+        } finally {
+            CarrierCache calls = kept;
+            if (calls != null) {
+                calls.close();
+            }
         }
     }
 }

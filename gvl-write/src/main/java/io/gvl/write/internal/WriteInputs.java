@@ -17,7 +17,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Every input of a write, read and checked before anything is written (as GVL's {@code _dataset/_write.py} does): the sorted regions, the
@@ -68,6 +73,15 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
 
     /** Reads and checks the inputs of a write to {@code dest}; {@code variants} is the open source or null. */
     public static WriteInputs read(Path dest, WriteOptions o, VariantSource variants) {
+        return read(dest, o, variants, false);
+    }
+
+    /**
+     * As {@link #read(Path, WriteOptions, VariantSource)}; with {@code callsNow} (a write whose genotypes this
+     * process decodes next, into {@code dest}) a VCF or BCF source keeps the calls near the regions from its read of
+     * the table, so the file is read once.
+     */
+    static WriteInputs read(Path dest, WriteOptions o, VariantSource variants, boolean callsNow) {
         if (variants == null && o.tracks().isEmpty() && o.annotations().isEmpty()) {
             throw new WriteException("At least one of variants, tracks or annotation tracks must be provided.",
                     "give a variant file and/or tracks.");
@@ -88,6 +102,9 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
             }
             if (variants instanceof VcfVariantSource vcf) {
                 vcf.readTableWith(o.threads());
+                if (callsNow && dest != null) {
+                    keepCalls(vcf, o, regions, dest);
+                }
             }
             table = variants.variants();
             UnsupportedVariantCheck.check(table, variants.path());
@@ -105,6 +122,44 @@ public record WriteInputs(WriteOptions options, BedFile bed, RegionSet regions, 
         tracks.check(regions.contigs());
         return new WriteInputs(o, bed, regions, variants, table, rows, samples,
                 variants == null ? null : sampleIndexes(variants, samples), tracks);
+    }
+
+    /**
+     * Has {@code vcf} keep the calls of the write's samples near its regions; nothing when the samples do not
+     * resolve (the same error is then raised where it always was, after the table is read).
+     */
+    private static void keepCalls(VcfVariantSource vcf, WriteOptions o, RegionSet regions, Path dest) {
+        int[] selection;
+        try {
+            selection = sampleIndexes(vcf, SampleResolver.resolve(vcf.samples(), o.tracks(), o.samples()));
+        } catch (RuntimeException e) {
+            return;
+        }
+        Path parent = dest.toAbsolutePath().getParent();
+        Path spill = parent != null && Files.isDirectory(parent) ? parent
+                : Path.of(System.getProperty("java.io.tmpdir"));
+        vcf.keepCalls(selection, spill, windows(regions));
+    }
+
+    /** Each BED contig's region windows, widened and merged ({@link CarrierCache#windows}). */
+    private static Map<String, int[]> windows(RegionSet regions) {
+        int[] code = regions.contigCode();
+        int[] qStart = regions.qStart();
+        int[] order = IntStream.range(0, regions.size()).boxed()
+                .sorted(Comparator.<Integer>comparingInt(k -> code[k]).thenComparingInt(k -> qStart[k]))
+                .mapToInt(Integer::intValue).toArray();
+        Map<String, int[]> out = new HashMap<>();
+        int from = 0;
+        while (from < order.length) {
+            int to = from;
+            while (to < order.length && code[order[to]] == code[order[from]]) {
+                to++;
+            }
+            out.put(regions.contigs().get(code[order[from]]), CarrierCache.windows(regions.qStart(), regions.qEnd(),
+                    Arrays.copyOfRange(order, from, to)));
+            from = to;
+        }
+        return out;
     }
 
     /**

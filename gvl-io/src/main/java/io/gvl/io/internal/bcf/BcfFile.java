@@ -7,6 +7,7 @@ import io.gvl.io.internal.vcf.BatchBuilder;
 import io.gvl.io.internal.vcf.UnsupportedCounter;
 import io.gvl.io.internal.vcf.VariantFile;
 import io.gvl.io.internal.vcf.VcfHeader;
+import io.gvl.io.variant.GenotypeRows;
 import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantRequest;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -102,6 +103,69 @@ public final class BcfFile implements VariantFile {
                 if (record.end() > start) {
                     decode(decoder, out);
                 }
+            }
+        }
+        return decoder.unsupported();
+    }
+
+    /**
+     * The sites as {@link #query} reads them, each record read with its per-sample part only when its row is wanted
+     * (decided on its position, after the shared part), and then decoded by a {@link BcfGenotypeDecoder}.
+     */
+    @Override
+    public synchronized long queryGenotyped(String contig, int start, int end, VariantRequest sites,
+            boolean skipUnsupported, BatchBuilder out, int[] sampleIndexes, GenotypeRows rows) throws IOException {
+        if (!tids.containsKey(contig)) {
+            return 0;
+        }
+        int tid = tids.getInt(contig);
+        BcfRecordDecoder decoder = new BcfRecordDecoder(path, stream.header(), sites, skipUnsupported);
+        BcfGenotypeDecoder calls = new BcfGenotypeDecoder(path, stream.header(), sampleIndexes, skipUnsupported);
+        byte[] row = new byte[sampleIndexes.length * BatchBuilder.PLOIDY];
+        int[] placed = {0};
+        IntUnaryOperator place = position -> {
+            placed[0]++;
+            return 0;
+        };
+        boolean live = true;
+        Predicate<BcfRecord> wanted = r -> r.chrom == tid && r.pos < end && r.end() > start && rows.wants(r.pos);
+        for (Chunk chunk : index.chunks(tid, start, end)) {
+            stream.seek(chunk.begin());
+            while (stream.position() < chunk.end() && stream.next(record, wanted)) {
+                if (record.chrom != tid) {
+                    continue;
+                }
+                if (record.pos >= end) {
+                    return decoder.unsupported();
+                }
+                if (record.end() <= start) {
+                    continue;
+                }
+                int before = out.size();
+                decode(decoder, out);
+                if (out.size() == before || !live) {
+                    continue;
+                }
+                int position = out.position(before);
+                if (!wanted.test(record)) { // read without its samples
+                    rows.accept(position, null);
+                    continue;
+                }
+                placed[0] = 0;
+                try {
+                    calls.decode(record, row, place);
+                } catch (RuntimeException e) {
+                    live = false;
+                    rows.abandon(e);
+                    continue;
+                }
+                if (placed[0] != 1) {
+                    live = false;
+                    rows.abandon(new IllegalStateException(path + ": the genotype decode kept " + placed[0]
+                            + " rows of the record at " + contig + ":" + (position + 1) + ", which the sites keep"));
+                    continue;
+                }
+                rows.accept(position, row);
             }
         }
         return decoder.unsupported();

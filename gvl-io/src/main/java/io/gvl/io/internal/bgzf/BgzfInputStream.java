@@ -24,6 +24,10 @@ public final class BgzfInputStream extends InputStream {
     private static final int HEADER = 18;
     private static final int MAX_BLOCK = BlockInflater.MAX_BLOCK;
     private static final NewlineScan NEWLINE = NewlineScan.best();
+    /** {@link #readLineStart(int, int, LineTest)}: copying the start, copying the rest, or only scanning it. */
+    private static final int COPY_START = 0;
+    private static final int COPY_REST = 1;
+    private static final int SCAN = 2;
 
     private final Path file;
     private final FileChannel channel;
@@ -234,23 +238,47 @@ public final class BgzfInputStream extends InputStream {
      * @throws IOException if a block cannot be read
      */
     public int readLineStart(int tabs, int minBytes) throws IOException {
+        return readLineStart(tabs, minBytes, null);
+    }
+
+    /**
+     * As {@link #readLineStart(int, int)}, copying the rest of the line too when {@code whole} accepts its start:
+     * {@code whole} sees the start as copied (once per line, and only when the line goes on past it), and when it
+     * answers {@code true} the line is copied whole and reads exactly as from {@link #readLineBytes()}.
+     *
+     * @param tabs how many tabs the copied start must hold
+     * @param minBytes how many bytes it must hold at least
+     * @param whole which lines to copy whole, given their start; {@code null} for none
+     * @return the bytes copied, or -1 at the end of the file
+     * @throws IOException if a block cannot be read
+     */
+    public int readLineStart(int tabs, int minBytes, LineTest whole) throws IOException {
         int n = 0;
         int seen = 0;
-        boolean copying = true;
+        int mode = COPY_START;
         boolean any = false;
         while (fill()) {
             any = true;
             int start = offset;
             int i = newline(block, start, blockLength);
-            if (copying) {
+            if (mode == COPY_START) {
                 int j = start;
                 while (j < i && (seen < tabs || n + (j - start) < minBytes)) {
                     if (block[j++] == '\t') {
                         seen++;
                     }
                 }
-                copying = seen < tabs || n + (j - start) < minBytes || j == i;
-                n = appendToLine(start, (copying ? i : j) - start, n);
+                if (j == i) {
+                    n = appendToLine(start, i - start, n); // the start goes on in the next block, or is the line
+                } else {
+                    n = appendToLine(start, j - start, n);
+                    mode = whole != null && whole.test(line, n) ? COPY_REST : SCAN;
+                    if (mode == COPY_REST) {
+                        n = appendToLine(j, i - j, n);
+                    }
+                }
+            } else if (mode == COPY_REST) {
+                n = appendToLine(start, i - start, n);
             }
             offset = Math.min(i + 1, blockLength);
             if (i < blockLength) {
@@ -260,7 +288,18 @@ public final class BgzfInputStream extends InputStream {
         if (!any) {
             return -1;
         }
-        return copying && n > 0 && line[n - 1] == '\r' ? n - 1 : n;
+        return mode != SCAN && n > 0 && line[n - 1] == '\r' ? n - 1 : n;
+    }
+
+    /** Decides, from a line's start ({@code line[0, length)}), whether {@link #readLineStart} copies it whole. */
+    @FunctionalInterface
+    public interface LineTest {
+        /**
+         * @param line the start of the line; valid only during the call
+         * @param length its length in bytes
+         * @return whether the whole line is wanted
+         */
+        boolean test(byte[] line, int length);
     }
 
     /** Copies {@code k} bytes of the block from {@code from} to {@link #line} at {@code n}; returns {@code n + k}. */

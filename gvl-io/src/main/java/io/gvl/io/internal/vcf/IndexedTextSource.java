@@ -41,8 +41,10 @@ public final class IndexedTextSource implements RecordSource {
      * follow, at up to four bytes each.
      */
     static final int SITES_MIN_BYTES = 256;
-    /** Whether the query running is a {@link #querySites} (lines read only up to INFO). */
-    private boolean sitesOnly;
+    /** Whether the query running reads lines only up to INFO ({@link #querySites}, {@link #queryLines}). */
+    private boolean startsOnly;
+    /** Of those, the lines read whole ({@link #queryLines}); {@code null} for none. */
+    private BgzfInputStream.LineTest whole;
     /** Where the last query stopped, when a later one may read on from there; null otherwise. */
     private QueryEnd last;
     /** Lines of the records the current query fed that reach past its end. */
@@ -139,21 +141,30 @@ public final class IndexedTextSource implements RecordSource {
     }
 
     @Override
-    public synchronized void querySites(String contig, int start, int end, LineSink sink) throws IOException {
-        sitesOnly = true;
+    public void querySites(String contig, int start, int end, LineSink sink) throws IOException {
+        queryLines(contig, start, end, null, sink);
+    }
+
+    @Override
+    public synchronized void queryLines(String contig, int start, int end, BgzfInputStream.LineTest whole,
+            LineSink sink) throws IOException {
+        startsOnly = true;
+        this.whole = whole;
         try {
             queryBytes(contig, start, end, sink);
         } finally {
-            sitesOnly = false;
+            startsOnly = false;
+            this.whole = null;
         }
     }
 
     /**
-     * The next line from the stream: all of it, or for {@link #querySites} its start up to its eighth tab (and at
-     * least {@link #SITES_MIN_BYTES} bytes, so an excerpt in an error reads as from the whole line).
+     * The next line from the stream: all of it, or for {@link #querySites} and {@link #queryLines} its start up to
+     * its eighth tab (and at least {@link #SITES_MIN_BYTES} bytes, so an excerpt in an error reads as from the whole
+     * line), or all of it when {@link #whole} wants it.
      */
     private int readLine() throws IOException {
-        return sitesOnly ? in.readLineStart(8, SITES_MIN_BYTES) : in.readLineBytes();
+        return startsOnly ? in.readLineStart(8, SITES_MIN_BYTES, whole) : in.readLineBytes();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.gvl.io.internal.vcf;
 
+import io.gvl.io.internal.bgzf.BgzfInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -30,6 +31,17 @@ public interface RecordSource extends AutoCloseable {
      * {@link #queryBytes}.
      */
     default void querySites(String contig, int start, int end, LineSink sink) throws IOException {
+        queryBytes(contig, start, end, sink);
+    }
+
+    /**
+     * As {@link #querySites}, feeding whole the lines whose start {@code whole} accepts: {@code whole} sees each
+     * line's start (through its eighth tab) when the line goes on past it, and a line it accepts is fed exactly as
+     * {@link #queryBytes} feeds it. A line {@code whole} was not asked about is whole too. By default every line is
+     * fed whole, without asking.
+     */
+    default void queryLines(String contig, int start, int end, BgzfInputStream.LineTest whole, LineSink sink)
+            throws IOException {
         queryBytes(contig, start, end, sink);
     }
 

@@ -2,6 +2,7 @@ package io.gvl.io.internal.vcf;
 
 import io.gvl.io.internal.Inputs;
 import io.gvl.io.internal.bgzf.BgzfInputStream;
+import io.gvl.io.variant.GenotypeRows;
 import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantRequest;
 import java.io.BufferedReader;
@@ -53,6 +54,79 @@ public final class TextVcfFile implements VariantFile {
         }
         source.query(contig, start, end, line -> parser.parse(line, out));
         return parser.unsupported();
+    }
+
+    /**
+     * The sites as {@link #query} reads them, each line read whole only when its row is wanted (decided on its POS,
+     * before the rest of the line is read), and then decoded by a {@link GenotypeLineDecoder}.
+     */
+    @Override
+    public long queryGenotyped(String contig, int start, int end, VariantRequest sites, boolean skipUnsupported,
+            BatchBuilder out, int[] sampleIndexes, GenotypeRows rows) throws IOException {
+        VcfLineParser parser = new VcfLineParser(path, header.samples(), new int[0], List.of(), sites.infoFields(),
+                skipUnsupported);
+        GenotypeLineDecoder decoder = new GenotypeLineDecoder(path, header.samples(), sampleIndexes, skipUnsupported);
+        byte[] row = new byte[sampleIndexes.length * BatchBuilder.PLOIDY];
+        int[] placed = {0};
+        IntUnaryOperator place = position -> {
+            placed[0]++;
+            return 0;
+        };
+        // per line: -1 when it was read whole without being asked about, else whether it was asked for whole
+        int[] asked = {-1};
+        boolean[] live = {true};
+        source.queryLines(contig, start, end, (line, length) -> {
+            int pos = position(line, length);
+            asked[0] = pos < 0 || rows.wants(pos - 1) ? 1 : 0;
+            return asked[0] == 1;
+        }, (line, length) -> {
+            boolean whole = asked[0] != 0;
+            asked[0] = -1;
+            int before = out.size();
+            parser.parse(new String(line, 0, sitesLength(line, length), StandardCharsets.UTF_8), out);
+            if (out.size() == before || !live[0]) {
+                return;
+            }
+            int position = out.position(before);
+            if (!whole || !rows.wants(position)) {
+                rows.accept(position, null);
+                return;
+            }
+            placed[0] = 0;
+            try {
+                decoder.decode(line, length, row, place);
+            } catch (RuntimeException e) {
+                live[0] = false;
+                rows.abandon(e);
+                return;
+            }
+            if (placed[0] != 1) {
+                live[0] = false;
+                rows.abandon(new IllegalStateException(path + ": the genotype decode kept " + placed[0]
+                        + " rows of the record at " + contig + ":" + (position + 1) + ", which the sites keep"));
+                return;
+            }
+            rows.accept(position, row);
+        });
+        return parser.unsupported();
+    }
+
+    /** The POS of a line's start as plain digits, or -1 when it is anything else (the line is then read whole). */
+    private static int position(byte[] line, int length) {
+        int i = 0;
+        while (i < length && line[i] != '\t') {
+            i++;
+        }
+        long pos = 0;
+        int digits = 0;
+        for (i++; i < length && line[i] != '\t'; i++, digits++) {
+            int d = line[i] - '0';
+            if (d < 0 || d > 9 || digits == 10) {
+                return -1;
+            }
+            pos = pos * 10 + d;
+        }
+        return digits == 0 || i == length || pos > Integer.MAX_VALUE ? -1 : (int) pos;
     }
 
     /** Bytes before the tab that ends INFO (the eighth tab), or the whole line when it has fewer tabs. */

@@ -1,5 +1,6 @@
 package io.gvl.io.internal.vcf;
 
+import io.gvl.io.variant.GenotypeRows;
 import io.gvl.io.variant.UnsupportedVariants;
 import io.gvl.io.variant.VariantRequest;
 import java.io.IOException;
@@ -25,6 +26,15 @@ public interface VariantFile extends AutoCloseable {
      */
     long query(String contig, int start, int end, VariantRequest request, boolean skipUnsupported, BatchBuilder out)
             throws IOException;
+
+    /**
+     * {@link #query} with a sites-only {@code sites} request (no samples, no FORMAT field) that also gives, for each
+     * record appended to {@code out} and right after it is, that record's genotype row of {@code sampleIndexes} to
+     * {@code rows} (decoded as {@link #genotypes} would, when {@link GenotypeRows#wants} asks for it). The records,
+     * skips and errors are those of {@link #query}: a record the genotype decode refuses only abandons the rows.
+     */
+    long queryGenotyped(String contig, int start, int end, VariantRequest sites, boolean skipUnsupported,
+            BatchBuilder out, int[] sampleIndexes, GenotypeRows rows) throws IOException;
 
     /**
      * Genotype-only decode of the usable records overlapping {@code [start, end)}: for each, in file order,

@@ -108,19 +108,38 @@ class BgzfInputStreamTest {
         Path gz = bgzip(sb.toString());
         int[][] cases = {{0, 0}, {3, 0}, {8, 10}, {8, 256}, {1, 1000}};
         for (int[] c : cases) {
-            try (BgzfInputStream whole = new BgzfInputStream(gz); BgzfInputStream start = new BgzfInputStream(gz)) {
+            try (BgzfInputStream whole = new BgzfInputStream(gz); BgzfInputStream start = new BgzfInputStream(gz);
+                    BgzfInputStream chosen = new BgzfInputStream(gz)) {
+                byte[][] asked = new byte[1][];
+                // whole when the start's length and first byte add up to an even number: about half of the lines
+                BgzfInputStream.LineTest test = (line, len) -> {
+                    asked[0] = java.util.Arrays.copyOf(line, len);
+                    return (len + (len > 0 ? line[0] : 0)) % 2 == 0;
+                };
                 for (int line = 0; ; line++) {
                     int length = whole.readLineBytes();
                     int got = start.readLineStart(c[0], c[1]);
+                    asked[0] = null;
+                    int picked = chosen.readLineStart(c[0], c[1], test);
                     String what = "line " + line + ", " + c[0] + " tabs, " + c[1] + " bytes";
                     if (length < 0) {
                         assertEquals(-1, got, what);
+                        assertEquals(-1, picked, what);
                         break;
                     }
                     byte[] full = java.util.Arrays.copyOf(whole.line(), length);
                     byte[] want = expectedStart(full, c[0], c[1]);
                     assertArrayEquals(want, java.util.Arrays.copyOf(start.line(), got), what);
                     assertEquals(whole.getFilePointer(), start.getFilePointer(), what);
+                    // the test sees the start when the line goes on past it, and a line it accepts reads whole
+                    byte[] pickedBytes = java.util.Arrays.copyOf(chosen.line(), picked);
+                    if (asked[0] == null) {
+                        assertArrayEquals(full, pickedBytes, what + ": not asked, so whole");
+                    } else {
+                        assertArrayEquals(want, asked[0], what + ": asked about its start");
+                        assertArrayEquals(test.test(want, want.length) ? full : want, pickedBytes, what);
+                    }
+                    assertEquals(whole.getFilePointer(), chosen.getFilePointer(), what);
                 }
             }
         }
