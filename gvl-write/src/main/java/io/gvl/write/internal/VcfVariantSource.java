@@ -8,6 +8,7 @@ import io.gvl.io.vcf.GenotypedTable;
 import io.gvl.io.vcf.VcfReader;
 import io.gvl.write.spec.CarrierBlock;
 import io.gvl.write.spec.VariantSource;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -180,7 +181,13 @@ public final class VcfVariantSource implements VariantSource {
     private List<VariantBatch> readTableKeepingCalls(VariantRequest request) {
         KeepCalls k = keepCalls;
         keepCalls = null;
-        CarrierCache cache = new CarrierCache(k.spillDir(), k.selection(), k.windows());
+        CarrierCache cache;
+        try {
+            cache = new CarrierCache(k.spillDir(), k.selection(), k.windows());
+        } catch (UncheckedIOException e) {
+            LOG.debug("{}: no spill file for the calls ({}); read per run of rows", reader.path(), e.getMessage());
+            return reader.requireSupportedAndReadAll(request, tableThreads);
+        }
         try {
             GenotypedTable<CarrierCache.Run> read = reader.requireSupportedAndReadAll(request, tableThreads,
                     k.selection(), cache::newRun);
