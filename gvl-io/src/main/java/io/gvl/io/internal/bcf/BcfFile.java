@@ -4,6 +4,7 @@ import io.gvl.io.InputFormatException;
 import io.gvl.io.internal.csi.Chunk;
 import io.gvl.io.internal.csi.CsiIndex;
 import io.gvl.io.internal.vcf.BatchBuilder;
+import io.gvl.io.internal.vcf.GenotypeRowFeed;
 import io.gvl.io.internal.vcf.UnsupportedCounter;
 import io.gvl.io.internal.vcf.VariantFile;
 import io.gvl.io.internal.vcf.VcfHeader;
@@ -121,14 +122,8 @@ public final class BcfFile implements VariantFile {
         int tid = tids.getInt(contig);
         BcfRecordDecoder decoder = new BcfRecordDecoder(path, stream.header(), sites, skipUnsupported);
         BcfGenotypeDecoder calls = new BcfGenotypeDecoder(path, stream.header(), sampleIndexes, skipUnsupported);
-        byte[] row = new byte[sampleIndexes.length * BatchBuilder.PLOIDY];
-        int[] placed = {0};
-        IntUnaryOperator place = position -> {
-            placed[0]++;
-            return 0;
-        };
-        boolean live = true;
-        Predicate<BcfRecord> wanted = r -> r.chrom == tid && r.pos < end && r.end() > start && rows.wants(r.pos);
+        GenotypeRowFeed feed = new GenotypeRowFeed(path, rows, sampleIndexes.length);
+        Predicate<BcfRecord> wanted = r -> r.chrom == tid && r.pos < end && r.end() > start && feed.wants(r.pos);
         for (Chunk chunk : index.chunks(tid, start, end)) {
             stream.seek(chunk.begin());
             while (stream.position() < chunk.end() && stream.next(record, wanted)) {
@@ -143,29 +138,15 @@ public final class BcfFile implements VariantFile {
                 }
                 int before = out.size();
                 decode(decoder, out);
-                if (out.size() == before || !live) {
+                if (out.size() == before) {
                     continue;
                 }
                 int position = out.position(before);
-                if (!wanted.test(record)) { // read without its samples
-                    rows.accept(position, null);
-                    continue;
+                if (wanted.test(record)) { // read with its samples
+                    feed.decoded(contig, position, (row, place) -> calls.decode(record, row, place));
+                } else {
+                    feed.unwanted(position);
                 }
-                placed[0] = 0;
-                try {
-                    calls.decode(record, row, place);
-                } catch (RuntimeException e) {
-                    live = false;
-                    rows.abandon(e);
-                    continue;
-                }
-                if (placed[0] != 1) {
-                    live = false;
-                    rows.abandon(new IllegalStateException(path + ": the genotype decode kept " + placed[0]
-                            + " rows of the record at " + contig + ":" + (position + 1) + ", which the sites keep"));
-                    continue;
-                }
-                rows.accept(position, row);
             }
         }
         return decoder.unsupported();

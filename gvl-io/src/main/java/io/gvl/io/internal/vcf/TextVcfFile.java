@@ -66,47 +66,27 @@ public final class TextVcfFile implements VariantFile {
         VcfLineParser parser = new VcfLineParser(path, header.samples(), new int[0], List.of(), sites.infoFields(),
                 skipUnsupported);
         GenotypeLineDecoder decoder = new GenotypeLineDecoder(path, header.samples(), sampleIndexes, skipUnsupported);
-        byte[] row = new byte[sampleIndexes.length * BatchBuilder.PLOIDY];
-        int[] placed = {0};
-        IntUnaryOperator place = position -> {
-            placed[0]++;
-            return 0;
-        };
+        GenotypeRowFeed feed = new GenotypeRowFeed(path, rows, sampleIndexes.length);
         // per line: -1 when it was read whole without being asked about, else whether it was asked for whole
         int[] asked = {-1};
-        boolean[] live = {true};
         source.queryLines(contig, start, end, (line, length) -> {
             int pos = position(line, length);
-            asked[0] = pos < 0 || rows.wants(pos - 1) ? 1 : 0;
+            asked[0] = pos < 0 || feed.wants(pos - 1) ? 1 : 0;
             return asked[0] == 1;
         }, (line, length) -> {
             boolean whole = asked[0] != 0;
             asked[0] = -1;
             int before = out.size();
             parser.parse(new String(line, 0, sitesLength(line, length), StandardCharsets.UTF_8), out);
-            if (out.size() == before || !live[0]) {
+            if (out.size() == before) {
                 return;
             }
             int position = out.position(before);
-            if (!whole || !rows.wants(position)) {
-                rows.accept(position, null);
-                return;
+            if (whole && feed.wants(position)) {
+                feed.decoded(contig, position, (row, place) -> decoder.decode(line, length, row, place));
+            } else {
+                feed.unwanted(position);
             }
-            placed[0] = 0;
-            try {
-                decoder.decode(line, length, row, place);
-            } catch (RuntimeException e) {
-                live[0] = false;
-                rows.abandon(e);
-                return;
-            }
-            if (placed[0] != 1) {
-                live[0] = false;
-                rows.abandon(new IllegalStateException(path + ": the genotype decode kept " + placed[0]
-                        + " rows of the record at " + contig + ":" + (position + 1) + ", which the sites keep"));
-                return;
-            }
-            rows.accept(position, row);
         });
         return parser.unsupported();
     }
