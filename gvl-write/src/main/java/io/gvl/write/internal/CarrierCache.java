@@ -34,8 +34,11 @@ import java.util.Map;
 final class CarrierCache implements AutoCloseable {
     /** How far from a region's window a record may start and still be kept. */
     static final int MARGIN = 32 << 10;
-    /** Bytes a run codes before appending them to the spill file. */
-    private static final int PIECE = 1 << 20;
+    /**
+     * Bytes a run codes before appending them to the spill file; every run of the table read holds one such piece
+     * until the read ends (four runs per reading thread).
+     */
+    private static final int PIECE = 256 << 10;
 
     private final Path file;
     private final FileChannel spill;
@@ -177,19 +180,46 @@ final class CarrierCache implements AutoCloseable {
                 if (slots.length < carriers) {
                     slots = new int[Math.max(carriers, 2 * slots.length)];
                 }
-                int k = 0;
                 int slot = -1;
                 for (int c = 0; c < carriers; c++) {
-                    long gap = varint(bytes, p);
-                    p = (int) (gap >>> 32);
-                    slot += (int) gap + 1;
-                    if (slot >= lo && slot < hi) {
-                        slots[k++] = slot - lo;
+                    int b = bytes[p++];
+                    int gap = b;
+                    if (b < 0) { // a gap of 128 or more: the rare longer varint
+                        gap = b & 0x7f;
+                        int shift = 7;
+                        do {
+                            b = bytes[p++];
+                            gap |= (b & 0x7f) << shift;
+                            shift += 7;
+                        } while (b < 0);
                     }
+                    slot += gap + 1;
+                    slots[c] = slot;
                 }
-                out.addRow(slots, 0, k);
+                // the slots ascend, so the pass's are one stretch of them
+                int first = lo == 0 ? 0 : atLeast(slots, carriers, lo);
+                int last = hi >= width ? carriers : atLeast(slots, carriers, hi);
+                for (int c = first; lo != 0 && c < last; c++) {
+                    slots[c] -= lo;
+                }
+                out.addRow(slots, first, last - first);
             }
         }
+    }
+
+    /** Index of the first of the ascending {@code slots[0, n)} at or above {@code slot} ({@code n} when none). */
+    private static int atLeast(int[] slots, int n, int slot) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (slots[mid] < slot) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     private void read(long position, byte[] into, int n) {
