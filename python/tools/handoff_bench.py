@@ -73,7 +73,7 @@ def run_side(name: str, batches: Callable[[], Iterable[Tuple[int, List[torch.Ten
 def gvl_batches(args, length: int, batch_size: int, parallel: str) -> Callable:
     producer = Producer(args.dataset, reference=args.reference, batch_size=batch_size, epochs=args.epochs,
                         shuffle=True, seed=7, length=length, tracks=[args.track], launcher=args.launcher,
-                        parallel=parallel, slot_bytes=4 << 20)
+                        parallel=parallel, mode=args.gvl_mode, slot_bytes=4 << 20)
 
     def batches():
         for item in DataLoader(GvlTorchDataset(producer), batch_size=None):
@@ -111,6 +111,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=2, help="each side runs this many times per cell, interleaved")
     p.add_argument("--consume", nargs="+", choices=["receive", "read"], default=["receive", "read"])
     p.add_argument("--gvl-parallel", default="auto", help="the producer's --parallel")
+    p.add_argument("--gvl-mode", default="direct", help="the producer's --mode (direct, none, buffered, ...)")
     p.add_argument("--json", help="write every result here")
     p.add_argument("--instances-per-epoch", type=int, default=56 * 16, help="regions x samples of the dataset")
     args = p.parse_args()
