@@ -95,6 +95,39 @@ class GenotypeOnlyWriteTest {
         }
     }
 
+    /**
+     * Rows the write's table read does not keep (it keeps records within 32 kb of a region) are read from the file:
+     * a 45 kb deletion that starts 40 kb before a region and reaches into it, and the extend-to-length walk of the
+     * haplotypes that carry it, which must reach records 40 kb and more past the region. The dataset equals the
+     * full-record write's, from bgzipped text and from BCF.
+     */
+    @org.junit.jupiter.api.Test
+    void rowsFarFromTheRegionsAreReadFromTheFile() throws IOException {
+        Path dir = Files.createTempDirectory(tmp, "far");
+        StringBuilder vcf = new StringBuilder("##fileformat=VCFv4.2\n##contig=<ID=c1,length=300000>\n"
+                + "##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
+                + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\tB\tC\n");
+        vcf.append("c1\t15000\t.\tA\tG\t.\t.\t.\tGT\t0|1\t1|0\t0|0\n");
+        vcf.append("c1\t20000\t.\t").append("A".repeat(45_001)).append("\tA\t.\t.\t.\tGT\t1|0\t0|1\t0|0\n");
+        for (int pos = 60_100; pos < 61_000; pos += 150) {
+            vcf.append("c1\t").append(pos).append("\t.\tC\tT\t.\t.\t.\tGT\t0|1\t1|1\t1|0\n");
+        }
+        for (int pos : new int[] {100_000, 100_500, 120_000, 140_000}) {
+            vcf.append("c1\t").append(pos).append("\t.\tG\tC\t.\t.\t.\tGT\t1|1\t0|1\t0|0\n");
+        }
+        Path text = Files.writeString(dir.resolve("far.vcf"), vcf);
+        Path gz = dir.resolve("far.vcf.gz");
+        Oracle.BCFTOOLS.run(List.of("view", "-Oz", "-o", gz.toString(), text.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", "-t", gz.toString()));
+        Path bcf = dir.resolve("far.bcf");
+        Oracle.BCFTOOLS.run(List.of("view", "-Ob", "-o", bcf.toString(), text.toString()));
+        Oracle.BCFTOOLS.run(List.of("index", bcf.toString()));
+        Path bed = Files.writeString(dir.resolve("far.bed"), "c1\t60000\t61000\nc1\t250000\t250500\n");
+        for (Path input : List.of(gz, bcf)) {
+            assertSameDataset(dir, input, bed, null, 4L << 30);
+        }
+    }
+
     static Stream<Arguments> badRecords() {
         return Stream.of(
                 Arguments.of("multiallelic", "c1\t30\t.\tA\tC,G\t.\t.\t.\tGT\t0|1\t0|0\t1|1"),
