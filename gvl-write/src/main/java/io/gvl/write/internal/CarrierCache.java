@@ -24,7 +24,7 @@ import java.util.Map;
  * carrier, on disk rather than on the heap. Only the records near the write's regions are kept (their start within
  * {@link #MARGIN} of a region's window); the rows of any other record, should the genotype stage need them (a long
  * deletion reaching in from far away, the walk that extends a haplotype to its length), are read from the file as
- * before.
+ * before, stretch by stretch ({@link #sameKeeping}).
  *
  * <p>The spill file is made in the given directory and unlinked at once where the platform allows, so a killed write
  * leaves nothing behind; elsewhere it is deleted on {@link #close()}. Runs are filled by the table read's threads and
@@ -139,14 +139,19 @@ final class CarrierCache implements AutoCloseable {
         return -1;
     }
 
-    /** Whether every row of {@code [fromRow, toRow)} was kept. */
-    boolean keeps(int fromRow, int toRow) {
-        for (int r = fromRow; r < toRow; r++) {
-            if (at[r] < 0) {
-                return false;
-            }
+    /** Whether row {@code row} was kept. */
+    boolean kept(int row) {
+        return at[row] >= 0;
+    }
+
+    /** The first row of {@code (row, toRow)} kept when {@code row} is not, or not kept when it is; else {@code toRow}. */
+    int sameKeeping(int row, int toRow) {
+        boolean k = kept(row);
+        int r = row + 1;
+        while (r < toRow && kept(r) == k) {
+            r++;
         }
-        return true;
+        return r;
     }
 
     /**

@@ -328,13 +328,26 @@ public final class VcfVariantSource implements VariantSource {
             return;
         }
         CarrierCache calls = kept;
-        if (calls != null) {
-            int s0 = calls.passStart(sampleIndexes);
-            if (s0 >= 0 && calls.keeps(fromRow, toRow)) {
-                calls.carriers(fromRow, toRow, s0, sampleIndexes.length, out);
-                return;
-            }
+        int s0 = calls == null ? -1 : calls.passStart(sampleIndexes);
+        if (s0 < 0) {
+            carriersFromFile(fromRow, toRow, sampleIndexes, out);
+            return;
         }
+        // stretches of kept rows from the kept calls, the others from the file, in row order
+        for (int row = fromRow; row < toRow; ) {
+            int end = calls.sameKeeping(row, toRow);
+            if (calls.kept(row)) {
+                calls.carriers(row, end, s0, sampleIndexes.length, out);
+            } else {
+                carriersFromFile(row, end, sampleIndexes, out);
+            }
+            row = end;
+        }
+    }
+
+    /** {@link #carriers} of rows {@code [fromRow, toRow)} read from the file, one query for the run. */
+    private void carriersFromFile(int fromRow, int toRow, int[] sampleIndexes, CarrierBlock out) {
+        int width = sampleIndexes.length * 2;
         RowLocator at = rows();
         RowPlacer placer = new RowPlacer(at, fromRow, toRow, 0);
         byte[] row = new byte[width];
