@@ -23,8 +23,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Inflated megabytes per second of a whole BGZF file through {@link BgzfInputStream}, libdeflate against the JDK's
- * zlib (the same-run baseline): the score is reads of the file per second; multiply by {@link #inflatedBytes} (printed
+ * Inflated megabytes per second of a whole BGZF file through {@link BgzfInputStream}: libdeflate, gvl's Java decoder
+ * and the default (libdeflate, with the Java decoder for blocks that expand most) against the JDK's zlib (the same-run
+ * baseline): the score is reads of the file per second; multiply by {@link #inflatedBytes} (printed
  * at set-up) for bytes. The file is {@code -Dgvl.bench.bgzf=PATH} (for example a cohort's {@code cohort.vcf.gz}), or
  * else 64 MB of genotype-like VCF text bgzipped in {@code @Setup}.
  */
@@ -35,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 5)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class BgzfInflateBench {
-    @Param({"ZLIB", "LIBDEFLATE"})
+    @Param({"ZLIB", "LIBDEFLATE", "JAVA", "AUTO"})
     public String inflate;
 
     private Path dir;
@@ -47,7 +48,7 @@ public class BgzfInflateBench {
     @Setup
     public void setup() throws IOException {
         kind = BlockInflaters.Kind.valueOf(inflate);
-        if (BlockInflaters.resolve(kind) != kind) {
+        if (BlockInflaters.resolve(kind) != (kind == BlockInflaters.Kind.AUTO ? BlockInflaters.Kind.LIBDEFLATE : kind)) {
             throw new IllegalStateException("libdeflate is not available: " + BlockInflaters.libdeflateProblem());
         }
         String given = System.getProperty("gvl.bench.bgzf");

@@ -10,7 +10,8 @@ import java.util.zip.DataFormatException;
  * Not thread-safe: one per stream. Closing twice is harmless; use after close throws
  * {@link IllegalStateException}.
  */
-sealed interface BlockInflater extends AutoCloseable permits ZlibBlockInflater, Libdeflate.Decompressor {
+sealed interface BlockInflater extends AutoCloseable
+        permits ZlibBlockInflater, Libdeflate.Decompressor, JavaBlockInflater, RatioSplitInflater {
     /** The largest block, compressed or not (BGZF's BSIZE and ISIZE are at most 64 KiB). */
     int MAX_BLOCK = 1 << 16;
 
@@ -27,7 +28,7 @@ sealed interface BlockInflater extends AutoCloseable permits ZlibBlockInflater, 
      */
     void inflate(int from, int length, byte[] out, int isize) throws DataFormatException;
 
-    /** {@code "libdeflate"} or {@code "zlib"}. */
+    /** {@code "libdeflate"}, {@code "zlib"}, {@code "java"}, or a general one with {@code "+java"} (split by ratio). */
     String name();
 
     @Override

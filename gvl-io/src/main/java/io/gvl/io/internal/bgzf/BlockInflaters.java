@@ -7,7 +7,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Which inflater a BGZF stream uses, from {@value #PROPERTY} ({@code auto}, the default; {@code libdeflate};
- * {@code zlib}). {@code auto} takes libdeflate when this module has native access
+ * {@code zlib}; {@code java}). {@code auto} sends the blocks that expand at least {@value #JAVA_RATIO_OVER_LIBDEFLATE}
+ * times (over zlib: {@value #JAVA_RATIO_OVER_ZLIB} times) to gvl's own decoder ({@link JavaBlockInflater}, faster on
+ * the long short-distance repeats of genotype columns) and the others to the general inflater: libdeflate when this
+ * module has native access
  * ({@code --enable-native-access}) and the library binds, so a JVM without the option never prints the JDK's
  * restricted-method warning; {@code libdeflate} takes it even without native access (the JDK then warns once, and
  * refuses under {@code --illegal-native-access=deny}). The fallback to zlib is logged once: at DEBUG for
@@ -20,9 +23,22 @@ public final class BlockInflaters {
     private static final Logger LOG = LoggerFactory.getLogger(BlockInflaters.class);
     private static final AtomicBoolean LOGGED = new AtomicBoolean();
 
-    /** An inflater choice; {@link #AUTO} resolves to one of the other two. */
+    /**
+     * Under {@code auto} with libdeflate, the expansion (ISIZE over compressed size) from which a block goes to the
+     * Java decoder: about where the two run equally fast on a 20,000-sample BCF (2.4–2.5 GB/s at 32–64×; at 128× and
+     * more the Java decoder is 3× faster, at 4–16× libdeflate 2×).
+     */
+    static final int JAVA_RATIO_OVER_LIBDEFLATE = 40;
+
+    /** The same over zlib, which is no faster than the Java decoder at any expansion measured (4× and up). */
+    static final int JAVA_RATIO_OVER_ZLIB = 8;
+
+    /**
+     * An inflater choice; {@link #AUTO} resolves to {@link #LIBDEFLATE} or {@link #ZLIB} as the general inflater,
+     * which it pairs with the Java decoder for blocks of high expansion.
+     */
     public enum Kind {
-        AUTO, LIBDEFLATE, ZLIB
+        AUTO, LIBDEFLATE, ZLIB, JAVA
     }
 
     private BlockInflaters() {
@@ -35,19 +51,24 @@ public final class BlockInflaters {
             case "", "auto" -> Kind.AUTO;
             case "libdeflate" -> Kind.LIBDEFLATE;
             case "zlib" -> Kind.ZLIB;
+            case "java" -> Kind.JAVA;
             default -> {
                 if (LOGGED.compareAndSet(false, true)) {
-                    LOG.warn("-D{}={} is not auto, libdeflate or zlib; using auto", PROPERTY, value);
+                    LOG.warn("-D{}={} is not auto, libdeflate, zlib or java; using auto", PROPERTY, value);
                 }
                 yield Kind.AUTO;
             }
         };
     }
 
-    /** What {@code kind} resolves to here: {@link Kind#LIBDEFLATE} or {@link Kind#ZLIB}. */
+    /**
+     * What {@code kind} resolves to here: {@link Kind#JAVA} for itself, else the general inflater,
+     * {@link Kind#LIBDEFLATE} or {@link Kind#ZLIB}.
+     */
     public static Kind resolve(Kind kind) {
         return switch (kind) {
             case ZLIB -> Kind.ZLIB;
+            case JAVA -> Kind.JAVA;
             case LIBDEFLATE -> {
                 if (Libdeflate.available()) {
                     yield Kind.LIBDEFLATE;
@@ -75,7 +96,7 @@ public final class BlockInflaters {
         };
     }
 
-    /** The inflater the streams opened now use: {@link Kind#LIBDEFLATE} or {@link Kind#ZLIB}. */
+    /** The inflater the streams opened now use: {@link Kind#JAVA} or the general one (paired with it under auto). */
     public static Kind active() {
         return resolve(requested());
     }
@@ -86,7 +107,15 @@ public final class BlockInflaters {
     }
 
     static BlockInflater open(Kind kind) {
-        return resolve(kind) == Kind.LIBDEFLATE ? new Libdeflate.Decompressor() : new ZlibBlockInflater();
+        return switch (resolve(kind)) {
+            case JAVA -> new JavaBlockInflater();
+            case LIBDEFLATE -> kind == Kind.AUTO
+                    ? new RatioSplitInflater(new Libdeflate.Decompressor(), JAVA_RATIO_OVER_LIBDEFLATE)
+                    : new Libdeflate.Decompressor();
+            default -> kind == Kind.AUTO
+                    ? new RatioSplitInflater(new ZlibBlockInflater(), JAVA_RATIO_OVER_ZLIB)
+                    : new ZlibBlockInflater();
+        };
     }
 
     private static String moduleName() {

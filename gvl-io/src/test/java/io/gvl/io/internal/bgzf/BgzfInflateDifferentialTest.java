@@ -33,10 +33,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The libdeflate path against the zlib path: the same bytes for every BGZF file in {@code ../shared/data} (VCF,
- * BCF, bgzipped FASTA, tabix and CSI indexes), and for seeded damaged blocks the same exception class and the same
- * message, up to the inflater's own detail in "is corrupt (...)". Under {@code CI=true} libdeflate must load;
- * elsewhere, without it, these tests are skipped with the reason.
+ * The libdeflate, Java and default (libdeflate with the Java decoder for blocks of high expansion) paths against
+ * the zlib path: the same bytes for every BGZF file in {@code ../shared/data} (VCF, BCF, bgzipped FASTA, tabix and
+ * CSI indexes), and for seeded damaged blocks the same exception class and the same message, up to the inflater's
+ * own detail in "is corrupt (...)". Under {@code CI=true} libdeflate must load; elsewhere, without it, these tests
+ * are skipped with the reason.
  */
 class BgzfInflateDifferentialTest {
     static final Path DATA = Path.of(System.getProperty("gvl.shared.data"));
@@ -64,6 +65,19 @@ class BgzfInflateDifferentialTest {
                 "the test JVM runs with --enable-native-access (gvl.jvm.flags)");
         assertEquals(Kind.LIBDEFLATE, BlockInflaters.resolve(Kind.AUTO));
         assertEquals(Kind.ZLIB, BlockInflaters.resolve(Kind.ZLIB));
+        assertEquals(Kind.JAVA, BlockInflaters.resolve(Kind.JAVA));
+    }
+
+    /** The paths compared with zlib's, and the name each stream reports. */
+    static final List<Kind> COMPARED = List.of(Kind.LIBDEFLATE, Kind.JAVA, Kind.AUTO);
+
+    static String nameOf(Kind kind) {
+        return switch (kind) {
+            case LIBDEFLATE -> "libdeflate";
+            case JAVA -> "java";
+            case AUTO -> "libdeflate+java";
+            case ZLIB -> "zlib";
+        };
     }
 
     static Stream<Arguments> sharedBgzfFiles() throws IOException {
@@ -89,25 +103,28 @@ class BgzfInflateDifferentialTest {
     void everySharedBgzfFileInflatesToTheSameBytes(String relative) throws IOException {
         requireLibdeflate();
         Path file = DATA.resolve(relative);
-        try (BgzfInputStream fast = new BgzfInputStream(file, Kind.LIBDEFLATE);
-                BgzfInputStream zlib = new BgzfInputStream(file, Kind.ZLIB)) {
-            assertEquals("libdeflate", fast.inflater());
-            assertEquals("zlib", zlib.inflater());
-            byte[] a = new byte[1 << 16];
-            byte[] b = new byte[1 << 16];
-            long total = 0;
-            while (true) {
-                assertEquals(zlib.getFilePointer(), fast.getFilePointer(), "virtual offset after " + total + " bytes");
-                int n = zlib.readNBytes(a, 0, a.length);
-                int m = fast.readNBytes(b, 0, b.length);
-                assertEquals(n, m, "bytes read after " + total);
-                assertTrue(Arrays.equals(a, 0, n, b, 0, m), "bytes differ in [" + total + ", +" + n + ")");
-                total += n;
-                if (n < a.length) {
-                    break;
+        for (Kind kind : COMPARED) {
+            try (BgzfInputStream fast = new BgzfInputStream(file, kind);
+                    BgzfInputStream zlib = new BgzfInputStream(file, Kind.ZLIB)) {
+                assertEquals(nameOf(kind), fast.inflater());
+                assertEquals("zlib", zlib.inflater());
+                byte[] a = new byte[1 << 16];
+                byte[] b = new byte[1 << 16];
+                long total = 0;
+                while (true) {
+                    assertEquals(zlib.getFilePointer(), fast.getFilePointer(),
+                            kind + ": virtual offset after " + total + " bytes");
+                    int n = zlib.readNBytes(a, 0, a.length);
+                    int m = fast.readNBytes(b, 0, b.length);
+                    assertEquals(n, m, kind + ": bytes read after " + total);
+                    assertTrue(Arrays.equals(a, 0, n, b, 0, m), kind + ": bytes differ in [" + total + ", +" + n + ")");
+                    total += n;
+                    if (n < a.length) {
+                        break;
+                    }
                 }
+                assertTrue(total > 0, relative);
             }
-            assertTrue(total > 0, relative);
         }
     }
 
@@ -124,7 +141,7 @@ class BgzfInflateDifferentialTest {
 
     @ParameterizedTest(name = "seed {0}: {1}")
     @MethodSource("damaged")
-    void aDamagedBlockFailsTheSameWayOnBothPaths(long seed, Damage damage) throws IOException {
+    void aDamagedBlockFailsTheSameWayOnEveryPath(long seed, Damage damage) throws IOException {
         requireLibdeflate();
         Random r = new Random(seed * 31 + damage.ordinal());
         List<byte[]> blocks = new ArrayList<>();
@@ -141,23 +158,25 @@ class BgzfInflateDifferentialTest {
         Path path = Files.write(tmp.resolve("seed" + seed + "-" + damage + ".gz"), file);
 
         Outcome zlib = readAll(path, Kind.ZLIB);
-        Outcome fast = readAll(path, Kind.LIBDEFLATE);
-        String where = "seed " + seed + ", " + damage + " in block " + target + ": zlib " + zlib + ", libdeflate "
-                + fast;
         if (damage == Damage.NONE) {
-            assertArrayEquals(plain.toByteArray(), zlib.bytes, where);
+            assertArrayEquals(plain.toByteArray(), zlib.bytes, "seed " + seed + ": zlib");
         } else if (damage != Damage.FLIPPED_BIT) { // a flipped padding bit (stored blocks, after the end) is no damage
-            assertNotNull(zlib.error, where);
+            assertNotNull(zlib.error, "seed " + seed + ", " + damage + ": zlib " + zlib);
         }
-        if (zlib.error == null || fast.error == null) {
-            assertEquals(zlib.error == null, fast.error == null, where);
-            assertArrayEquals(zlib.bytes, fast.bytes, where);
-            return;
+        for (Kind kind : COMPARED) {
+            Outcome fast = readAll(path, kind);
+            String where = "seed " + seed + ", " + damage + " in block " + target + ": zlib " + zlib + ", " + kind
+                    + " " + fast;
+            if (zlib.error == null || fast.error == null) {
+                assertEquals(zlib.error == null, fast.error == null, where);
+                assertArrayEquals(zlib.bytes, fast.bytes, where);
+                continue;
+            }
+            assertEquals(zlib.error.getClass(), fast.error.getClass(), where);
+            assertEquals(shape(zlib.error.getMessage()), shape(fast.error.getMessage()), where);
+            assertTrue(fast.error.getMessage().startsWith(path.toString()), where);
+            assertTrue(fast.error.getMessage().contains("at byte " + offsetOf(blocks, target)), where);
         }
-        assertEquals(zlib.error.getClass(), fast.error.getClass(), where);
-        assertEquals(shape(zlib.error.getMessage()), shape(fast.error.getMessage()), where);
-        assertTrue(fast.error.getMessage().startsWith(path.toString()), where);
-        assertTrue(fast.error.getMessage().contains("at byte " + offsetOf(blocks, target)), where);
     }
 
     /** The message without the inflater's own detail (zlib's and libdeflate's words for bad data differ). */
@@ -174,7 +193,7 @@ class BgzfInflateDifferentialTest {
     }
 
     private static byte[] data(Random r) {
-        int kind = r.nextInt(4);
+        int kind = r.nextInt(5);
         int n = switch (kind) {
             case 0 -> r.nextInt(60_000); // random bytes: must still fit a 64 KiB block compressed
             case 3 -> r.nextInt(200);
@@ -187,6 +206,12 @@ class BgzfInflateDifferentialTest {
                 byte[] alphabet = "0|1\t0/0\t.\n".getBytes();
                 for (int i = 0; i < n; i++) {
                     b[i] = alphabet[r.nextInt(r.nextInt(3) == 0 ? alphabet.length : 4)];
+                }
+            }
+            case 4 -> { // BCF-like diploid calls, 02 03 with rare carriers: expands over 100 times
+                for (int i = 0; i + 1 < n; i += 2) {
+                    b[i] = (byte) (r.nextInt(400) == 0 ? 4 : 2);
+                    b[i + 1] = 3;
                 }
             }
             case 2 -> { // runs
@@ -282,7 +307,7 @@ class BgzfInflateDifferentialTest {
     @Test
     void closingTwiceIsHarmlessAndUseAfterCloseSaysSo() throws DataFormatException {
         requireLibdeflate();
-        for (Kind kind : List.of(Kind.LIBDEFLATE, Kind.ZLIB)) {
+        for (Kind kind : List.of(Kind.LIBDEFLATE, Kind.ZLIB, Kind.JAVA, Kind.AUTO)) {
             BlockInflater inflater = BlockInflaters.open(kind);
             byte[] block = block("hello, BGZF".getBytes(), 6);
             inflater.buffer().clear().put(block);

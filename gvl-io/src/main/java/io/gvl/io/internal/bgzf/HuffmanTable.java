@@ -1,0 +1,145 @@
+package io.gvl.io.internal.bgzf;
+
+import java.util.zip.DataFormatException;
+
+/**
+ * A DEFLATE prefix code as a two-level lookup table, indexed by the next bits of the stream (least significant
+ * first, so each codeword is stored bit-reversed). The first level has {@code 2^primaryBits} entries; a codeword
+ * longer than that points to a second-level table of {@code 2^(15 - primaryBits)} entries for its prefix.
+ *
+ * <p>An entry is an int: bits 0–3 the bits to consume, bits 4–7 the extra bits that follow the codeword, bits 8–9
+ * its {@linkplain #kind(int) kind}, bits 16–31 its value (a literal byte, a length or distance base, or the start of
+ * the second-level table, whose entry bits 4–7 then give that table's index width). Slots no codeword reaches
+ * (an empty code, or the unused half of a one-bit code) hold {@link #INVALID}, which decoding rejects.
+ */
+final class HuffmanTable {
+    static final int MAX_CODE_BITS = 15;
+
+    static final int LITERAL = 0;
+    static final int MATCH = 1;
+    static final int END = 2;
+    static final int SUBTABLE = 3;
+
+    /** An entry no codeword reaches, or a symbol DEFLATE does not define: kind {@link #END} with value 1. */
+    static final int INVALID = END << 8 | 1 << 16;
+
+    final int[] entries;
+    final int primaryBits;
+
+    private final int[] count = new int[MAX_CODE_BITS + 1];
+    private final int[] next = new int[MAX_CODE_BITS + 2];
+    private final int[] sorted;
+
+    /** A table for up to {@code symbols} symbols. */
+    HuffmanTable(int primaryBits, int symbols) {
+        this.primaryBits = primaryBits;
+        this.entries = new int[(1 << primaryBits) + symbols * (1 << (MAX_CODE_BITS - primaryBits))];
+        this.sorted = new int[symbols];
+    }
+
+    static int bits(int entry) {
+        return entry & 0xF;
+    }
+
+    static int extra(int entry) {
+        return (entry >>> 4) & 0xF;
+    }
+
+    static int kind(int entry) {
+        return (entry >>> 8) & 3;
+    }
+
+    static int value(int entry) {
+        return entry >>> 16;
+    }
+
+    static int entry(int bits, int extra, int kind, int value) {
+        return bits | extra << 4 | kind << 8 | value << 16;
+    }
+
+    /**
+     * Builds the table for the code of {@code lengths[0, n)} (0 = symbol unused); symbol {@code s} decodes to
+     * {@code symbolEntries[s]} with its codeword length filled in.
+     *
+     * <p>As zlib does, a code must fill its code space, with two exceptions: no codeword at all (any use of it then
+     * fails), and, when {@code singleAllowed}, one codeword of one bit (a block with a single distance).
+     *
+     * @throws DataFormatException when the lengths over-subscribe the code space or leave it incomplete
+     */
+    void build(byte[] lengths, int n, int[] symbolEntries, boolean singleAllowed, String what)
+            throws DataFormatException {
+        java.util.Arrays.fill(count, 0);
+        for (int s = 0; s < n; s++) {
+            count[lengths[s]]++;
+        }
+        count[0] = 0;
+        int left = 1;
+        int longest = 0;
+        for (int len = 1; len <= MAX_CODE_BITS; len++) {
+            left = (left << 1) - count[len];
+            if (left < 0) {
+                throw new DataFormatException("invalid DEFLATE data (over-subscribed " + what + " code)");
+            }
+            if (count[len] != 0) {
+                longest = len;
+            }
+        }
+        if (left > 0 && longest != 0 && !(singleAllowed && longest == 1)) {
+            throw new DataFormatException("invalid DEFLATE data (incomplete " + what + " code)");
+        }
+        next[1] = 0;
+        for (int len = 1; len <= MAX_CODE_BITS; len++) {
+            next[len + 1] = next[len] + count[len];
+        }
+        for (int s = 0; s < n; s++) {
+            if (lengths[s] != 0) {
+                sorted[next[lengths[s]]++] = s;
+            }
+        }
+        int primarySize = 1 << primaryBits;
+        java.util.Arrays.fill(entries, 0, primarySize, INVALID);
+        int subBits = MAX_CODE_BITS - primaryBits;
+        int subSize = 1 << subBits;
+        int used = primarySize;
+        int code = 0;
+        int len = 0;
+        int seen = 0;
+        int total = next[MAX_CODE_BITS + 1];
+        for (int i = 0; i < total; i++) {
+            int s = sorted[i];
+            int l = lengths[s];
+            if (l != len) { // canonical codes: advance the code to the next length
+                code <<= l - len;
+                len = l;
+            }
+            int reversed = Integer.reverse(code) >>> (32 - l);
+            int e = symbolEntries[s] | l;
+            if (l <= primaryBits) {
+                for (int at = reversed; at < primarySize; at += 1 << l) {
+                    entries[at] = e;
+                }
+            } else {
+                int prefix = reversed & (primarySize - 1);
+                int pointer = entries[prefix];
+                int base;
+                if (kind(pointer) != SUBTABLE) {
+                    base = used;
+                    used += subSize;
+                    java.util.Arrays.fill(entries, base, base + subSize, INVALID);
+                    entries[prefix] = entry(primaryBits, subBits, SUBTABLE, base);
+                } else {
+                    base = value(pointer);
+                }
+                int rest = reversed >>> primaryBits;
+                int restBits = l - primaryBits;
+                int sub = (symbolEntries[s] & ~0xF) | restBits;
+                for (int at = rest; at < subSize; at += 1 << restBits) {
+                    entries[base + at] = sub;
+                }
+            }
+            code++;
+            seen++;
+        }
+        assert seen == total;
+    }
+}
