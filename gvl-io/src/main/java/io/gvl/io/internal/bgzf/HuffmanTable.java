@@ -97,13 +97,17 @@ final class HuffmanTable {
             }
         }
         int primarySize = 1 << primaryBits;
-        java.util.Arrays.fill(entries, 0, primarySize, INVALID);
+        if (left > 0) { // an empty code or a single one-bit codeword: slots no codeword reaches
+            java.util.Arrays.fill(entries, 0, primarySize, INVALID);
+        }
         int subBits = MAX_CODE_BITS - primaryBits;
         int subSize = 1 << subBits;
         int used = primarySize;
         int code = 0;
         int len = 0;
-        int seen = 0;
+        int filled = 1; // the first `filled` slots hold every codeword of length `len` or less, each once
+        int lastPrefix = -1; // long codewords sharing their first primaryBits bits come one after another
+        int base = 0;
         int total = next[MAX_CODE_BITS + 1];
         for (int i = 0; i < total; i++) {
             int s = sorted[i];
@@ -111,24 +115,25 @@ final class HuffmanTable {
             if (l != len) { // canonical codes: advance the code to the next length
                 code <<= l - len;
                 len = l;
+                // a codeword of length l is the same in every slot whose low l bits are its reversed bits: copy
+                // the table so far to twice its size until it covers l bits (or all the first level)
+                int want = 1 << Math.min(l, primaryBits);
+                while (filled < want) {
+                    System.arraycopy(entries, 0, entries, filled, filled);
+                    filled <<= 1;
+                }
             }
             int reversed = Integer.reverse(code) >>> (32 - l);
-            int e = symbolEntries[s] | l;
             if (l <= primaryBits) {
-                for (int at = reversed; at < primarySize; at += 1 << l) {
-                    entries[at] = e;
-                }
+                entries[reversed] = symbolEntries[s] | l;
             } else {
                 int prefix = reversed & (primarySize - 1);
-                int pointer = entries[prefix];
-                int base;
-                if (kind(pointer) != SUBTABLE) {
+                if (prefix != lastPrefix) {
+                    lastPrefix = prefix;
                     base = used;
                     used += subSize;
                     java.util.Arrays.fill(entries, base, base + subSize, INVALID);
                     entries[prefix] = entry(primaryBits, subBits, SUBTABLE, base);
-                } else {
-                    base = value(pointer);
                 }
                 int rest = reversed >>> primaryBits;
                 int restBits = l - primaryBits;
@@ -138,8 +143,10 @@ final class HuffmanTable {
                 }
             }
             code++;
-            seen++;
         }
-        assert seen == total;
+        while (filled < primarySize) {
+            System.arraycopy(entries, 0, entries, filled, filled);
+            filled <<= 1;
+        }
     }
 }

@@ -50,12 +50,20 @@ class JavaBlockInflaterTest {
         }
     }
 
-    /** Data up to 64 KiB: random, text, runs, short periods, genotype text rows and BCF-like rows. */
+    /**
+     * Data up to 64 KiB: random, text, runs, short periods, genotype text rows, BCF-like rows, and bytes of
+     * geometric frequencies (so codewords of up to 15 bits, past the tables' first level).
+     */
     static byte[] data(Random r) {
         int n = r.nextInt(8) == 0 ? r.nextInt(20) : r.nextInt(BlockInflater.MAX_BLOCK + 1);
         byte[] b = new byte[n];
-        switch (r.nextInt(6)) {
+        switch (r.nextInt(7)) {
             case 0 -> r.nextBytes(b);
+            case 6 -> {
+                for (int i = 0; i < n; i++) {
+                    b[i] = (byte) (Long.numberOfTrailingZeros(r.nextLong()) * 3 + r.nextInt(2));
+                }
+            }
             case 1 -> {
                 byte[] alphabet = "ACGTN\t\n0123456789;=".getBytes();
                 for (int i = 0; i < n; i++) {
