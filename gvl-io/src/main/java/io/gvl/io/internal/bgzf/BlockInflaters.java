@@ -25,10 +25,11 @@ public final class BlockInflaters {
 
     /**
      * Under {@code auto} with libdeflate, the expansion (ISIZE over compressed size) from which a block goes to the
-     * Java decoder: about where the two run equally fast on a 20,000-sample BCF (2.4–2.5 GB/s at 32–64×; at 128× and
-     * more the Java decoder is 3× faster, at 4–16× libdeflate 2×).
+     * Java decoder. Measured per block on the 20,000-sample msprime cohort: at 32–64× the two run equally fast on BCF
+     * (2.2 GB/s) and libdeflate 1.4× faster on VCF text; at 64–128× the Java decoder is 1.0–1.5× faster, at 128× and
+     * more 2.8–3.6× (6–8 GB/s); at 4–16× libdeflate is twice as fast.
      */
-    static final int JAVA_RATIO_OVER_LIBDEFLATE = 40;
+    static final int JAVA_RATIO_OVER_LIBDEFLATE = 64;
 
     /** The same over zlib, which is no faster than the Java decoder at any expansion measured (4× and up). */
     static final int JAVA_RATIO_OVER_ZLIB = 8;
