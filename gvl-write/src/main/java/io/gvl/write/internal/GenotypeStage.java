@@ -1,11 +1,13 @@
 package io.gvl.write.internal;
 
 import io.gvl.format.array.GenotypeWriter;
+import io.gvl.write.spec.CarrierBlock;
 import io.gvl.write.spec.VariantSource;
 import io.gvl.write.spec.WriteProgress;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +31,8 @@ final class GenotypeStage {
     private final int[] sampleIndexes;
     private final int ploidy;
     private final boolean extend;
+    /** Scratch of the tasks not running: a task takes one (or makes it) and gives it back, so blocks keep their size. */
+    private final ConcurrentLinkedQueue<Scratch> idle = new ConcurrentLinkedQueue<>();
 
     GenotypeStage(RegionSet regions, VariantSource source, VariantRows rows, int[] recordContig, int[] sampleIndexes,
                   boolean extend) {
@@ -99,15 +103,34 @@ final class GenotypeStage {
         for (int r = 0; r < nr; r++) {
             stored[r] = new IntList();
         }
+        Scratch scratch = idle.poll();
+        if (scratch == null) {
+            scratch = new Scratch(new CarrierBlock(0), new HaplotypeSelector(rows, extend));
+        }
+        try {
+            selectInto(ch, scratch, counts, stored);
+        } finally {
+            idle.add(scratch);
+        }
+        int[][] flat = new int[nr][];
+        for (int r = 0; r < nr; r++) {
+            flat[r] = stored[r].toArray();
+        }
+        return new ChunkLists(counts, flat);
+    }
+
+    private void selectInto(RegionChunk ch, Scratch scratch, int[][] counts, IntList[] stored) {
+        int nr = ch.to() - ch.from();
+        int samples = sampleIndexes.length;
         if (ch.contig() >= 0) {
-            HaplotypeSelector selector = new HaplotypeSelector(rows, extend);
+            HaplotypeSelector selector = scratch.selector();
             int perPass = ch.samplesPerPass();
             int s0 = 0;
             while (s0 < samples) {
                 int s1 = Math.min(samples, s0 + perPass);
                 int[] pass = Arrays.copyOfRange(sampleIndexes, s0, s1);
                 GenotypeWindow calls = new GenotypeWindow(source, pass, ploidy, ch.rowFrom(), ch.rowTo(),
-                        rows.endRow(ch.contig()), ch.passBytes());
+                        rows.endRow(ch.contig()), ch.passBytes(), scratch.block());
                 if (calls.overCap()) {
                     // more carriers than the plan's estimate: read this pass again as smaller ones
                     perPass = Math.max(1, (s1 - s0) / 2);
@@ -124,10 +147,9 @@ final class GenotypeStage {
                 s0 = s1;
             }
         }
-        int[][] flat = new int[nr][];
-        for (int r = 0; r < nr; r++) {
-            flat[r] = stored[r].toArray();
-        }
-        return new ChunkLists(counts, flat);
+    }
+
+    /** A carrier block and a selector, used by one task at a time and kept for the next. */
+    private record Scratch(CarrierBlock block, HaplotypeSelector selector) {
     }
 }

@@ -43,15 +43,18 @@ final class GenotypeWindow {
      * @param rowLimit one past the last row of the contig
      * @param cap      bytes the first rows may take; reading stops once a piece takes the block past it (unless
      *                 the pass is one sample)
+     * @param block    where the carriers go: reset here, and the window's until it is dropped
      */
-    GenotypeWindow(VariantSource source, int[] samples, int ploidy, int from, int to, int rowLimit, long cap) {
+    GenotypeWindow(VariantSource source, int[] samples, int ploidy, int from, int to, int rowLimit, long cap,
+            CarrierBlock block) {
         this.source = source;
         this.samples = samples;
         this.rowLimit = rowLimit;
         this.from = from;
         this.to = from;
         int width = samples.length * ploidy;
-        this.block = new CarrierBlock(width);
+        this.block = block;
+        block.reset(width);
         // pieces whose worst case (every slot a carrier) is a sixteenth of the cap, so the overshoot stays small
         long piece = Math.max(1, cap / (16L * CARRIER_BYTES * Math.max(1, width)));
         while (this.to < to) {

@@ -18,7 +18,7 @@ import java.util.Arrays;
 public final class CarrierBlock {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final int width;
+    private int width;
     /** End offset in {@link #slots} of each row; row {@code i} starts at {@code ends[i - 1]} (0 for row 0). */
     private int[] ends = new int[16];
     private int rows;
@@ -41,7 +41,7 @@ public final class CarrierBlock {
     /**
      * Haplotype slots per row.
      *
-     * @return the width given at construction
+     * @return the width given at construction or by the last {@link #reset}
      */
     public int width() {
         return width;
@@ -221,5 +221,20 @@ public final class CarrierBlock {
     public void clear() {
         rows = 0;
         size = 0;
+    }
+
+    /**
+     * Removes every row and sets a new width; keeps the arrays for reuse (a block grown for one pass of samples
+     * serves the next without growing again).
+     *
+     * @param width haplotype slots per row from now on, at least 0
+     * @throws IllegalArgumentException if {@code width} is negative
+     */
+    public void reset(int width) {
+        if (width < 0) {
+            throw new IllegalArgumentException("width " + width + " is negative");
+        }
+        this.width = width;
+        clear();
     }
 }

@@ -49,6 +49,7 @@ class SparseSelectionTest {
             boolean extend = rnd.nextInt(4) > 0;
             HaplotypeSelector sparse = new HaplotypeSelector(rows, extend);
             DenseHaplotypeSelector dense = new DenseHaplotypeSelector(rows, extend);
+            CarrierBlock reused = new CarrierBlock(0); // one block for every window, as a stage's task reuses it
             for (int w = 0; w < 40; w++) {
                 int[] pass = randomSamples(rnd, fileSamples);
                 int c = rnd.nextInt(2);
@@ -60,7 +61,8 @@ class SparseSelectionTest {
                 int endRow = rows.endRow(c);
                 int from = lo - rnd.nextInt(lo - first + 1);
                 int to = Math.min(endRow, Math.max(from, hi - 3 + rnd.nextInt(8)));
-                GenotypeWindow sw = new GenotypeWindow(cohort, pass, ploidy, from, to, endRow, Long.MAX_VALUE);
+                GenotypeWindow sw = new GenotypeWindow(cohort, pass, ploidy, from, to, endRow, Long.MAX_VALUE,
+                        reused);
                 DenseGenotypeWindow dw = new DenseGenotypeWindow(cohort, pass, ploidy, from, to, endRow);
                 sparse.select(c, qs, qe, sw, pass.length, ploidy);
                 dense.select(c, qs, qe, dw, pass.length, ploidy);
@@ -112,9 +114,10 @@ class SparseSelectionTest {
         Cohort cohort = Cohort.random(rnd, 9, 2);
         int end = VariantRows.whole(cohort.table, Path.of("random.vcf")).endRow(0);
         int[] all = {0, 1, 2, 3, 4, 5, 6, 7, 8};
-        assertTrue(new GenotypeWindow(cohort, all, 2, 0, end, end, 16).overCap());
-        assertFalse(new GenotypeWindow(cohort, new int[] {4}, 2, 0, end, end, 16).overCap());
-        assertFalse(new GenotypeWindow(cohort, all, 2, 0, end, end, Long.MAX_VALUE).overCap());
+        assertTrue(new GenotypeWindow(cohort, all, 2, 0, end, end, 16, new CarrierBlock(0)).overCap());
+        assertFalse(new GenotypeWindow(cohort, new int[] {4}, 2, 0, end, end, 16, new CarrierBlock(0)).overCap());
+        assertFalse(new GenotypeWindow(cohort, all, 2, 0, end, end, Long.MAX_VALUE, new CarrierBlock(0))
+                .overCap());
     }
 
     /** A random pass: a subset of the file's samples in random order (at least one), possibly with repeats. */

@@ -2,18 +2,21 @@ package io.gvl.write.spec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.gvl.testkit.Seeds;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link CarrierBlock#addDense} lists exactly the slots whose byte is 1, in order, as a byte-by-byte loop does: on
- * seeded rows of odd widths, sparse and dense, with bytes other than 0 and 1 (not carriers) mixed in.
+ * seeded rows of odd widths, sparse and dense, with bytes other than 0 and 1 (not carriers) mixed in; in new blocks
+ * and in one block {@linkplain CarrierBlock#reset reset} to each trial's width.
  */
 class CarrierBlockDenseTest {
     static Stream<Long> seeds() {
@@ -24,6 +27,7 @@ class CarrierBlockDenseTest {
     @MethodSource("seeds")
     void denseRowsListTheirOnes(long seed) {
         SplittableRandom r = new SplittableRandom(seed);
+        CarrierBlock reused = new CarrierBlock(0);
         for (int trial = 0; trial < 200; trial++) {
             int width = r.nextInt(4) == 0 ? r.nextInt(40) : r.nextInt(1, 700);
             int rows = r.nextInt(1, 6);
@@ -35,7 +39,12 @@ class CarrierBlockDenseTest {
                 calls[i] = pick < 3 ? 1 : pick == 3 ? notACarrier(r) : 0;
             }
             CarrierBlock block = new CarrierBlock(width);
+            if (r.nextBoolean()) {
+                reused.reset(width);
+                block = reused;
+            }
             block.addDense(calls, offset, rows);
+            assertEquals(width, block.width());
             assertEquals(rows, block.rows(), "rows, seed " + seed + " trial " + trial);
             for (int row = 0; row < rows; row++) {
                 IntArrayList expected = new IntArrayList();
@@ -49,6 +58,19 @@ class CarrierBlockDenseTest {
                         + " width " + width);
             }
         }
+    }
+
+    @Test
+    void aResetBlockChecksSlotsAgainstItsNewWidth() {
+        CarrierBlock block = new CarrierBlock(8);
+        block.addRow(new int[] {7}, 0, 1);
+        block.reset(4);
+        assertEquals(0, block.rows());
+        assertEquals(0, block.carriers());
+        assertThrows(IllegalArgumentException.class, () -> block.addRow(new int[] {7}, 0, 1));
+        block.addRow(new int[] {3}, 0, 1);
+        assertEquals(1, block.rows());
+        assertThrows(IllegalArgumentException.class, () -> block.reset(-1));
     }
 
     /** A byte that is neither 0 nor 1 (odd values with high bits too, so a lane test on bit 0 alone would fail). */
