@@ -175,6 +175,32 @@ class GenotypeOnlyDecodeTest {
         }
     }
 
+    /** A second ALT allele in a one-ALT record, in BCF, among enough samples for the four-calls-a-word path. */
+    @ParameterizedTest(name = "bad BCF call {0}")
+    @MethodSource("badBcfCalls")
+    void malformedBcfCallsFailAsTheFullDecodeFails(String call) throws IOException {
+        Path vcf = tmp.resolve("badbcf" + Math.abs(call.hashCode()) + ".vcf");
+        String refs = "\t0|0".repeat(4);
+        Files.writeString(vcf, "##fileformat=VCFv4.2\n##contig=<ID=c1>\n"
+                + "##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
+                + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\tB\tC\tD\tE\tF\tG\tH\tI\n"
+                + "c1\t10\t.\tA\tC\t.\t.\t.\tGT" + refs + "\t0|1" + refs + "\n"
+                + "c1\t20\t.\tA\tC\t.\t.\t.\tGT" + refs + "\t" + call + refs + "\n");
+        Path bcf = Bcftools.bcf(vcf, tmp);
+        try (VcfReader reader = VcfReader.open(bcf)) {
+            int[] all = reader.allSamples().sampleIndexes();
+            InputFormatException full = assertThrows(InputFormatException.class,
+                    () -> reader.query("c1", 0, 100, reader.allSamples()));
+            InputFormatException fast = assertThrows(InputFormatException.class,
+                    () -> reader.genotypes("c1", 0, 100, all, new byte[36], pos -> -1));
+            assertEquals(full.getMessage(), fast.getMessage());
+        }
+    }
+
+    static Stream<Arguments> badBcfCalls() {
+        return Stream.of(Arguments.of("2|0"), Arguments.of("0|2"), Arguments.of("3/1"));
+    }
+
     @Test
     void fewerSampleColumnsFailAsTheFullDecodeFails() throws IOException {
         Path vcf = tmp.resolve("short.vcf");

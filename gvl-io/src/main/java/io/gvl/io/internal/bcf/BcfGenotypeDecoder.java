@@ -23,8 +23,13 @@ import java.util.function.IntUnaryOperator;
  * decoder per query; not thread-safe.
  */
 final class BcfGenotypeDecoder {
-    private static final long PHASE_MASK = 0xfefefefefefefefeL;
-    private static final long REF_CALLS = 0x0202020202020202L;
+    /** Lanes of a word of four diploid calls that are not 0–7 ... */
+    private static final long NOT_BELOW_8 = 0xf8f8f8f8f8f8f8f8L;
+    /** ... and, added to lanes below 8, carries into bit 3 exactly for 6 and 7: so 0–5, allele 0, 1 or missing. */
+    private static final long SIX_OR_SEVEN = 0x0202020202020202L;
+    private static final long BIT_3 = 0x0808080808080808L;
+    /** Bit 2 of a lane below 6 is set for 4 and 5: allele 1, phased or not. */
+    private static final long ALLELE_1 = 0x0101010101010101L;
     private static final byte END_OF_VECTOR = Byte.MIN_VALUE + 1;
     private static final RefCallScan8 REF_RUNS = RefCallScan8.best();
 
@@ -145,9 +150,19 @@ final class BcfGenotypeDecoder {
                 }
                 retryAt = s + REF_RUNS.block() / 2;
             }
-            if (s + 4 <= n && (ByteWords.at(buf, data + 2 * s) & PHASE_MASK) == REF_CALLS) {
-                s += 4;
-                continue;
+            if (s + 4 <= n) { // four calls of alleles 0, 1 or missing in one word, their ALTs from one bit a lane
+                long w = ByteWords.at(buf, data + 2 * s);
+                if (((w & NOT_BELOW_8) | ((w + SIX_OR_SEVEN) & BIT_3)) == 0) {
+                    for (long alt = (w >>> 2) & ALLELE_1; alt != 0; alt &= alt - 1) {
+                        int lane = Long.numberOfTrailingZeros(alt) >>> 3;
+                        int o = rowOf[s + (lane >>> 1)];
+                        if (o >= 0) {
+                            row[base + 2 * o + (lane & 1)] = 1;
+                        }
+                    }
+                    s += 4;
+                    continue;
+                }
             }
             int stop = Math.min(n, s + 4);
             for (; s < stop; s++) {
