@@ -28,6 +28,29 @@ public interface GenotypeRows {
     void accept(int position, byte[] row);
 
     /**
+     * Whether a wanted record's row may be given to {@link #acceptCarriers} as the slots that carry the ALT, rather
+     * than densely to {@link #accept}: the read then does not write out and zero the dense row of each rare variant.
+     * Rows the decode cannot list still come to {@link #accept}.
+     *
+     * @return {@code false} unless overridden
+     */
+    default boolean takesCarriers() {
+        return false;
+    }
+
+    /**
+     * The next record, wanted, given as the slots of its row that carry the ALT (called only when
+     * {@link #takesCarriers}).
+     *
+     * @param position its 0-based position
+     * @param slots the slots, ascending, in {@code slots[0, count)}; valid only during the call
+     * @param count how many
+     */
+    default void acceptCarriers(int position, int[] slots, int count) {
+        throw new UnsupportedOperationException("this sink takes dense rows only");
+    }
+
+    /**
      * The rows cannot be completed; no more are given.
      *
      * @param cause why

@@ -187,6 +187,20 @@ final class ParallelTableRead {
         }
 
         @Override
+        public boolean takesCarriers() {
+            return rows.takesCarriers();
+        }
+
+        @Override
+        public void acceptCarriers(int position, int[] slots, int count) {
+            if (leading && position < from) {
+                return;
+            }
+            leading = false;
+            rows.acceptCarriers(position, slots, count);
+        }
+
+        @Override
         public void abandon(RuntimeException cause) {
             rows.abandon(cause);
         }

@@ -203,14 +203,39 @@ class ParallelTableReadTest {
         }
     }
 
-    /** Records a read's genotype rows, wanting those that start inside its windows. */
+    /**
+     * Records a read's genotype rows, wanting those that start inside its windows; with {@code carriers}, it takes
+     * rows as carrier slots and writes them out densely ({@code width} slots) to compare.
+     */
     private static final class Rows implements GenotypeRows {
         final int[] windows;
+        final int width;
+        final boolean carriers;
         final List<String> got = new ArrayList<>();
+        int listed;
         RuntimeException abandoned;
 
-        Rows(int[] windows) {
+        Rows(int[] windows, int width, boolean carriers) {
             this.windows = windows;
+            this.width = width;
+            this.carriers = carriers;
+        }
+
+        @Override
+        public boolean takesCarriers() {
+            return carriers;
+        }
+
+        @Override
+        public void acceptCarriers(int position, int[] slots, int count) {
+            assertTrue(carriers, "carriers given to a sink that takes dense rows");
+            byte[] row = new byte[width];
+            for (int c = 0; c < count; c++) {
+                assertTrue(c == 0 || slots[c] > slots[c - 1], "ascending slots at " + position);
+                row[slots[c]] = 1;
+            }
+            listed++;
+            accept(position, row);
         }
 
         @Override
@@ -244,7 +269,7 @@ class ParallelTableReadTest {
 
     /** What the rows of a genotyped read must be: each record's position, and its genotypes when wanted. */
     private static List<String> expectedRows(List<VariantBatch> withGenotypes, int[] windows) {
-        Rows want = new Rows(windows);
+        Rows want = new Rows(windows, 0, false);
         List<String> out = new ArrayList<>();
         for (VariantBatch b : withGenotypes) {
             int width = b.samples() * b.ploidy();
@@ -285,20 +310,24 @@ class ParallelTableReadTest {
                             List.of(), List.of())), windows);
                     assertTrue(rows.stream().filter(l -> !l.endsWith("-")).count() > 100, "rows wanted");
                     for (int threads : new int[] {1, 2, 3, 1 + rnd.nextInt(12)}) {
+                        boolean listed = threads != 2; // carrier slots, or dense rows with 2 readers
                         GenotypedTable<Rows> read = r.requireSupportedAndReadAll(sites, threads, samples,
-                                contig -> new Rows(windows));
+                                contig -> new Rows(windows, 2 * samples.length, listed));
                         String what = file.getFileName() + " with " + threads + " readers, samples "
                                 + Arrays.toString(samples);
                         assertEquals(table, flat(read.batches()), what);
                         assertNotNull(read.rows(), what);
                         assertEquals(read.batches().size(), read.rows().size(), what);
                         List<String> got = new ArrayList<>();
+                        int listedRows = 0;
                         for (int b = 0; b < read.rows().size(); b++) {
                             assertNull(read.rows().get(b).abandoned, what);
                             assertEquals(read.batches().get(b).size(), read.rows().get(b).got.size(), what);
                             got.addAll(read.rows().get(b).got);
+                            listedRows += read.rows().get(b).listed;
                         }
                         assertEquals(rows, got, what);
+                        assertEquals(listed, listedRows > 100, what + ": rows given as carriers");
                     }
                 }
             }
@@ -321,7 +350,7 @@ class ParallelTableReadTest {
         VariantRequest sites = new VariantRequest(new int[0], List.of(), List.of("AF"));
         try (VcfReader r = VcfReader.open(file)) {
             GenotypedTable<Rows> read = r.requireSupportedAndReadAll(sites, 1, new int[] {0, 1},
-                    contig -> new Rows(new int[] {0, 1000}));
+                    contig -> new Rows(new int[] {0, 1000}, 4, true));
             assertEquals(flat(r.requireSupportedAndReadAll(sites)), flat(read.batches()));
             assertEquals(3, read.batches().get(0).size());
             assertNotNull(read.rows().get(0).abandoned);

@@ -322,8 +322,16 @@ final class CarrierCache implements AutoCloseable {
             }
             block.clear();
             block.addDense(row, 0, 1);
-            int n = block.carriers();
-            int[] slots = block.slots();
+            acceptCarriers(position, block.slots(), block.carriers());
+        }
+
+        @Override
+        public boolean takesCarriers() {
+            return true;
+        }
+
+        @Override
+        public void acceptCarriers(int position, int[] slots, int n) {
             int start = used;
             reserve(5 + 5L * n);
             put(n);

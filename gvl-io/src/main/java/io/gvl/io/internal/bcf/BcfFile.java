@@ -143,7 +143,7 @@ public final class BcfFile implements VariantFile {
                 }
                 int position = out.position(before);
                 if (wanted.test(record)) { // read with its samples
-                    feed.decoded(contig, position, (row, place) -> calls.decode(record, row, place));
+                    feed.decoded(contig, position, (row, place, list) -> calls.decode(record, row, place, list));
                 } else {
                     feed.unwanted(position);
                 }

@@ -3,6 +3,7 @@ package io.gvl.io.internal.bcf;
 import io.gvl.io.internal.vcf.AlleleKind;
 import io.gvl.io.internal.vcf.BatchBuilder;
 import io.gvl.io.internal.vcf.ByteWords;
+import io.gvl.io.internal.vcf.CarrierList;
 import io.gvl.io.variant.VariantRequest;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -45,6 +46,8 @@ final class BcfGenotypeDecoder {
     private final byte[] scratch;
     private final BcfRecordDecoder full;
     private final BcfCursor cursor = new BcfCursor();
+    /** Where the current decode lists its carriers, or null when it writes its row densely. */
+    private CarrierList carriers;
     private long fallbacks;
 
     BcfGenotypeDecoder(Path file, BcfHeader header, int[] selected, boolean skipUnsupported) {
@@ -70,14 +73,35 @@ final class BcfGenotypeDecoder {
 
     /** As {@code GenotypeLineDecoder.decode}: asks {@code place} where the record's row goes, negative to drop. */
     void decode(BcfRecord r, byte[] out, IntUnaryOperator place) {
+        decode(r, out, place, null);
+    }
+
+    /**
+     * As {@link #decode(BcfRecord, byte[], IntUnaryOperator)}, listing the row's carriers in {@code list} instead
+     * of writing the row, when {@code list} is not null (started by the caller); a fallback to the record decoder
+     * writes the row and invalidates the list.
+     */
+    void decode(BcfRecord r, byte[] out, IntUnaryOperator place, CarrierList list) {
+        carriers = list;
+        try {
+            decodeRow(r, out, place);
+        } finally {
+            carriers = null;
+        }
+    }
+
+    private void decodeRow(BcfRecord r, byte[] out, IntUnaryOperator place) {
         if (r.pos < 0 || r.kind() != AlleleKind.SUPPORTED) {
+            invalidate();
             whole(r, out, place);
             return;
         }
         int offset = place.applyAsInt(r.pos);
         byte[] row = offset >= 0 ? out : scratch;
         int base = Math.max(offset, 0);
-        Arrays.fill(row, base, base + width, (byte) 0);
+        if (carriers == null) {
+            Arrays.fill(row, base, base + width, (byte) 0);
+        }
         if (selected.length == 0 || r.nFormat == 0) {
             return;
         }
@@ -88,8 +112,24 @@ final class BcfGenotypeDecoder {
             decoded = false; // the record decoder raises the error the full path raises
         }
         if (!decoded) {
+            invalidate();
             Arrays.fill(row, base, base + width, (byte) 0);
             row(r, row, base);
+        }
+    }
+
+    private void invalidate() {
+        if (carriers != null) {
+            carriers.invalidate();
+        }
+    }
+
+    /** Marks slot {@code slot} of the row at {@code base} as carrying the ALT: in the row, or in the list. */
+    private void mark(byte[] row, int base, int slot) {
+        if (carriers != null) {
+            carriers.add(slot);
+        } else {
+            row[base + slot] = 1;
         }
     }
 
@@ -132,7 +172,7 @@ final class BcfGenotypeDecoder {
         int[] rowOf = rowOfFileSample;
         if (rowOf == null) {
             for (int o = 0; o < selected.length; o++) {
-                if (!call8(buf, data + 2 * selected[o], row, base + 2 * o)) {
+                if (!call8(buf, data + 2 * selected[o], row, base, 2 * o)) {
                     return false;
                 }
             }
@@ -157,7 +197,7 @@ final class BcfGenotypeDecoder {
                         int lane = Long.numberOfTrailingZeros(alt) >>> 3;
                         int o = rowOf[s + (lane >>> 1)];
                         if (o >= 0) {
-                            row[base + 2 * o + (lane & 1)] = 1;
+                            mark(row, base, 2 * o + (lane & 1));
                         }
                     }
                     s += 4;
@@ -167,7 +207,7 @@ final class BcfGenotypeDecoder {
             int stop = Math.min(n, s + 4);
             for (; s < stop; s++) {
                 int o = rowOf[s];
-                if (o >= 0 && !call8(buf, data + 2 * s, row, base + 2 * o)) {
+                if (o >= 0 && !call8(buf, data + 2 * s, row, base, 2 * o)) {
                     return false;
                 }
             }
@@ -175,7 +215,7 @@ final class BcfGenotypeDecoder {
         return true;
     }
 
-    private static boolean call8(byte[] buf, int at, byte[] row, int out) {
+    private boolean call8(byte[] buf, int at, byte[] row, int base, int slot) {
         for (int p = 0; p < 2; p++) {
             byte v = buf[at + p];
             if (v == END_OF_VECTOR) {
@@ -186,7 +226,7 @@ final class BcfGenotypeDecoder {
                 return false;
             }
             if (allele == 1) {
-                row[out + p] = 1;
+                mark(row, base, slot + p);
             }
         }
         return true;
@@ -209,7 +249,7 @@ final class BcfGenotypeDecoder {
                     return false;
                 }
                 if (allele == 1) {
-                    row[base + o * BatchBuilder.PLOIDY + p] = 1;
+                    mark(row, base, o * BatchBuilder.PLOIDY + p);
                 }
             }
         }

@@ -49,6 +49,8 @@ public final class GenotypeLineDecoder {
     private byte[] format = new byte[0];
     private int formatLength = -1;
     private int gtIndex;
+    /** Where the current decode lists its carriers, or null when it writes its row densely. */
+    private CarrierList carriers;
     private long fallbacks;
 
     public GenotypeLineDecoder(Path file, List<String> sampleNames, int[] selected, boolean skipUnsupported) {
@@ -78,6 +80,24 @@ public final class GenotypeLineDecoder {
      * without an ALT are skipped, as unsupported ones are when the decoder skips them.
      */
     public void decode(byte[] line, int length, byte[] out, IntUnaryOperator place) {
+        decode(line, length, out, place, null);
+    }
+
+    /**
+     * As {@link #decode(byte[], int, byte[], IntUnaryOperator)}, listing the row's carriers in {@code list} instead
+     * of writing the row, when {@code list} is not null (started by the caller); a fallback to the text parser
+     * writes the row and invalidates the list.
+     */
+    public void decode(byte[] line, int length, byte[] out, IntUnaryOperator place, CarrierList list) {
+        carriers = list;
+        try {
+            decodeRow(line, length, out, place);
+        } finally {
+            carriers = null;
+        }
+    }
+
+    private void decodeRow(byte[] line, int length, byte[] out, IntUnaryOperator place) {
         int nTabs = 0;
         for (int i = 0; i < length && nTabs < 9; i++) {
             if (line[i] == '\t') {
@@ -85,6 +105,7 @@ public final class GenotypeLineDecoder {
             }
         }
         if (nTabs < 7) {
+            invalidate();
             whole(line, length, out, place);
             return;
         }
@@ -94,13 +115,16 @@ public final class GenotypeLineDecoder {
             if (tabs[4] - alt == 1 && line[alt] == '.' && position >= 0) {
                 return; // no ALT: skipped, as the text parser skips it
             }
+            invalidate();
             whole(line, length, out, place);
             return;
         }
         int offset = place.applyAsInt(position - 1);
         byte[] row = offset >= 0 ? out : scratch;
         int base = Math.max(offset, 0);
-        Arrays.fill(row, base, base + width, (byte) 0);
+        if (carriers == null) {
+            Arrays.fill(row, base, base + width, (byte) 0);
+        }
         if (nTabs < 9 || lastSelected < 0) {
             return;
         }
@@ -111,8 +135,15 @@ public final class GenotypeLineDecoder {
             return;
         }
         if (!samples(line, length, row, base)) {
+            invalidate();
             Arrays.fill(row, base, base + width, (byte) 0);
             row(line, length, row, base);
+        }
+    }
+
+    private void invalidate() {
+        if (carriers != null) {
+            carriers.invalidate();
         }
     }
 
@@ -155,7 +186,7 @@ public final class GenotypeLineDecoder {
                 end++;
             }
             int o = outIndexOfFileSample[s];
-            if (o >= 0 && !call(line, i, end, row, base + o * BatchBuilder.PLOIDY)) {
+            if (o >= 0 && !call(line, i, end, row, base, o * BatchBuilder.PLOIDY)) {
                 return false;
             }
             i = end + 1;
@@ -171,14 +202,26 @@ public final class GenotypeLineDecoder {
     private void place(long alt, int s, byte[] row, int base) {
         int o = s <= lastSelected ? outIndexOfFileSample[s] : -1;
         if (o >= 0) {
-            int at = base + o * BatchBuilder.PLOIDY;
-            row[at] = (byte) (alt & 1);
-            row[at + 1] = (byte) ((alt >>> 16) & 1);
+            int slot = o * BatchBuilder.PLOIDY;
+            if (carriers != null) {
+                if ((alt & 1) != 0) {
+                    carriers.add(slot);
+                }
+                if ((alt & 0x10000) != 0) {
+                    carriers.add(slot + 1);
+                }
+                return;
+            }
+            row[base + slot] = (byte) (alt & 1);
+            row[base + slot + 1] = (byte) ((alt >>> 16) & 1);
         }
     }
 
-    /** One sample's GT in {@code [start, end)}: {@code A}, {@code A|A} or {@code A/A} with A in 0, 1, '.'. */
-    private boolean call(byte[] line, int start, int end, byte[] row, int at) {
+    /**
+     * One sample's GT in {@code [start, end)}: {@code A}, {@code A|A} or {@code A/A} with A in 0, 1, '.'; its
+     * alleles go to {@code slot} and the next of the row at {@code base}.
+     */
+    private boolean call(byte[] line, int start, int end, byte[] row, int base, int slot) {
         int g = start;
         for (int n = 0; n < gtIndex; n++) {
             while (g < end && line[g] != ':') {
@@ -197,7 +240,7 @@ public final class GenotypeLineDecoder {
             return false;
         }
         if (g + 1 == end || line[g + 1] == ':') {
-            row[at] = (byte) a0;
+            allele(row, base, slot, a0);
             return true;
         }
         byte sep = line[g + 1];
@@ -208,9 +251,18 @@ public final class GenotypeLineDecoder {
         if (a1 < 0 || (g + 3 < end && line[g + 3] != ':')) {
             return false;
         }
-        row[at] = (byte) a0;
-        row[at + 1] = (byte) a1;
+        allele(row, base, slot, a0);
+        allele(row, base, slot + 1, a1);
         return true;
+    }
+
+    /** Sets {@code slot} of the row at {@code base} to {@code allele} (0 or 1); in the list, only a 1 is added. */
+    private void allele(byte[] row, int base, int slot, int allele) {
+        if (carriers == null) {
+            row[base + slot] = (byte) allele;
+        } else if (allele == 1) {
+            carriers.add(slot);
+        }
     }
 
     /** 1 for allele 1, 0 for allele 0 or missing, -1 for anything the text parser must judge. */

@@ -11,15 +11,21 @@ import java.util.function.IntUnaryOperator;
  * read goes on without them. One feed per query; not thread-safe.
  */
 public final class GenotypeRowFeed {
-    /** A genotype-only decode of the current record into {@code row}, asking {@code place} where its row goes. */
+    /**
+     * A genotype-only decode of the current record into {@code row}, asking {@code place} where its row goes, and
+     * listing its carriers in {@code carriers} when that is not null (then {@code row} is written only by a fallback,
+     * which invalidates the list).
+     */
     @FunctionalInterface
     public interface Decode {
-        void into(byte[] row, IntUnaryOperator place);
+        void into(byte[] row, IntUnaryOperator place, CarrierList carriers);
     }
 
     private final Path file;
     private final GenotypeRows rows;
     private final byte[] row;
+    /** The carrier list given to decodes when the sink takes carriers, else null. */
+    private final CarrierList carriers;
     private final IntUnaryOperator place = position -> {
         countPlaced();
         return 0;
@@ -36,6 +42,7 @@ public final class GenotypeRowFeed {
         this.file = file;
         this.rows = rows;
         this.row = new byte[samples * BatchBuilder.PLOIDY];
+        this.carriers = rows.takesCarriers() ? new CarrierList() : null;
     }
 
     private void countPlaced() {
@@ -65,8 +72,11 @@ public final class GenotypeRowFeed {
             return;
         }
         placed = 0;
+        if (carriers != null) {
+            carriers.start();
+        }
         try {
-            decode.into(row, place);
+            decode.into(row, place, carriers);
         } catch (RuntimeException e) {
             abandon(e);
             return;
@@ -76,7 +86,11 @@ public final class GenotypeRowFeed {
                     + contig + ":" + (position + 1) + ", which the sites keep"));
             return;
         }
-        rows.accept(position, row);
+        if (carriers != null && carriers.valid()) {
+            rows.acceptCarriers(position, carriers.ascendingSlots(), carriers.size());
+        } else {
+            rows.accept(position, row);
+        }
     }
 
     private void abandon(RuntimeException cause) {

@@ -83,7 +83,7 @@ public final class TextVcfFile implements VariantFile {
             }
             int position = out.position(before);
             if (whole && feed.wants(position)) {
-                feed.decoded(contig, position, (row, place) -> decoder.decode(line, length, row, place));
+                feed.decoded(contig, position, (row, place, list) -> decoder.decode(line, length, row, place, list));
             } else {
                 feed.unwanted(position);
             }
