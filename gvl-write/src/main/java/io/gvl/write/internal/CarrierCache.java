@@ -15,12 +15,14 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The ALT carriers of a VCF's or BCF's records, kept from the read of its variant table, so that a write reads a
  * text or BCF file once instead of twice (once for the table, once per region for the calls). The read gives each
- * record's dense row of the write's samples ({@link GenotypeRows}); a {@link Run} turns it into the row's carrier
- * slots and appends them, as gaps in unsigned LEB128 varints, to a spill file: at a biobank's density a few bytes per
+ * record's carrier slots among the write's samples ({@link GenotypeRows#acceptCarriers}; a record the genotype-only
+ * decode hands to its full parser comes as a dense row, which a {@link Run} turns into slots); the run appends them,
+ * as gaps in unsigned LEB128 varints, to a spill file: at a biobank's density a few bytes per
  * carrier, on disk rather than on the heap. Only the records near the write's regions are kept (their start within
  * {@link #MARGIN} of a region's window); the rows of any other record, should the genotype stage need them (a long
  * deletion reaching in from far away, the walk that extends a haplotype to its length), are read from the file as
@@ -51,6 +53,8 @@ final class CarrierCache implements AutoCloseable {
     private long[] at;
     private int[] length;
     private volatile boolean closed;
+    /** Decode buffers of the {@link #carriers} calls not running: taken by a call, given back after it. */
+    private final ConcurrentLinkedQueue<Scratch> idle = new ConcurrentLinkedQueue<>();
 
     /**
      * @param dir where the spill file goes
@@ -162,10 +166,22 @@ final class CarrierCache implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the cached calls of this write are closed");
         }
+        Scratch scratch = idle.poll();
+        if (scratch == null) {
+            scratch = new Scratch();
+        }
+        try {
+            carriers(fromRow, toRow, s0, count, out, scratch);
+        } finally {
+            idle.add(scratch);
+        }
+    }
+
+    private void carriers(int fromRow, int toRow, int s0, int count, CarrierBlock out, Scratch scratch) {
         int lo = 2 * s0;
         int hi = 2 * (s0 + count);
-        byte[] bytes = new byte[64];
-        int[] slots = new int[64];
+        byte[] bytes = scratch.bytes;
+        int[] slots = scratch.slots;
         int r = fromRow;
         while (r < toRow) {
             int end = r + 1; // rows stored one after another are read at once
@@ -175,6 +191,7 @@ final class CarrierCache implements AutoCloseable {
             }
             if (bytes.length < span) {
                 bytes = new byte[(int) Math.max(span, 2L * bytes.length)];
+                scratch.bytes = bytes;
             }
             read(at[r], bytes, (int) span);
             int p = 0;
@@ -184,6 +201,7 @@ final class CarrierCache implements AutoCloseable {
                 int carriers = (int) head;
                 if (slots.length < carriers) {
                     slots = new int[Math.max(carriers, 2 * slots.length)];
+                    scratch.slots = slots;
                 }
                 int slot = -1;
                 for (int c = 0; c < carriers; c++) {
@@ -210,6 +228,12 @@ final class CarrierCache implements AutoCloseable {
                 out.addRow(slots, first, last - first);
             }
         }
+    }
+
+    /** The buffers one {@link #carriers} call decodes into, kept for the next call (calls run on several threads). */
+    private static final class Scratch {
+        byte[] bytes = new byte[64];
+        int[] slots = new int[64];
     }
 
     /** Index of the first of the ascending {@code slots[0, n)} at or above {@code slot} ({@code n} when none). */
