@@ -77,6 +77,13 @@ final class JavaBlockInflater implements BlockInflater {
     private final byte[] lengths = new byte[LITLEN_SYMBOLS + DIST_SYMBOLS];
     private final byte[] distLengths = new byte[DIST_SYMBOLS];
     private final byte[] precodeLengths = new byte[PRECODE_SYMBOLS];
+    /**
+     * The code lengths {@link #litlen} and {@link #dist} were last built from ({@code builtCount} of them, -1 when
+     * none): consecutive blocks of a genotype file often send the same codes, and are then decoded without a build.
+     */
+    private final byte[] builtLengths = new byte[LITLEN_SYMBOLS + DIST_SYMBOLS];
+    private int builtHlit = -1;
+    private int builtCount = -1;
     private boolean closed;
 
     // the bit reader: bits not yet consumed, least significant first; pos is the next byte of `in` to load
@@ -251,9 +258,16 @@ final class JavaBlockInflater implements BlockInflater {
         if (lengths[256] == 0) {
             throw new DataFormatException("invalid DEFLATE data (no end-of-block code)");
         }
+        if (hlit == builtHlit && n == builtCount && Arrays.equals(lengths, 0, n, builtLengths, 0, n)) {
+            return; // the tables of the last dynamic block decode this one
+        }
+        builtCount = -1; // until both tables are built
         litlen.build(lengths, hlit, LITLEN_SYMBOL, true, "literal/length");
         System.arraycopy(lengths, hlit, distLengths, 0, hdist);
         dist.build(distLengths, hdist, DIST_SYMBOL, true, "distance");
+        System.arraycopy(lengths, 0, builtLengths, 0, n);
+        builtHlit = hlit;
+        builtCount = n;
     }
 
     /** Decodes one block's symbols into {@code out} from {@code op}; returns the new output position. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gvl.testkit.Seeds;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import java.util.zip.DataFormatException;
@@ -123,6 +124,62 @@ class JavaBlockInflaterTest {
         }
         d.end();
         return out.toByteArray();
+    }
+
+    /**
+     * Blocks sent with the code lengths of the block before are decoded with its tables; others, and blocks after
+     * one whose code was refused, build their own (seeded: 20261207).
+     */
+    @Test
+    void blocksSharingTheirCodesDecodeWithTheTablesOfTheLast_seed20261207() throws DataFormatException {
+        Random r = new Random(20261207);
+        byte[][] data = new byte[4][];
+        byte[][] deflated = new byte[4][];
+        for (int i = 0; i < data.length; i++) {
+            do {
+                data[i] = data(r);
+            } while (data[i].length < 1000);
+            deflated[i] = deflate(data[i], 6, Deflater.DEFAULT_STRATEGY);
+        }
+        // a good literal/length code, then a distance code refused: built after the literal/length table changed
+        byte[] refused = dynamic(complete(), new byte[] {1, 0, 2}, new int[] {256}, null);
+        int[] order = {0, 0, 1, 1, 0, 2, -1, 2, 3, -1, 3, 0, 0};
+        try (JavaBlockInflater java = new JavaBlockInflater()) {
+            byte[] out = new byte[BlockInflater.MAX_BLOCK];
+            for (int k = 0; k < order.length; k++) {
+                int i = order[k];
+                if (i < 0) {
+                    java.buffer().put(0, refused);
+                    assertThrows(DataFormatException.class, () -> java.inflate(0, refused.length, out, 0));
+                    continue;
+                }
+                java.buffer().put(0, deflated[i]);
+                java.inflate(0, deflated[i].length, out, data[i].length);
+                assertArrayEquals(data[i], Arrays.copyOf(out, data[i].length), "step " + k + ": data " + i);
+            }
+        }
+    }
+
+    /** The same code lengths split differently between the two codes are different codes. */
+    @Test
+    void theSameLengthsSplitOtherwiseAreBuiltAgain() {
+        byte[] lit = complete();
+        byte[] longer = Arrays.copyOf(lit, lit.length + 1); // symbol 259, unused: the lengths run on alike
+        int[] symbols = {'a', 'b', 257, 256}; // "ab", then a match of length 3
+        byte[] two = dynamic(lit, new byte[] {0, 1}, symbols, new int[] {1, 0}); // distance code 1: distance 2
+        byte[] one = dynamic(longer, new byte[] {1}, symbols, new int[] {0, 0}); // distance code 0: distance 1
+        try (JavaBlockInflater java = new JavaBlockInflater()) {
+            byte[] out = new byte[BlockInflater.MAX_BLOCK];
+            for (byte[] stream : List.of(two, one, two)) {
+                byte[] expected = stream == two ? "ababa".getBytes() : "abbbb".getBytes();
+                assertArrayEquals(expected, zlib(stream, 5), "zlib");
+                java.buffer().put(0, stream);
+                java.inflate(0, stream.length, out, 5);
+                assertArrayEquals(expected, Arrays.copyOf(out, 5));
+            }
+        } catch (DataFormatException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
