@@ -84,6 +84,13 @@ final class JavaBlockInflater implements BlockInflater {
     private final byte[] builtLengths = new byte[LITLEN_SYMBOLS + DIST_SYMBOLS];
     private int builtHlit = -1;
     private int builtCount = -1;
+    /**
+     * The first {@code headerBits} bits of the last BGZF block that began with a dynamic block: its block header and
+     * code lengths, from which the current tables were built (-1 when they were not). A block that begins with the
+     * same bits is decoded with those tables without reading its code lengths again.
+     */
+    private final byte[] header = new byte[640];
+    private int headerBits = -1;
     private boolean closed;
 
     // the bit reader: bits not yet consumed, least significant first; pos is the next byte of `in` to load
@@ -132,7 +139,17 @@ final class JavaBlockInflater implements BlockInflater {
         end = from + length;
         int op = 0;
         boolean last;
+        boolean first = true;
         do {
+            if (first && sameHeader(from, length)) { // the tables of the last such block decode this one
+                pos = from + (headerBits >>> 3);
+                refill();
+                consume(headerBits & 7);
+                last = (header[0] & 1) != 0;
+                op = codes(litlen, dist, out, op, isize);
+                first = false;
+                continue;
+            }
             refill();
             last = (bitbuf & 1) != 0;
             int type = (int) (bitbuf >>> 1) & 3;
@@ -141,17 +158,50 @@ final class JavaBlockInflater implements BlockInflater {
                 case 0 -> op = stored(out, op, isize);
                 case 1 -> op = codes(fixedLitlen, fixedDist, out, op, isize);
                 case 2 -> {
-                    readDynamicTables();
+                    if (first) {
+                        headerBits = -1; // until this block's header is read and its tables built
+                    }
+                    boolean rebuilt = readDynamicTables();
+                    if (first) {
+                        saveHeader(from);
+                    } else if (rebuilt) {
+                        headerBits = -1; // the tables are no longer the saved header's
+                    }
                     op = codes(litlen, dist, out, op, isize);
                 }
                 default -> throw new DataFormatException("invalid DEFLATE data (block type 3)");
             }
+            first = false;
         } while (!last);
         if ((long) (pos - from) * 8 - bitcount > (long) length * 8) {
             throw new DataFormatException("invalid DEFLATE data (ends before its final block)");
         }
         if (op != isize) {
             throw new DataFormatException("inflates to " + op + " bytes, not " + isize);
+        }
+    }
+
+    /** Whether the block at {@code from} begins with the saved header's bits. */
+    private boolean sameHeader(int from, int length) {
+        int bits = headerBits;
+        if (bits <= 0 || bits > length * 8) {
+            return false;
+        }
+        int whole = bits >>> 3;
+        if (!Arrays.equals(in, from, from + whole, header, 0, whole)) {
+            return false;
+        }
+        int mask = (1 << (bits & 7)) - 1;
+        return ((in[from + whole] ^ header[whole]) & mask) == 0;
+    }
+
+    /** Saves the bits read so far of the block at {@code from} (its header and code lengths), if they fit. */
+    private void saveHeader(int from) {
+        int bits = (pos - from) * 8 - bitcount;
+        int bytes = (bits + 7) >>> 3;
+        if (bytes <= header.length && from + bytes <= in.length) {
+            System.arraycopy(in, from, header, 0, bytes);
+            headerBits = bits;
         }
     }
 
@@ -201,7 +251,8 @@ final class JavaBlockInflater implements BlockInflater {
         return op + len;
     }
 
-    private void readDynamicTables() throws DataFormatException {
+    /** Reads a dynamic block's code lengths and builds its tables; false when the last tables serve (same lengths). */
+    private boolean readDynamicTables() throws DataFormatException {
         refill();
         int hlit = (int) (bitbuf & 0x1F) + 257;
         int hdist = (int) (bitbuf >>> 5 & 0x1F) + 1;
@@ -259,7 +310,7 @@ final class JavaBlockInflater implements BlockInflater {
             throw new DataFormatException("invalid DEFLATE data (no end-of-block code)");
         }
         if (hlit == builtHlit && n == builtCount && Arrays.equals(lengths, 0, n, builtLengths, 0, n)) {
-            return; // the tables of the last dynamic block decode this one
+            return false; // the tables of the last dynamic block decode this one
         }
         builtCount = -1; // until both tables are built
         litlen.build(lengths, hlit, LITLEN_SYMBOL, true, "literal/length");
@@ -268,6 +319,7 @@ final class JavaBlockInflater implements BlockInflater {
         System.arraycopy(lengths, 0, builtLengths, 0, n);
         builtHlit = hlit;
         builtCount = n;
+        return true;
     }
 
     /** Decodes one block's symbols into {@code out} from {@code op}; returns the new output position. */

@@ -32,6 +32,24 @@ public final class CarrierList {
         slots[size++] = slot;
     }
 
+    /**
+     * Adds the slots of one diploid call that carry the ALT: {@code slot} when bit 0 of {@code alleles} is set,
+     * {@code slot + 1} when bit 1 is; without a branch per allele (the text decoder's two-calls-a-word path).
+     */
+    public void addDiploid(int slot, int alleles) {
+        if (size + 2 > slots.length) {
+            slots = Arrays.copyOf(slots, slots.length * 2);
+        }
+        if (size > 0 && slot <= slots[size - 1]) {
+            ascending = false;
+        }
+        int n = size;
+        slots[n] = slot;
+        n += alleles & 1;
+        slots[n] = slot + 1;
+        size = n + ((alleles >>> 1) & 1);
+    }
+
     /** The record's row was written densely (by a fallback), not listed. */
     public void invalidate() {
         valid = false;

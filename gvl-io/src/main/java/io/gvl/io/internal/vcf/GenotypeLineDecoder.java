@@ -204,12 +204,7 @@ public final class GenotypeLineDecoder {
         if (o >= 0) {
             int slot = o * BatchBuilder.PLOIDY;
             if (carriers != null) {
-                if ((alt & 1) != 0) {
-                    carriers.add(slot);
-                }
-                if ((alt & 0x10000) != 0) {
-                    carriers.add(slot + 1);
-                }
+                carriers.addDiploid(slot, (int) (alt & 1) | (int) (alt >>> 15) & 2);
                 return;
             }
             row[base + slot] = (byte) (alt & 1);

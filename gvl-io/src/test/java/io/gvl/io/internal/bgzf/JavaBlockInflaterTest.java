@@ -182,6 +182,28 @@ class JavaBlockInflaterTest {
         }
     }
 
+    /**
+     * A block whose header differs from the last one's only in its final bits (here the last code length, in the
+     * header's partial last byte: 1,114 bits) is read and built again, not decoded with the last tables.
+     */
+    @Test
+    void aHeaderDifferingInItsLastBitsIsReadAgain() {
+        byte[] none = dynamic(complete(), new byte[] {0}, new int[] {'q', 256}, null); // no distance code
+        byte[] one = dynamic(complete(), new byte[] {1}, new int[] {'q', 257, 256}, new int[] {0, 0}); // "qqqq"
+        try (JavaBlockInflater java = new JavaBlockInflater()) {
+            byte[] out = new byte[BlockInflater.MAX_BLOCK];
+            java.buffer().put(0, none);
+            java.inflate(0, none.length, out, 1);
+            assertEquals('q', out[0]);
+            java.buffer().put(0, one);
+            java.inflate(0, one.length, out, 4);
+            assertArrayEquals("qqqq".getBytes(), Arrays.copyOf(out, 4));
+            assertArrayEquals("qqqq".getBytes(), zlib(one, 4), "zlib");
+        } catch (DataFormatException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void shortDistanceFillsEqualAByteByByteCopy() {
         Random r = new Random(20261207);
