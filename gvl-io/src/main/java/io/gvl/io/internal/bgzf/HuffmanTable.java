@@ -1,5 +1,8 @@
 package io.gvl.io.internal.bgzf;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.zip.DataFormatException;
 
 /**
@@ -14,6 +17,8 @@ import java.util.zip.DataFormatException;
  */
 final class HuffmanTable {
     static final int MAX_CODE_BITS = 15;
+    private static final VarHandle LENGTHS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
 
     static final int LITERAL = 0;
     static final int MATCH = 1;
@@ -69,8 +74,16 @@ final class HuffmanTable {
     void build(byte[] lengths, int n, int[] symbolEntries, boolean singleAllowed, String what)
             throws DataFormatException {
         java.util.Arrays.fill(count, 0);
-        for (int s = 0; s < n; s++) {
-            count[lengths[s]]++;
+        int sym = 0;
+        for (; sym + Long.BYTES <= n; sym += Long.BYTES) { // most symbols of a block are unused: skip eight at a time
+            if ((long) LENGTHS.get(lengths, sym) != 0) {
+                for (int k = sym; k < sym + Long.BYTES; k++) {
+                    count[lengths[k]]++;
+                }
+            }
+        }
+        for (; sym < n; sym++) {
+            count[lengths[sym]]++;
         }
         count[0] = 0;
         int left = 1;
@@ -91,9 +104,9 @@ final class HuffmanTable {
         for (int len = 1; len <= MAX_CODE_BITS; len++) {
             next[len + 1] = next[len] + count[len];
         }
-        for (int s = 0; s < n; s++) {
-            if (lengths[s] != 0) {
-                sorted[next[lengths[s]]++] = s;
+        for (int t = 0; t < n; t++) {
+            if (lengths[t] != 0) {
+                sorted[next[lengths[t]]++] = t;
             }
         }
         int primarySize = 1 << primaryBits;
