@@ -26,6 +26,8 @@ final class JavaBlockInflater implements BlockInflater {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /** Blocks expanding this many times or more have their CRC computed while inflating ({@link BlockCrc}). */
+    static final int CRC_RATIO = 64;
     private static final int LITLEN_BITS = 11;
     private static final int DIST_BITS = 9;
     private static final int LITLEN_SYMBOLS = 288;
@@ -91,6 +93,9 @@ final class JavaBlockInflater implements BlockInflater {
      */
     private final byte[] header = new byte[640];
     private int headerBits = -1;
+    /** The CRC of blocks that expand at least {@link #CRC_RATIO} times, computed as they are written. */
+    private final BlockCrc crc = new BlockCrc();
+    private long lastCrc = -1;
     private boolean closed;
 
     // the bit reader: bits not yet consumed, least significant first; pos is the next byte of `in` to load
@@ -137,6 +142,8 @@ final class JavaBlockInflater implements BlockInflater {
         bitcount = 0;
         pos = from;
         end = from + length;
+        lastCrc = -1;
+        crc.start((long) isize >= (long) CRC_RATIO * length);
         int op = 0;
         boolean last;
         boolean first = true;
@@ -179,6 +186,12 @@ final class JavaBlockInflater implements BlockInflater {
         if (op != isize) {
             throw new DataFormatException("inflates to " + op + " bytes, not " + isize);
         }
+        lastCrc = crc.finish(out, isize);
+    }
+
+    @Override
+    public long inflatedCrc() {
+        return lastCrc;
     }
 
     /** Whether the block at {@code from} begins with the saved header's bits. */
@@ -399,7 +412,13 @@ final class JavaBlockInflater implements BlockInflater {
                 if (len > isize - op) {
                     throw new DataFormatException("inflates to more than " + isize + " bytes");
                 }
-                copyMatch(out, op, distance, len);
+                if (len == BlockCrc.RUN && distance <= 8 && (distance & (distance - 1)) == 0 && crc.tracking()) {
+                    long pattern = pattern(out, op - distance, distance);
+                    fill(out, op, len, pattern);
+                    crc.run(out, op, pattern);
+                } else {
+                    copyMatch(out, op, distance, len);
+                }
                 op += len;
             }
         } finally {
@@ -420,26 +439,39 @@ final class JavaBlockInflater implements BlockInflater {
             Arrays.fill(out, op, op + len, out[from]);
             return;
         }
+        if (distance == 2 || distance == 4 || distance == 8) {
+            fill(out, op, len, pattern(out, from, distance));
+            return;
+        }
+        // the copied stretch repeats every `distance` bytes: double it with non-overlapping copies
+        int done = 0;
+        while (done < len) {
+            int k = Math.min(done + distance, len - done);
+            System.arraycopy(out, from, out, op + done, k);
+            done += k;
+        }
+    }
+
+    /** The {@code distance} bytes at {@code out[from]} (1, 2, 4 or 8), repeated to fill a little-endian long. */
+    static long pattern(byte[] out, int from, int distance) {
         long pattern;
-        if (distance == 2) {
+        if (distance == 1) {
+            pattern = (out[from] & 0xFFL) * 0x0101010101010101L;
+        } else if (distance == 2) {
             pattern = (out[from] & 0xFFL) | (out[from + 1] & 0xFFL) << 8;
             pattern |= pattern << 16;
             pattern |= pattern << 32;
         } else if (distance == 4) {
             pattern = (int) INT.get(out, from) & 0xFFFFFFFFL;
             pattern |= pattern << 32;
-        } else if (distance == 8) {
-            pattern = (long) LONG.get(out, from);
         } else {
-            // the copied stretch repeats every `distance` bytes: double it with non-overlapping copies
-            int done = 0;
-            while (done < len) {
-                int k = Math.min(done + distance, len - done);
-                System.arraycopy(out, from, out, op + done, k);
-                done += k;
-            }
-            return;
+            pattern = (long) LONG.get(out, from);
         }
+        return pattern;
+    }
+
+    /** Writes {@code len} bytes at {@code out[op]}, byte {@code i} being byte {@code i mod 8} of {@code pattern}. */
+    static void fill(byte[] out, int op, int len, long pattern) {
         int i = 0;
         for (; i <= len - 8; i += 8) {
             LONG.set(out, op + i, pattern);

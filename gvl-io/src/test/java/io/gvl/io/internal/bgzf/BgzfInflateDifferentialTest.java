@@ -302,6 +302,50 @@ class BgzfInflateDifferentialTest {
         }
     }
 
+    /**
+     * A block of long repeats, whose CRC the Java decoder computes as it inflates, still fails its check when the
+     * stored CRC is wrong, on every path; and passes when it is right.
+     */
+    @Test
+    void aWrongCrcOfARepeatBlockFailsOnEveryPath() throws IOException {
+        byte[] data = new byte[60_000];
+        Random r = new Random(20261207);
+        for (int i = 0; i + 1 < data.length; i += 2) {
+            data[i] = (byte) (r.nextInt(20_000) == 0 ? 4 : 2);
+            data[i + 1] = 3;
+        }
+        byte[] good = block(data, 6);
+        try (JavaBlockInflater java = new JavaBlockInflater()) { // the CRC is the decoder's own here
+            java.buffer().put(0, good, 18, good.length - 26);
+            java.inflate(0, good.length - 26, new byte[1 << 16], data.length);
+            CRC32 jdk = new CRC32();
+            jdk.update(data);
+            assertEquals(jdk.getValue(), java.inflatedCrc());
+        } catch (DataFormatException e) {
+            throw new AssertionError(e);
+        }
+        byte[] eof = block(new byte[0], 6);
+        for (int bit = 0; bit < 32; bit += 7) {
+            byte[] bad = good.clone();
+            bad[bad.length - 8 + bit / 8] ^= (byte) (1 << (bit % 8));
+            Path file = tmp.resolve("crc" + bit + ".gz");
+            Files.write(file, concat(bad, eof));
+            Path fine = Files.write(tmp.resolve("fine.gz"), concat(good, eof));
+            for (Kind kind : List.of(Kind.AUTO, Kind.JAVA, Kind.LIBDEFLATE, Kind.ZLIB)) {
+                Outcome o = readAll(file, kind);
+                assertNotNull(o.error, kind + ", CRC bit " + bit);
+                assertTrue(o.error.getMessage().contains("fails its CRC check"), kind + ": " + o.error.getMessage());
+                assertArrayEquals(data, readAll(fine, kind).bytes, kind + ": the block as written");
+            }
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
     // ---- ownership ----
 
     @Test
