@@ -29,6 +29,18 @@ sealed interface BlockInflater extends AutoCloseable
     void inflate(int from, int length, byte[] out, int isize) throws DataFormatException;
 
     /**
+     * Checks the arguments of {@link #inflate}: the compressed block inside {@link #INPUT} bytes, ISIZE at most a
+     * block and inside {@code out}.
+     *
+     * @throws IndexOutOfBoundsException when they are not
+     */
+    static void checkBlock(int from, int length, byte[] out, int isize) {
+        if (from < 0 || length < 0 || from + length > INPUT || isize < 0 || isize > MAX_BLOCK || isize > out.length) {
+            throw new IndexOutOfBoundsException("block [" + from + ", +" + length + ") into " + isize + " bytes");
+        }
+    }
+
+    /**
      * The CRC-32 of the block last inflated when the inflater computed it while inflating (unsigned), else -1: the
      * stream then computes it.
      */

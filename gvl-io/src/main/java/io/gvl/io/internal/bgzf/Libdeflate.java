@@ -166,10 +166,7 @@ final class Libdeflate {
         @Override
         public void inflate(int from, int length, byte[] out, int isize) throws DataFormatException {
             checkOpen();
-            if (from < 0 || length < 0 || from + length > INPUT || isize < 0 || isize > MAX_BLOCK
-                    || isize > out.length) {
-                throw new IndexOutOfBoundsException("block [" + from + ", +" + length + ") into " + isize + " bytes");
-            }
+            BlockInflater.checkBlock(from, length, out, isize);
             int result;
             try {
                 result = (int) DECOMPRESS.invokeExact(handle, input.asSlice(from, length), (long) length, output,

@@ -36,9 +36,7 @@ final class RatioSplitInflater implements BlockInflater {
             general.inflate(from, length, out, isize);
             return;
         }
-        if (from < 0 || length < 0 || from + length > INPUT) {
-            throw new IndexOutOfBoundsException("block [" + from + ", +" + length + ")");
-        }
+        BlockInflater.checkBlock(from, length, out, isize);
         repeats.buffer().put(0, general.buffer(), from, length);
         repeats.inflate(0, length, out, isize);
         lastJava = true;
