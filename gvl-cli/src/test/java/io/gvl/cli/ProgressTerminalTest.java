@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -54,10 +55,13 @@ class ProgressTerminalTest {
     }
 
     /** Runs {@code gvl write} at a pseudo-terminal; {@code redirect} is appended to its shell command line. */
-    private String writeAtTerminal(String redirect) throws IOException, InterruptedException {
-        List<String> cmd = new ChildCli(List.of("-Dgvl.cache.dir=" + tmp.resolve("cache")), List.of())
-                .command("write", tmp.resolve("ds.gvl").toString(), "--bed", DEMO.resolve("regions.bed").toString(),
-                        "--vcf", DEMO.resolve("z_synth16.norm.vcf.gz").toString());
+    private String writeAtTerminal(String redirect, String... jvmArgs) throws IOException, InterruptedException {
+        List<String> flags = new ArrayList<>(List.of("-Dgvl.cache.dir=" + tmp.resolve("cache")));
+        flags.addAll(List.of(jvmArgs));
+        List<String> cmd = new ChildCli(flags, List.of())
+                .command("write", tmp.resolve("ds.gvl").toString(), "--overwrite", "--bed",
+                        DEMO.resolve("regions.bed").toString(), "--vcf",
+                        DEMO.resolve("z_synth16.norm.vcf.gz").toString());
         String line = cmd.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").collect(Collectors.joining(" "))
                 + redirect;
         Process p = new ProcessBuilder("script", "-qec", line, "/dev/null").redirectErrorStream(true)
@@ -83,5 +87,19 @@ class ProgressTerminalTest {
         String terminal = writeAtTerminal("");
         assertTrue(terminal.contains("\r[##############################] genotypes 24/24 regions"), terminal);
         assertTrue(terminal.contains(tmp.resolve("ds.gvl") + ": written"), terminal);
+    }
+
+    /**
+     * The launcher's word wins over {@code isatty(2)}: {@code ./gvl} filters standard error through a pipe and says
+     * whether its own standard error is a terminal in {@code gvl.stderr.terminal}.
+     */
+    @Test
+    void theLauncherSaysWhetherStandardErrorIsATerminal() throws Exception {
+        Path log = tmp.resolve("err.log");
+        writeAtTerminal(" 2>'" + log + "'", "-D" + Terminal.PROPERTY + "=true");
+        assertTrue(Files.readString(log).contains("\r[##############################] genotypes 24/24 regions"),
+                Files.readString(log));
+        String terminal = writeAtTerminal("", "-D" + Terminal.PROPERTY + "=false");
+        assertFalse(terminal.contains("\r["), terminal);
     }
 }
