@@ -3,16 +3,18 @@ package io.gvl.core.kernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one parallel gate for per-row kernels, as GVL 0.43 has it: split rows over the common ForkJoin pool only when
+ * The one parallel gate for per-row kernels, as GVL 0.43 has it: split rows over helper threads only when
  * the output is large enough ({@code totalBytes >=} 1 MiB, an absolute floor that does not grow with the thread
  * count) to repay the hand-off. Rows write disjoint slices of pre-sized buffers, so serial and parallel runs give
  * identical bytes.
@@ -23,6 +25,11 @@ import org.slf4j.LoggerFactory;
  * and then the environment variable {@code GVL_FORCE_PARALLEL} (truthy: {@code 1}, {@code true}, {@code yes},
  * {@code on}), both read on every call. {@code threads} comes from {@code GVL_NUM_THREADS} (default: available
  * processors); with one thread AUTO stays serial.
+ *
+ * <p>The helpers are a ForkJoin pool of gvl's own ({@code gvl-rows-N} threads, {@code threads - 1} of them), not the
+ * common pool: the common pool's workers clear every {@code ThreadLocal} each time they go idle, so the kernels'
+ * per-thread scratch (native buffers, realigners, interval chunks) was allocated and zeroed again on them for every
+ * batch.
  */
 public final class RowParallelism {
     /** Bytes of output below which AUTO keeps work on the calling thread. */
@@ -57,6 +64,12 @@ public final class RowParallelism {
     private static final long SPIN_NANOS = 200_000;
     private static final int THREADS = resolveThreads(System.getenv("GVL_NUM_THREADS"));
     private static final Logger LOG = LoggerFactory.getLogger(RowParallelism.class);
+    /** The helper threads; the default factory of a pool other than the common one keeps thread locals. */
+    private static final ForkJoinPool HELPERS = new ForkJoinPool(Math.max(1, THREADS - 1), pool -> {
+        ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+        t.setName("gvl-rows-" + t.getPoolIndex());
+        return t;
+    }, null, false);
     private static final AtomicBoolean LOGGED = new AtomicBoolean();
     private static final ScopedValue<Mode> BOUND = ScopedValue.newInstance();
     private static final java.util.concurrent.atomic.LongAdder DISPATCHES = new java.util.concurrent.atomic.LongAdder();
@@ -150,8 +163,8 @@ public final class RowParallelism {
 
     /**
      * Runs {@code work} over rows {@code [0, rows)}: on the caller's thread, or split into small contiguous ranges
-     * (about 32 per thread) that the caller and its helpers take in turn on the
-     * common ForkJoin pool when the gate opens. Exceptions from any range propagate to the caller.
+     * (about 32 per thread) that the caller and its helper threads take in turn when the gate opens. Exceptions
+     * from any range propagate to the caller.
      *
      * @param rows the number of rows
      * @param totalBytes the output size, which decides the gate
@@ -190,16 +203,11 @@ public final class RowParallelism {
                 failure.compareAndSet(null, t);
             }
         };
-        List<RecursiveAction> helpers = new ArrayList<>(count - 1);
+        List<Helper> helpers = new ArrayList<>(count - 1);
         for (int c = 1; c < count; c++) {
-            RecursiveAction helper = new RecursiveAction() {
-                @Override
-                protected void compute() {
-                    drain.run();
-                }
-            };
+            Helper helper = new Helper(drain);
             helpers.add(helper);
-            helper.fork();
+            HELPERS.execute(helper);
         }
         drain.run();
         long spinUntil = System.nanoTime() + SPIN_NANOS;
@@ -219,17 +227,47 @@ public final class RowParallelism {
     }
 
     /**
-     * Waits for a helper once no grains are left. A helper that never started (still in the caller's queue) has
-     * nothing left to do and is dropped; one that is running is finishing its last grain, so the caller spins for it
-     * a little before parking (waking a parked thread costs tens of microseconds on a virtual machine).
+     * Waits for a helper once no grains are left. A helper that has not started has nothing left to do and is
+     * abandoned (it returns at once if a thread takes it later); one that is running is finishing its last grain, so
+     * the caller spins for it a little before parking (waking a parked thread costs tens of microseconds on a
+     * virtual machine).
      */
-    private static void awaitHelper(RecursiveAction helper, long spinUntil) {
-        if (helper.tryUnfork()) {
+    private static void awaitHelper(Helper helper, long spinUntil) {
+        if (helper.abandon()) {
             return;
         }
         while (!helper.isDone() && System.nanoTime() < spinUntil) {
             Thread.onSpinWait();
         }
         helper.join();
+    }
+
+    /**
+     * One helper's share of a dispatch: the drain, run only if the caller has not abandoned the helper first. The
+     * state decides it once, so the caller returns only when every helper is done or will never touch a row.
+     */
+    private static final class Helper extends RecursiveAction {
+        private static final int WAITING = 0;
+        private static final int RUNNING = 1;
+        private static final int ABANDONED = 2;
+
+        private final Runnable drain;
+        private final AtomicInteger state = new AtomicInteger(WAITING);
+
+        Helper(Runnable drain) {
+            this.drain = drain;
+        }
+
+        @Override
+        protected void compute() {
+            if (state.compareAndSet(WAITING, RUNNING)) {
+                drain.run();
+            }
+        }
+
+        /** Whether the helper is abandoned: {@code true} if it had not started, so it never will run the drain. */
+        boolean abandon() {
+            return state.compareAndSet(WAITING, ABANDONED);
+        }
     }
 }

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -109,6 +110,46 @@ class RowParallelismTest {
                 assertEquals(1, hits.get(i), "row " + i);
             }
         }
+    }
+
+    /**
+     * The kernels keep their scratch in thread locals: the helper threads must keep them from one dispatch to the
+     * next (the common pool's workers clear them whenever they go idle, which made every batch allocate again).
+     */
+    @Test
+    void helperThreadsKeepTheirThreadLocalsBetweenDispatches() {
+        Assumptions.assumeTrue(RowParallelism.threads() > 1, "one thread: no helpers to check");
+        System.setProperty("gvl.parallel", "always");
+        Thread caller = Thread.currentThread();
+        ThreadLocal<Object> scratch = new ThreadLocal<>();
+        java.util.Map<String, Object> first = new ConcurrentHashMap<>();
+        Set<Integer> roundsHelped = ConcurrentHashMap.newKeySet();
+        Set<String> helperNames = ConcurrentHashMap.newKeySet();
+        java.util.concurrent.atomic.AtomicInteger lost = new java.util.concurrent.atomic.AtomicInteger();
+        for (int round = 0; round < 20; round++) {
+            int r = round;
+            RowParallelism.forEachRange(64, 0, (from, to) -> {
+                if (Thread.currentThread() != caller) {
+                    String name = Thread.currentThread().getName();
+                    helperNames.add(name);
+                    roundsHelped.add(r);
+                    Object mine = scratch.get();
+                    if (mine == null) {
+                        mine = new Object();
+                        scratch.set(mine);
+                    }
+                    Object earlier = first.putIfAbsent(name, mine);
+                    if (earlier != null && earlier != mine) {
+                        lost.incrementAndGet();
+                    }
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+            });
+            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000); // the helpers go idle between batches
+        }
+        assertTrue(roundsHelped.size() >= 2, "helpers ran in " + roundsHelped.size() + " of 20 dispatches");
+        assertEquals(0, lost.get(), "dispatches in which a helper had lost its thread local");
+        assertTrue(helperNames.stream().allMatch(n -> n.startsWith("gvl-rows-")), helperNames.toString());
     }
 
     @Test
