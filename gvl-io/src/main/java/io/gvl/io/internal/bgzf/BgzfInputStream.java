@@ -375,12 +375,9 @@ public final class BgzfInputStream extends InputStream {
         } catch (DataFormatException e) {
             throw new IOException(file + ": BGZF block at byte " + address + " is corrupt (" + e.getMessage() + ")", e);
         }
-        long inflated = inflater.inflatedCrc(); // computed while inflating, for blocks of long repeats
-        if (inflated < 0) {
-            crc.reset();
-            crc.update(block, 0, isize);
-        }
-        if ((int) (inflated >= 0 ? inflated : crc.getValue()) != wantCrc) {
+        crc.reset();
+        crc.update(block, 0, isize);
+        if ((int) crc.getValue() != wantCrc) {
             throw new IOException(file + ": BGZF block at byte " + address + " fails its CRC check");
         }
         blockAddress = address;

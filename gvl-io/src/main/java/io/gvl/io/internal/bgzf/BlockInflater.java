@@ -40,14 +40,6 @@ sealed interface BlockInflater extends AutoCloseable
         }
     }
 
-    /**
-     * The CRC-32 of the block last inflated when the inflater computed it while inflating (unsigned), else -1: the
-     * stream then computes it.
-     */
-    default long inflatedCrc() {
-        return -1;
-    }
-
     /** {@code "libdeflate"}, {@code "zlib"}, {@code "java"}, or a general one with {@code "+java"} (split by ratio). */
     String name();
 

@@ -7,8 +7,11 @@ import java.util.zip.DataFormatException;
 
 /**
  * A DEFLATE prefix code as a two-level lookup table, indexed by the next bits of the stream (least significant
- * first, so each codeword is stored bit-reversed). The first level has {@code 2^primaryBits} entries; a codeword
- * longer than that points to a second-level table of {@code 2^(15 - primaryBits)} entries for its prefix.
+ * first, so each codeword is stored bit-reversed). The first level has {@code 2^indexBits} entries, where
+ * {@code indexBits} is the code's longest codeword length or {@code primaryBits}, whichever is less (a genotype
+ * block's codes are 5–8 bits long: a table of 2,048 entries would be mostly copies, built for every block); a
+ * codeword longer than {@code primaryBits} points to a second-level table of {@code 2^(15 - primaryBits)} entries for
+ * its prefix. Look up the next bits masked by {@link #mask()}.
  *
  * <p>An entry is an int: bits 0–3 the bits to consume, bits 4–7 the extra bits that follow the codeword, bits 8–9
  * its {@linkplain #kind(int) kind}, bits 16–31 its value (a literal byte, a length or distance base, or the start of
@@ -30,6 +33,8 @@ final class HuffmanTable {
 
     final int[] entries;
     final int primaryBits;
+    /** The first level's index width for the code last built (see the class comment). */
+    private int indexBits;
 
     private final int[] count = new int[MAX_CODE_BITS + 1];
     private final int[] next = new int[MAX_CODE_BITS + 2];
@@ -40,6 +45,11 @@ final class HuffmanTable {
         this.primaryBits = primaryBits;
         this.entries = new int[(1 << primaryBits) + symbols * (1 << (MAX_CODE_BITS - primaryBits))];
         this.sorted = new int[symbols];
+    }
+
+    /** The mask of the stream bits that index the first level of the code last built. */
+    int mask() {
+        return (1 << indexBits) - 1;
     }
 
     static int bits(int entry) {
@@ -109,9 +119,11 @@ final class HuffmanTable {
                 sorted[next[lengths[t]]++] = t;
             }
         }
+        indexBits = Math.min(longest, primaryBits);
         int primarySize = 1 << primaryBits;
+        int firstLevel = 1 << indexBits;
         if (left > 0) { // an empty code or a single one-bit codeword: slots no codeword reaches
-            java.util.Arrays.fill(entries, 0, primarySize, INVALID);
+            java.util.Arrays.fill(entries, 0, firstLevel, INVALID);
         }
         int subBits = MAX_CODE_BITS - primaryBits;
         int subSize = 1 << subBits;
@@ -157,7 +169,7 @@ final class HuffmanTable {
             }
             code++;
         }
-        while (filled < primarySize) {
+        while (filled < firstLevel) {
             System.arraycopy(entries, 0, entries, filled, filled);
             filled <<= 1;
         }

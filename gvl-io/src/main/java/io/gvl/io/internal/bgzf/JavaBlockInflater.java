@@ -26,8 +26,6 @@ final class JavaBlockInflater implements BlockInflater {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** Blocks expanding this many times or more have their CRC computed while inflating ({@link BlockCrc}). */
-    static final int CRC_RATIO = 64;
     private static final int LITLEN_BITS = 11;
     private static final int DIST_BITS = 9;
     private static final int LITLEN_SYMBOLS = 288;
@@ -93,9 +91,6 @@ final class JavaBlockInflater implements BlockInflater {
      */
     private final byte[] header = new byte[640];
     private int headerBits = -1;
-    /** The CRC of blocks that expand at least {@link #CRC_RATIO} times, computed as they are written. */
-    private final BlockCrc crc = new BlockCrc();
-    private long lastCrc = -1;
     private boolean closed;
 
     // the bit reader: bits not yet consumed, least significant first; pos is the next byte of `in` to load
@@ -139,8 +134,6 @@ final class JavaBlockInflater implements BlockInflater {
         bitcount = 0;
         pos = from;
         end = from + length;
-        lastCrc = -1;
-        crc.start((long) isize >= (long) CRC_RATIO * length);
         int op = 0;
         boolean last;
         boolean first = true;
@@ -183,12 +176,6 @@ final class JavaBlockInflater implements BlockInflater {
         if (op != isize) {
             throw new DataFormatException("inflates to " + op + " bytes, not " + isize);
         }
-        lastCrc = crc.finish(out, isize);
-    }
-
-    @Override
-    public long inflatedCrc() {
-        return lastCrc;
     }
 
     /** Whether the block at {@code from} begins with the saved header's bits. */
@@ -284,7 +271,7 @@ final class JavaBlockInflater implements BlockInflater {
         int i = 0;
         while (i < n) {
             refill();
-            int e = precode.entries[(int) bitbuf & 0x7F];
+            int e = precode.entries[(int) bitbuf & precode.mask()];
             if (HuffmanTable.kind(e) != HuffmanTable.LITERAL) {
                 throw new DataFormatException("invalid DEFLATE data (incomplete code length code)");
             }
@@ -336,8 +323,8 @@ final class JavaBlockInflater implements BlockInflater {
     private int codes(HuffmanTable lit, HuffmanTable dst, byte[] out, int op, int isize) throws DataFormatException {
         int[] le = lit.entries;
         int[] de = dst.entries;
-        int litMask = (1 << LITLEN_BITS) - 1;
-        int distMask = (1 << DIST_BITS) - 1;
+        int litMask = lit.mask();
+        int distMask = dst.mask();
         long buf = bitbuf;
         int count = bitcount;
         int p = pos;
@@ -409,13 +396,7 @@ final class JavaBlockInflater implements BlockInflater {
                 if (len > isize - op) {
                     throw new DataFormatException("inflates to more than " + isize + " bytes");
                 }
-                if (len == BlockCrc.RUN && distance <= 8 && (distance & (distance - 1)) == 0 && crc.tracking()) {
-                    long pattern = pattern(out, op - distance, distance);
-                    fill(out, op, len, pattern);
-                    crc.run(out, op, pattern);
-                } else {
-                    copyMatch(out, op, distance, len);
-                }
+                copyMatch(out, op, distance, len);
                 op += len;
             }
         } finally {

@@ -13,7 +13,6 @@ final class RatioSplitInflater implements BlockInflater {
     private final BlockInflater general;
     private final JavaBlockInflater repeats = new JavaBlockInflater();
     private final int minRatio;
-    private boolean lastJava;
     private boolean closed;
 
     /** Blocks that inflate to at least {@code minRatio} times their compressed size go to the Java decoder. */
@@ -31,7 +30,6 @@ final class RatioSplitInflater implements BlockInflater {
     @Override
     public void inflate(int from, int length, byte[] out, int isize) throws DataFormatException {
         checkOpen();
-        lastJava = false;
         if ((long) isize < (long) minRatio * length) {
             general.inflate(from, length, out, isize);
             return;
@@ -39,12 +37,6 @@ final class RatioSplitInflater implements BlockInflater {
         BlockInflater.checkBlock(from, length, out, isize);
         repeats.buffer().put(0, general.buffer(), from, length);
         repeats.inflate(0, length, out, isize);
-        lastJava = true;
-    }
-
-    @Override
-    public long inflatedCrc() {
-        return lastJava ? repeats.inflatedCrc() : -1;
     }
 
     @Override

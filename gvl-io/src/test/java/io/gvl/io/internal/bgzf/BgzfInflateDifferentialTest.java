@@ -303,8 +303,8 @@ class BgzfInflateDifferentialTest {
     }
 
     /**
-     * A block of long repeats, whose CRC the Java decoder computes as it inflates, still fails its check when the
-     * stored CRC is wrong, on every path; and passes when it is right.
+     * A block of long repeats (the blocks the Java decoder takes by default) fails its check when the stored CRC is
+     * wrong, on every path; and passes when it is right.
      */
     @Test
     void aWrongCrcOfARepeatBlockFailsOnEveryPath() throws IOException {
@@ -315,15 +315,6 @@ class BgzfInflateDifferentialTest {
             data[i + 1] = 3;
         }
         byte[] good = block(data, 6);
-        try (JavaBlockInflater java = new JavaBlockInflater()) { // the CRC is the decoder's own here
-            java.buffer().put(0, good, 18, good.length - 26);
-            java.inflate(0, good.length - 26, new byte[1 << 16], data.length);
-            CRC32 jdk = new CRC32();
-            jdk.update(data);
-            assertEquals(jdk.getValue(), java.inflatedCrc());
-        } catch (DataFormatException e) {
-            throw new AssertionError(e);
-        }
         byte[] eof = block(new byte[0], 6);
         for (int bit = 0; bit < 32; bit += 7) {
             byte[] bad = good.clone();

@@ -52,14 +52,27 @@ class JavaBlockInflaterTest {
     }
 
     /**
-     * Data up to 64 KiB: random, text, runs, short periods, genotype text rows, BCF-like rows, and bytes of
-     * geometric frequencies (so codewords of up to 15 bits, past the tables' first level).
+     * Data up to 64 KiB: random, text, runs, short periods, genotype text rows, BCF-like rows, bytes of geometric
+     * frequencies (so codewords of up to 15 bits, past the tables' first level), and stretches of many patterns of 2,
+     * 4 or 8 bytes (matches of every length at those distances, and codes of every longest length).
      */
     static byte[] data(Random r) {
         int n = r.nextInt(8) == 0 ? r.nextInt(20) : r.nextInt(BlockInflater.MAX_BLOCK + 1);
         byte[] b = new byte[n];
-        switch (r.nextInt(7)) {
+        switch (r.nextInt(8)) {
             case 0 -> r.nextBytes(b);
+            case 7 -> { // stretches repeating units of 2, 4 or 8 bytes
+                for (int i = 0; i < n; ) {
+                    byte[] unit = new byte[2 << r.nextInt(3)];
+                    for (int k = 0; k < unit.length; k++) {
+                        unit[k] = (byte) (2 + r.nextInt(3));
+                    }
+                    int stretch = 1 + r.nextInt(800);
+                    for (int k = 0; k < stretch && i < n; k++) {
+                        b[i++] = unit[k % unit.length];
+                    }
+                }
+            }
             case 6 -> {
                 for (int i = 0; i < n; i++) {
                     b[i] = (byte) (Long.numberOfTrailingZeros(r.nextLong()) * 3 + r.nextInt(2));
