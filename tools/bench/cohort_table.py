@@ -24,10 +24,19 @@ def times(theirs: float, ours: float, better: str = "faster", worse: str = "slow
     return f"{x:.1f}× {better}" if x >= 1 else f"{1 / x:.1f}× {worse}"
 
 
+def rates(stored: int | None, r: dict, threads: int | None) -> str:
+    """Millions of stored calls per core-second of wall time (gvl's writes, whose threads are set) and per CPU-second."""
+    if stored is None or not r["wall_s"] or not r["cpu_s"]:
+        return ""
+    per_cpu = f"{stored / r['cpu_s'] / 1e6:.1f}"
+    return f"{stored / (r['wall_s'] * threads) / 1e6:.1f} / {per_cpu}" if threads else f"– / {per_cpu}"
+
+
 def main() -> None:
     rows = [json.loads(line) for line in Path(sys.argv[1]).read_text().splitlines() if line.strip()]
-    by_step = {r["step"]: r for r in rows if "bytes" not in r or "finished" in r}
+    by_step = {r["step"]: r for r in rows if ("bytes" not in r or "finished" in r) and "stored_calls" not in r}
     disk = {r["step"]: r["bytes"] for r in rows if "bytes" in r and "finished" not in r}
+    calls = {r["step"]: r["stored_calls"] for r in rows if "stored_calls" in r}
     run = by_step.get("run", {})
     end = by_step.get("end", {})
     print(f"Cohort `{Path(run.get('cohort', '?')).name}`: {run.get('samples', '?'):,} samples, "
@@ -35,8 +44,10 @@ def main() -> None:
           f"{run.get('load_before', '?')}, after {end.get('load_after', '?')}; run took "
           f"{end.get('run_s', 0) / 60:.1f} min.\n")
 
-    print("| input → output | side | wall | CPU (user+sys) | peak RSS (process tree) | on disk | gvl against GVL |")
-    print("|---|---|---|---|---|---|---|")
+    threads = run.get("threads")
+    print("| input → output | side | wall | CPU (user+sys) | peak RSS (process tree) | on disk | gvl against GVL "
+          f"| M stored calls per core-s (wall × {threads or '?'} threads; gvl) / per CPU-s |")
+    print("|---|---|---|---|---|---|---|---|")
     for verb, src, label in WRITES:
         walls, cpus = {}, {}
         for side in ("gvl", "genvarloader"):
@@ -46,19 +57,20 @@ def main() -> None:
                 continue
             if not r["finished"]:
                 walls[side] = None
-                print(f"| {label} | {SIDES[side]} | did not finish in {r['timeout_s'] / 60:.0f} min | | | | |")
+                print(f"| {label} | {SIDES[side]} | did not finish in {r['timeout_s'] / 60:.0f} min | | | | | |")
                 continue
             if r["exit"] != 0:
                 walls[side] = None
                 print(f"| {label} | {SIDES[side]} | failed (exit {r['exit']}) after {r['wall_s']:.1f} s | "
-                      f"{r['cpu_s']:.1f} s | {r['peak_rss_tree_mb'] / 1024:.2f} GB | | |")
+                      f"{r['cpu_s']:.1f} s | {r['peak_rss_tree_mb'] / 1024:.2f} GB | | | |")
                 continue
             walls[side], cpus[side] = r["wall_s"], r["cpu_s"]
             ratio = ""
             if side == "genvarloader" and walls.get("gvl"):
                 ratio = f"{times(r['wall_s'], walls['gvl'])}; {times(r['cpu_s'], cpus['gvl'], 'less CPU', 'more CPU')}"
             print(f"| {label} | {SIDES[side]} | {r['wall_s']:.1f} s | {r['cpu_s']:.1f} s | "
-                  f"{r['peak_rss_tree_mb'] / 1024:.2f} GB | {mb(disk[step]) if step in disk else ''} | {ratio} |")
+                  f"{r['peak_rss_tree_mb'] / 1024:.2f} GB | {mb(disk[step]) if step in disk else ''} | {ratio} | "
+                  f"{rates(calls.get(step), r, threads if side == 'gvl' else None)} |")
     print()
 
     reads = [r for r in rows if r["step"] == "read"]
