@@ -1,5 +1,6 @@
 package io.gvl.format.array;
 
+import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
@@ -15,9 +16,16 @@ import java.util.Objects;
 /**
  * Streams one header-less little-endian array file in chunks, so writers never hold a whole array. Elements go
  * through a 1 MiB buffer; {@link #close()} flushes and fsyncs. Not thread-safe.
+ *
+ * <p>A file that fills the buffer is large, and from then on is written past the page cache where {@link
+ * DirectWrites} allows it: the buffer is aligned for that, only whole blocks go out, the rest waits for the next
+ * flush, and {@link #close()} writes the last block padded and cuts the file back to its length. A small file never
+ * leaves the page cache. The bytes on disk do not depend on the route.
  */
 public final class RawArrayWriter implements AutoCloseable {
     private static final int BUFFER = 1 << 20;
+    /** Alignment of the buffer's memory: the largest file-system block a direct write can be aligned to. */
+    private static final int ALIGN = 4096;
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfFloat FLOAT =
@@ -25,17 +33,24 @@ public final class RawArrayWriter implements AutoCloseable {
 
     private final Path file;
     private final RawDtype dtype;
-    private final FileChannel channel;
-    private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    private final DirectWrites.Mode mode;
+    private FileChannel channel;
+    private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER + ALIGN).alignedSlice(ALIGN).slice(0, BUFFER)
+            .order(ByteOrder.LITTLE_ENDIAN);
     /** The same memory as {@link #buf}, for bulk copies of whole arrays (the buffer keeps the position). */
     private final MemorySegment bufMemory = MemorySegment.ofBuffer(buf);
     private long count;
     private boolean closed;
+    /** Whether the switch to direct writes was considered (once, at the first flush of a full buffer). */
+    private boolean routeChosen;
+    /** The block size of direct writes once the file is written direct; 0 while it goes through the page cache. */
+    private int block;
 
-    private RawArrayWriter(Path file, RawDtype dtype, FileChannel channel) {
+    private RawArrayWriter(Path file, RawDtype dtype, FileChannel channel, DirectWrites.Mode mode) {
         this.file = file;
         this.dtype = dtype;
         this.channel = channel;
+        this.mode = mode;
     }
 
     /**
@@ -47,9 +62,14 @@ public final class RawArrayWriter implements AutoCloseable {
      * @throws java.io.UncheckedIOException if the file cannot be opened
      */
     public static RawArrayWriter create(Path file, RawDtype dtype) {
+        return create(file, dtype, DirectWrites.requested());
+    }
+
+    /** {@link #create(Path, RawDtype)} with the direct-write policy given rather than read from its property. */
+    static RawArrayWriter create(Path file, RawDtype dtype, DirectWrites.Mode mode) {
         try {
             return new RawArrayWriter(file, dtype, FileChannel.open(file, StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING));
+                    StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING), mode);
         } catch (IOException e) {
             throw failure(file, "cannot create", e);
         }
@@ -183,14 +203,14 @@ public final class RawArrayWriter implements AutoCloseable {
             throw new IllegalArgumentException("byte count " + bytes.remaining() + " is not a multiple of "
                     + dtype.size());
         }
+        expect(dtype);
         count += bytes.remaining() / dtype.size();
-        flush();
-        try {
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
-            }
-        } catch (IOException e) {
-            throw failure(file, "write failed", e);
+        while (bytes.hasRemaining()) {
+            room(1);
+            int n = Math.min(bytes.remaining(), buf.remaining());
+            buf.put(buf.position(), bytes, bytes.position(), n);
+            buf.position(buf.position() + n);
+            bytes.position(bytes.position() + n);
         }
     }
 
@@ -205,12 +225,52 @@ public final class RawArrayWriter implements AutoCloseable {
 
     private void room(int n) {
         if (buf.remaining() < n) {
+            if (!routeChosen) {
+                routeChosen = true;
+                chooseDirect();
+            }
             flush();
         }
     }
 
+    /**
+     * Moves the file to direct writes when the policy and its file system allow: nothing has reached the file yet
+     * (this runs before the first flush), so the page-cache channel is simply replaced.
+     */
+    private void chooseDirect() {
+        int size = DirectWrites.blockSize(file, mode, ALIGN);
+        if (size == 0) {
+            return;
+        }
+        FileChannel direct;
+        try {
+            direct = FileChannel.open(file, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
+        } catch (IOException | UnsupportedOperationException e) {
+            DirectWrites.fellBack(file, e);
+            return;
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            try {
+                direct.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw failure(file, "cannot reopen for direct writes", e);
+        }
+        channel = direct;
+        block = size;
+    }
+
+    /**
+     * Writes what the buffer holds; written direct, only its whole blocks, the rest moved to the buffer's start for
+     * the next flush.
+     */
     private void flush() {
-        buf.flip();
+        int filled = buf.position();
+        int out = block == 0 ? filled : filled - filled % block;
+        buf.position(0).limit(out);
         try {
             while (buf.hasRemaining()) {
                 channel.write(buf);
@@ -220,6 +280,31 @@ public final class RawArrayWriter implements AutoCloseable {
         } finally {
             buf.clear();
         }
+        if (out < filled) {
+            MemorySegment.copy(bufMemory, out, bufMemory, 0, filled - out);
+            buf.position(filled - out);
+        }
+    }
+
+    /** Written direct: the last partial block goes out padded with zeros, and the file is cut back to its length. */
+    private void flushTail() throws IOException {
+        int rest = buf.position();
+        if (rest == 0) {
+            return;
+        }
+        long length = channel.position() + rest;
+        bufMemory.asSlice(rest, block - rest).fill((byte) 0);
+        buf.position(0).limit(block);
+        while (buf.hasRemaining()) {
+            channel.write(buf);
+        }
+        buf.clear();
+        channel.truncate(length);
+    }
+
+    /** Whether the file is being written past the page cache (for tests). */
+    boolean direct() {
+        return block != 0;
     }
 
     /**
@@ -241,9 +326,12 @@ public final class RawArrayWriter implements AutoCloseable {
             return;
         }
         closed = true;
-        try (channel) {
+        try (FileChannel ch = channel) {
             flush();
-            channel.force(true);
+            if (block != 0) {
+                flushTail();
+            }
+            ch.force(true);
         } catch (IOException e) {
             throw failure(file, "cannot close", e);
         }
