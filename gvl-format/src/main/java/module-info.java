@@ -11,7 +11,7 @@ module io.gvl.format {
     requires org.apache.arrow.compression;
     // The allocator implementation is found reflectively by arrow-memory-core; requiring it puts it in the graph.
     requires org.apache.arrow.memory.unsafe;
-    // com.sun.nio.file.ExtendedOpenOption.DIRECT: large array files are written past the page cache
+    // com.sun.nio.file.ExtendedOpenOption.DIRECT (looked up by name): large array files are written past the page cache
     requires jdk.unsupported;
 
     exports io.gvl.format;

@@ -3,6 +3,7 @@ package io.gvl.format.array;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Set;
@@ -33,12 +34,33 @@ final class DirectWrites {
     private static final Logger LOG = LoggerFactory.getLogger(DirectWrites.class);
     private static final AtomicBoolean LOGGED = new AtomicBoolean();
 
+    /**
+     * The JDK's open option for direct I/O, {@code com.sun.nio.file.ExtendedOpenOption.DIRECT} (module
+     * jdk.unsupported), looked up by name so that gvl compiles without that internal API's warning; null on a JDK
+     * without it, where every file goes through the page cache.
+     */
+    static final OpenOption DIRECT = directOption();
+
     /** The policy. */
     enum Mode {
         AUTO, ALWAYS, NEVER
     }
 
     private DirectWrites() {
+    }
+
+    private static OpenOption directOption() {
+        try {
+            Object[] options = Class.forName("com.sun.nio.file.ExtendedOpenOption").getEnumConstants();
+            for (Object o : options != null ? options : new Object[0]) {
+                if (o instanceof Enum<?> e && e.name().equals("DIRECT") && o instanceof OpenOption option) {
+                    return option;
+                }
+            }
+        } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+            LOG.debug("no direct-I/O open option in this JDK ({})", e.toString());
+        }
+        return null;
     }
 
     /** The policy {@value #PROPERTY} asks for; {@link Mode#AUTO} when unset, unknown values logged once. */

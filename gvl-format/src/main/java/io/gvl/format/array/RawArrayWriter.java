@@ -1,6 +1,5 @@
 package io.gvl.format.array;
 
-import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
@@ -239,12 +238,12 @@ public final class RawArrayWriter implements AutoCloseable {
      */
     private void chooseDirect() {
         int size = DirectWrites.blockSize(file, mode, ALIGN);
-        if (size == 0) {
+        if (size == 0 || DirectWrites.DIRECT == null) {
             return;
         }
         FileChannel direct;
         try {
-            direct = FileChannel.open(file, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
+            direct = FileChannel.open(file, StandardOpenOption.WRITE, DirectWrites.DIRECT);
         } catch (IOException | UnsupportedOperationException e) {
             DirectWrites.fellBack(file, e);
             return;

@@ -3,6 +3,7 @@ package io.gvl.format.array;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,7 +35,14 @@ class RawArrayWriterDirectTest {
 
     /** Whether the temporary directory's file system takes direct writes under {@code always} here. */
     private boolean directHere() {
-        return DirectWrites.blockSize(tmp, DirectWrites.Mode.ALWAYS, 4096) != 0;
+        return DirectWrites.DIRECT != null && DirectWrites.blockSize(tmp, DirectWrites.Mode.ALWAYS, 4096) != 0;
+    }
+
+    /** The JDK's direct-I/O option is found by name (else every file would quietly take the page cache). */
+    @Test
+    void theJdkHasItsDirectOption() {
+        assertNotNull(DirectWrites.DIRECT, "com.sun.nio.file.ExtendedOpenOption.DIRECT");
+        assertEquals("DIRECT", DirectWrites.DIRECT.toString());
     }
 
     @ParameterizedTest(name = "seed {0}")
