@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * thread that appends the arrays in order; written direct, that thread's whole kernel time was 0.12 s.
  *
  * <p>{@code auto} (the default) writes direct on local file systems known to take it well (ext4, XFS); {@code
- * always} tries any file system; {@code never} keeps the page cache. Where direct writes cannot be opened (tmpfs, a
- * network file system that refuses them, a platform without them) the file is written through the page cache, as
- * before, and that is logged once at DEBUG. The bytes on disk are the same either way.
+ * always} tries any file system; {@code never} keeps the page cache. Where direct writes cannot be opened (a file
+ * system that refuses them, such as tmpfs before Linux 6.6, or a JDK without the option) the file is written through
+ * the page cache, as before, and that is logged once at DEBUG. The bytes on disk are the same either way.
  */
 final class DirectWrites {
     /** System property choosing the policy: {@code auto}, {@code always} or {@code never}. */
@@ -32,7 +32,8 @@ final class DirectWrites {
     private static final Set<String> AUTO_TYPES = Set.of("ext4", "xfs");
 
     private static final Logger LOG = LoggerFactory.getLogger(DirectWrites.class);
-    private static final AtomicBoolean LOGGED = new AtomicBoolean();
+    private static final AtomicBoolean WARNED_VALUE = new AtomicBoolean();
+    private static final AtomicBoolean LOGGED_FALLBACK = new AtomicBoolean();
 
     /**
      * The JDK's open option for direct I/O, {@code com.sun.nio.file.ExtendedOpenOption.DIRECT} (module
@@ -71,7 +72,7 @@ final class DirectWrites {
             case "always", "true" -> Mode.ALWAYS;
             case "never", "false" -> Mode.NEVER;
             default -> {
-                if (LOGGED.compareAndSet(false, true)) {
+                if (WARNED_VALUE.compareAndSet(false, true)) {
                     LOG.warn("-D{}={} is not auto, always or never; using auto", PROPERTY, value);
                 }
                 yield Mode.AUTO;
@@ -102,7 +103,7 @@ final class DirectWrites {
 
     /** Logs, once, that a file meant to be written direct goes through the page cache, and why. */
     static void fellBack(Path file, Exception why) {
-        if (LOGGED.compareAndSet(false, true)) {
+        if (LOGGED_FALLBACK.compareAndSet(false, true)) {
             LOG.debug("{}: written through the page cache; direct writes could not be opened ({})", file,
                     why.getMessage() != null ? why.getMessage() : why.getClass().getSimpleName());
         }
