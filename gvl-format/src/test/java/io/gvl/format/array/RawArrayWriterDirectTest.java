@@ -129,10 +129,16 @@ class RawArrayWriterDirectTest {
                 w.writeInts(v, 0, v.length);
             }
             assertEquals(4L * ints, Files.size(file), "length of " + ints + " ints");
-            ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
-            for (int i = 0; i < ints; i++) {
-                assertEquals(v[i], bytes.getInt(), "element " + i + " of " + ints);
-            }
+            assertHoldsInts(file, v);
+        }
+    }
+
+    /** {@code file} is exactly {@code v} as little-endian INT32. */
+    private static void assertHoldsInts(Path file, int[] v) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(4 * v.length, bytes.capacity(), file + ": length");
+        for (int i = 0; i < v.length; i++) {
+            assertEquals(v[i], bytes.getInt(), file + ": element " + i + " of " + v.length);
         }
     }
 
@@ -169,11 +175,7 @@ class RawArrayWriterDirectTest {
             w.writeInts(v, 0, v.length);
             assertFalse(w.direct(), "the path is gone, so no direct channel could be opened");
         }
-        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(moved)).order(ByteOrder.LITTLE_ENDIAN);
-        assertEquals(4 * v.length, bytes.capacity());
-        for (int i = 0; i < v.length; i++) {
-            assertEquals(v[i], bytes.getInt(), "element " + i);
-        }
+        assertHoldsInts(moved, v);
     }
 
     @Test
