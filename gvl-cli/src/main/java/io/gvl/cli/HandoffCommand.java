@@ -92,7 +92,7 @@ public final class HandoffCommand implements Callable<Integer> {
     String parallel;
 
     @Option(names = "--shard", paramLabel = "I/N",
-            description = "Send only batches b with b % N == I of each epoch (one producer per data-loader worker).")
+            description = "Send only batches b with b %% N == I of each epoch (one producer per data-loader worker).")
     String shard;
 
     @Option(names = "--listen", paramLabel = "SOCKET",
