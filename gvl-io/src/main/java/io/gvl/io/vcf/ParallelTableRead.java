@@ -164,25 +164,30 @@ final class ParallelTableRead {
      */
     private static final class FromRun implements GenotypeRows {
         private final GenotypeRows rows;
-        private final int from;
-        private boolean leading = true;
+        /**
+         * The run's start until its first record is taken, then the lowest int: "is this record before the run?" is
+         * then one comparison that is false for every record but the few leading ones. (A flag tested first would be
+         * seen only false by the compiled code of the first run, whose first record comes at once, and every later
+         * run would start by throwing that code away.)
+         */
+        private int floor;
 
         FromRun(GenotypeRows rows, int from) {
             this.rows = rows;
-            this.from = from;
+            this.floor = from;
         }
 
         @Override
         public boolean wants(int position) {
-            return (!leading || position >= from) && rows.wants(position);
+            return position >= floor && rows.wants(position);
         }
 
         @Override
         public void accept(int position, byte[] row) {
-            if (leading && position < from) {
+            if (position < floor) {
                 return;
             }
-            leading = false;
+            floor = Integer.MIN_VALUE;
             rows.accept(position, row);
         }
 
@@ -193,10 +198,10 @@ final class ParallelTableRead {
 
         @Override
         public void acceptCarriers(int position, int[] slots, int count) {
-            if (leading && position < from) {
+            if (position < floor) {
                 return;
             }
-            leading = false;
+            floor = Integer.MIN_VALUE;
             rows.acceptCarriers(position, slots, count);
         }
 

@@ -64,6 +64,9 @@ final class GenotypeStage {
         int[] lastRows = new int[n];
         Arrays.fill(lastRows, -1);
         boolean[] warned = {false};
+        // Read here, not first after the chunk loop below: the loop's compiled code would otherwise meet the constant
+        // unresolved at the end of the first chunk and be thrown away.
+        WriteProgress.Stage stage = WriteProgress.Stage.GENOTYPES;
         progress.addBytes(8); // the closing offset
         try (GenotypeWriter writer = new GenotypeWriter(dataset, n, samples, ploidy)) {
             exec.run(chunks.size(), i -> select(chunks.get(i)), (i, lists) -> {
@@ -89,7 +92,7 @@ final class GenotypeStage {
                     }
                     progress.addBytes(8L * counts.length + 4L * stored.length);
                 }
-                progress.report(WriteProgress.Stage.GENOTYPES, ch.to(), n);
+                progress.report(stage, ch.to(), n);
             });
         }
         return new WindowEnds(ends, lastRows);

@@ -55,6 +55,42 @@ class BgzfInputStreamTest {
         return sb.toString();
     }
 
+    /**
+     * After every byte read, the virtual offset equals htsjdk's: within a block its address and the offset in it, at
+     * a block's end (the block read to its last byte) the next block's address. Blocks end at seeded places, some
+     * after a single byte, and the file ends with the empty end-of-file block.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void filePointerAfterEveryByteIsHtsjdks(long seed) throws Exception {
+        Random r = new Random(seed);
+        Path gz = tmp.resolve("blocks.gz");
+        int total = 0;
+        try (htsjdk.samtools.util.BlockCompressedOutputStream out =
+                new htsjdk.samtools.util.BlockCompressedOutputStream(gz.toFile())) {
+            for (int b = 0; b < 12; b++) {
+                int n = r.nextInt(4) == 0 ? 1 : 1 + r.nextInt(3000);
+                for (int i = 0; i < n; i++) {
+                    out.write(r.nextInt(4) == 0 ? r.nextInt(256) : 'A');
+                }
+                total += n;
+                out.flush(); // ends the block here
+            }
+        }
+        try (BgzfInputStream in = new BgzfInputStream(gz);
+                htsjdk.samtools.util.BlockCompressedInputStream want =
+                        new htsjdk.samtools.util.BlockCompressedInputStream(gz.toFile())) {
+            assertEquals(want.getFilePointer(), in.getFilePointer(), "at the start");
+            for (int i = 0; i < total; i++) {
+                assertEquals(want.read(), in.read(), "byte " + i);
+                assertEquals(want.getFilePointer(), in.getFilePointer(), "after byte " + i);
+            }
+            assertEquals(-1, in.read());
+            assertEquals(-1, want.read());
+            assertEquals(want.getFilePointer(), in.getFilePointer(), "at the end");
+        }
+    }
+
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void linesBytesAndSeeksMatchWhatBgzipWrote(long seed) throws Exception {
