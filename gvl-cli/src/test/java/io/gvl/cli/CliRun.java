@@ -4,7 +4,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
-/** Runs the command line in-process, as {@code ./gvl} builds it for these arguments, with its output and error text captured. */
+/**
+ * Runs the command line in-process, as {@code ./gvl} builds it for these arguments, with its output and error text
+ * captured.
+ */
 record CliRun(int exitCode, String out, String err) {
 
     static CliRun of(String... args) {
