@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import htsjdk.samtools.util.BlockCompressedInputStream;
+import htsjdk.samtools.util.BlockCompressedOutputStream;
 import io.gvl.testkit.Oracle;
 import io.gvl.testkit.Seeds;
 import java.io.IOException;
@@ -66,8 +68,7 @@ class BgzfInputStreamTest {
         Random r = new Random(seed);
         Path gz = tmp.resolve("blocks.gz");
         int total = 0;
-        try (htsjdk.samtools.util.BlockCompressedOutputStream out =
-                new htsjdk.samtools.util.BlockCompressedOutputStream(gz.toFile())) {
+        try (BlockCompressedOutputStream out = new BlockCompressedOutputStream(gz.toFile())) {
             for (int b = 0; b < 12; b++) {
                 int n = r.nextInt(4) == 0 ? 1 : 1 + r.nextInt(3000);
                 for (int i = 0; i < n; i++) {
@@ -78,8 +79,7 @@ class BgzfInputStreamTest {
             }
         }
         try (BgzfInputStream in = new BgzfInputStream(gz);
-                htsjdk.samtools.util.BlockCompressedInputStream want =
-                        new htsjdk.samtools.util.BlockCompressedInputStream(gz.toFile())) {
+                BlockCompressedInputStream want = new BlockCompressedInputStream(gz.toFile())) {
             assertEquals(want.getFilePointer(), in.getFilePointer(), "at the start");
             for (int i = 0; i < total; i++) {
                 assertEquals(want.read(), in.read(), "byte " + i);
